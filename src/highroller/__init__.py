@@ -1,0 +1,35 @@
+"""highroller: casino dice games done properly.
+
+    import highroller as hr
+    game = hr.make("lasvegas", players=4, edition="classic")
+    state = game.new_game(seed=7)
+    final = hr.play(game, ["greedy", "random", "random", "random"], seed=7)
+"""
+
+from highroller.core.bots import Bot, RandomBot
+from highroller.core.errors import DataFileError, HighrollerError, IllegalAction, RecordError, RulesError
+from highroller.core.game import Game
+from highroller.core.play import play
+from highroller.core.record import replay
+from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.registry import available_games, game_spec, make
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Bot",
+    "DataFileError",
+    "Game",
+    "HighrollerError",
+    "IllegalAction",
+    "RandomBot",
+    "RecordError",
+    "RulesError",
+    "State",
+    "available_games",
+    "game_spec",
+    "make",
+    "play",
+    "replay",
+]
+__version__ = "0.1.0"

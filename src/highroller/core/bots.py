@@ -1,0 +1,34 @@
+"""The bot interface, and the random bot every game gets for free.
+
+A bot is any object with `choose(state) -> action`, called when `state.current_player` is the bot's
+seat. A bot decides from what its seat may see: `state.view(seat)`, `state.legal_actions()` and, for
+search, copies made with `state.resample(seat, rng)` (never `clone`, which keeps the real future).
+Bots are built by factories `factory(seed: int, **params) -> Bot` and are deterministic given the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from highroller.core.state import State
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action for the seat to move."""
+
+    def choose(self, state: State) -> Any: ...
+
+
+class BotFactory(Protocol):
+    def __call__(self, seed: int, **params: Any) -> Bot: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State) -> Any:
+        return self._rng.choice(state.legal_actions())

@@ -1,0 +1,151 @@
+"""The shared API checker: the promises every game makes, tested on random play.
+
+Every registered game runs it in the test suite for each option set in its spec's `checker_configs`,
+so a new game gets these checks by registering. Call `check_game(game)` yourself while writing one;
+it raises `AssertionError` with the first broken promise:
+
+- a decision lists at least one legal action, each with a readable text and a JSON form that decodes back;
+- a chance step's outcomes have probabilities summing to 1, and a sampled outcome is one of them;
+- `sample_chance()` is a pure function of the state: asking twice gives the same outcome;
+- a refused action or outcome raises `IllegalAction` and changes nothing (state, views, record);
+- `clone()` is independent of the original;
+- `view(seat)` is JSON-able, never shows the seed (it fixes the future), and does not change when
+  everything the seat cannot know is redrawn (`resample`);
+- the record survives JSON and replays to an equal state with equal views; the same seed and the
+  same bots give the same record;
+- the game ends, `returns()` has one score per seat and `winners()` names seats.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from highroller.core.bots import RandomBot
+from highroller.core.errors import IllegalAction
+from highroller.core.game import Game
+from highroller.core.play import play
+from highroller.core.record import replay
+from highroller.core.rng import derive_seed
+from highroller.core.state import CHANCE, TERMINAL, State
+
+MAX_OUTCOMES_CHECKED = 20_000
+"""Chance steps with more outcomes than this skip the full enumeration check (it still must work)."""
+
+
+class _Junk:
+    """An object no game accepts as an action or outcome."""
+
+    def __str__(self) -> str:
+        return "junk"
+
+    def to_json(self) -> str:
+        return "junk"
+
+
+def _snapshot(state: State) -> tuple[Any, ...]:
+    seats = range(state.game.num_players)
+    return (json.dumps(state.record(), sort_keys=True), [state.view(s) for s in seats], state.current_player)
+
+
+def _check_refusals(state: State) -> None:
+    before = _snapshot(state)
+    for junk in (_Junk(), None, 12345):
+        try:
+            state.apply(junk)  # type: ignore[arg-type]
+        except IllegalAction as error:
+            assert str(error), "IllegalAction needs a message saying what is legal"
+        else:
+            raise AssertionError(f"{junk!r} was accepted at {state.current_player}")
+        assert _snapshot(state) == before, "a refused step changed the state"
+
+
+def _check_chance_step(state: State, enumerate_outcomes: bool) -> None:
+    outcome = state.sample_chance()
+    assert outcome == state.sample_chance(), "sample_chance() is not a pure function of the state"
+    assert str(outcome), "a chance outcome needs a readable str()"
+    assert state.decode_step(json.loads(json.dumps(outcome.to_json()))) == outcome, "outcome JSON does not decode back"
+    if enumerate_outcomes:
+        outcomes = state.chance_outcomes()
+        if len(outcomes) <= MAX_OUTCOMES_CHECKED:
+            total = sum(p for _, p in outcomes)
+            assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
+            assert all(p > 0 for _, p in outcomes), "a listed outcome has probability 0"
+            assert outcome in {o for o, _ in outcomes}, f"sampled outcome {outcome} is not listed"
+
+
+def _check_decision(state: State, rng: random.Random) -> None:
+    legal = state.legal_actions()
+    assert legal, f"seat {state.current_player} must have a legal action"
+    assert len(set(legal)) == len(legal), "legal actions repeat"
+    for action in legal:
+        assert str(action), "an action needs a readable str()"
+        assert state.decode_step(json.loads(json.dumps(action.to_json()))) == action, f"{action} JSON does not decode back"
+    copy = state.clone()
+    copy.apply(rng.choice(legal))
+    assert copy != state, "applying to a clone must not touch the original"
+
+
+def _check_views(state: State, rng: random.Random) -> None:
+    for seat in range(state.game.num_players):
+        view = state.view(seat)
+        text = json.dumps(view, sort_keys=True)
+        assert str(state.seed) not in text or state.seed < 1000, f"view({seat}) shows the seed"
+        other = state.resample(seat, rng)
+        assert json.dumps(other.view(seat), sort_keys=True) == text, f"view({seat}) shows something seat {seat} cannot know"
+    json.dumps(state.view(None))
+
+
+def check_random_game(game: Game, seed: int, *, deep: bool = True) -> State:
+    """Play one random game, checking every step; returns the final state."""
+    rng = random.Random(seed)
+    bots = [RandomBot(derive_seed(seed, "checker", s)) for s in range(game.num_players)]
+    state = game.new_game(seed)
+    steps = 0
+    while state.current_player != TERMINAL:
+        steps += 1
+        assert steps < 100_000, "the game does not end"
+        if deep:
+            _check_refusals(state)
+            _check_views(state, rng)
+        if state.current_player == CHANCE:
+            _check_chance_step(state, enumerate_outcomes=deep)
+            state.apply(state.sample_chance())
+        else:
+            _check_decision(state, rng)
+            state.apply(bots[state.current_player].choose(state))
+    _check_refusals(state)
+    returns = state.returns()
+    assert len(returns) == game.num_players, "returns() needs one score per seat"
+    winners = state.winners()
+    assert all(0 <= w < game.num_players for w in winners), "winners() must name seats"
+    return state
+
+
+def check_replay(state: State) -> None:
+    """The record survives JSON and replays to an equal state, every prefix included."""
+    record = json.loads(json.dumps(state.record()))
+    again = replay(record)
+    assert again == state, "replaying the record does not give the same state"
+    assert again.record() == record, "the replayed state's record differs"
+    for seat in [None, *range(state.game.num_players)]:
+        assert again.view(seat) == state.view(seat), f"replayed view({seat}) differs"
+    middle = len(record["steps"]) // 2
+    partial = replay(record, upto=middle)
+    assert partial.history == state.history[:middle], "a partial replay has the wrong history"
+
+
+def check_determinism(game: Game, seed: int) -> None:
+    """Same seed and same bots: the same game."""
+    first = play(game, [RandomBot(derive_seed(seed, s)) for s in range(game.num_players)], seed=seed)
+    second = play(game, [RandomBot(derive_seed(seed, s)) for s in range(game.num_players)], seed=seed)
+    assert first.record() == second.record(), "the same seed and actions gave different games"
+
+
+def check_game(game: Game, *, games: int = 3, seed: int = 1) -> None:
+    """Run every check on `games` random games (the first ones step by step in depth)."""
+    for number in range(games):
+        state = check_random_game(game, derive_seed(seed, number), deep=number == 0)
+        check_replay(state)
+    check_determinism(game, seed)

@@ -1,0 +1,73 @@
+"""A `Game` is a rule set with its options fixed; it makes fresh `State`s. Games are immutable values."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from highroller.core.rng import fresh_seed
+
+if TYPE_CHECKING:
+    from highroller.core.state import State
+
+OptionKind = Literal["int", "bool", "choice", "text"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option as a front end shows it: name, kind, limits and a sentence of help.
+
+    The `Game` constructor stays the authority on what is allowed (it raises `RulesError`); the spec
+    only lets command lines and forms offer the option without knowing the game.
+    """
+
+    name: str
+    kind: OptionKind
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class Game(ABC):
+    """Immutable options of one game; equal games have equal names and resolved options."""
+
+    name: ClassVar[str]
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self._options = dict(options)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The fully resolved, JSON-able options (what a record stores and `make` accepts back)."""
+        return dict(self._options)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    def new_game(self, seed: int | None = None) -> State:
+        """A fresh game; the same seed and the same actions always give the same game."""
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"a seed is a non-negative integer, not {seed!r}")
+        return self._new_state(seed)
+
+    @abstractmethod
+    def _new_state(self, seed: int) -> State: ...
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.name == other.name and self._options == other._options
+
+    def __hash__(self) -> int:
+        return hash((self.name, repr(sorted(self._options.items()))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"make({self.name!r}, {args})"

@@ -1,0 +1,103 @@
+"""Game records: the JSON form of a whole game, and replaying one into the very same state.
+
+Format (version 1)::
+
+    {"format": "highroller-record", "version": 1, "game": "lasvegas", "options": {...},
+     "seed": 7, "steps": [{"seat": 0, "action": ...} | {"chance": ...}, ...],
+     "events": [...], "finished": true, "returns": [...], "winners": [...]}
+
+Replaying applies every step in order (chance outcomes included), so it never uses a random
+generator; it then checks that the replayed events are the recorded ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from highroller.core.errors import HighrollerError, IllegalAction, RecordError, RulesError
+from highroller.core.state import CHANCE
+
+if TYPE_CHECKING:
+    from highroller.core.game import Game
+    from highroller.core.state import State
+
+FORMAT = "highroller-record"
+VERSION = 1
+
+
+def make_record(state: State) -> dict[str, Any]:
+    steps: list[dict[str, Any]] = [
+        {"chance": step.to_json()} if player == CHANCE else {"seat": player, "action": step.to_json()}
+        for player, step in state.history
+    ]
+    finished = state.is_terminal()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game.name,
+        "options": state.game.options,
+        "seed": state.seed,
+        "steps": steps,
+        "events": [dict(e) for e in state.events],
+        "finished": finished,
+        "returns": state.returns() if finished else None,
+        "winners": state.winners() if finished else None,
+    }
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise RecordError(message)
+
+
+def game_of_record(record: Any) -> tuple[Game, int]:
+    """Check a record's header and make its game; returns (game, seed)."""
+    from highroller.registry import make
+
+    _require(isinstance(record, dict), "a record is a JSON object")
+    _require(record.get("format") == FORMAT, f'a record has "format": "{FORMAT}"')
+    _require(record.get("version") == VERSION, f'this version reads records with "version": {VERSION}')
+    for key, kind in (("game", str), ("options", dict), ("seed", int), ("steps", list)):
+        _require(isinstance(record.get(key), kind), f'a record needs "{key}" ({kind.__name__})')
+    seed = record["seed"]
+    _require(not isinstance(seed, bool) and seed >= 0, '"seed" is a non-negative integer')
+    try:
+        game = make(record["game"], **record["options"])
+    except (RulesError, KeyError) as error:
+        raise RecordError(f"the record's game cannot be made: {error}") from error
+    return game, seed
+
+
+def replay(record: Any, *, upto: int | None = None) -> State:
+    """The state a record describes (after its first `upto` steps, if given), checked step by step."""
+    game, seed = game_of_record(record)
+    state = game.new_game(seed)
+    steps = record["steps"] if upto is None else record["steps"][:upto]
+    for index, entry in enumerate(steps):
+        apply_recorded_step(state, entry, index)
+    if upto is None and "events" in record:
+        recorded = record["events"]
+        _require(isinstance(recorded, list), '"events" is a list')
+        for number, (mine, theirs) in enumerate(zip(state.events, recorded)):
+            _require(mine == theirs, f"event {number} differs from the replay: recorded {theirs}, replayed {mine}")
+        _require(len(state.events) == len(recorded), f"the record has {len(recorded)} events, the replay {len(state.events)}")
+    return state
+
+
+def apply_recorded_step(state: State, entry: Any, index: int) -> None:
+    """Apply one `steps` entry of a record, with errors that say which step is wrong."""
+    where = f"step {index}"
+    _require(isinstance(entry, dict), f"{where}: each step is an object")
+    player = state.current_player
+    try:
+        if player == CHANCE:
+            _require(set(entry) == {"chance"}, f'{where}: a chance step is expected here ({{"chance": ...}}), got {entry}')
+            state.apply(state.decode_step(entry["chance"]))
+        else:
+            _require(set(entry) == {"seat", "action"}, f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}')
+            _require(entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']}")
+            state.apply(state.decode_step(entry["action"]))
+    except (IllegalAction, HighrollerError) as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"{where}: {error}") from error

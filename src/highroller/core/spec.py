@@ -1,0 +1,48 @@
+"""What a game folder tells the rest of highroller about itself: a `GameSpec`.
+
+Front ends (command line, terminal, later the web and adapters) use only this and the engine API, so a
+new game needs its folder and one registry line. Heavy parts (the Rich renderer, extra commands) are
+named by import path and loaded only when used, keeping the core importable without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from highroller.core.bots import BotFactory
+    from highroller.core.game import Game, OptionSpec
+
+
+def load_object(path: str) -> Any:
+    """Import `package.module:attribute`."""
+    module_name, _, attribute = path.partition(":")
+    if not attribute:
+        raise ValueError(f"an import path looks like 'package.module:name', not {path!r}")
+    return getattr(import_module(module_name), attribute)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: how to make it, its options, bots, terminal renderer and extra commands."""
+
+    name: str
+    title: str
+    summary: str
+    make: Callable[..., Game]
+    options: tuple[OptionSpec, ...]
+    bots: Mapping[str, BotFactory]
+    default_bot: str
+    renderer: str
+    """Import path of the game's text renderer (see `highroller.cli.rendering.TextRenderer`)."""
+    checker_configs: tuple[Mapping[str, Any], ...]
+    """Option sets the shared API checker runs on: every edition, variant and player count worth it."""
+    bench_configs: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    """(label, options) pairs `highroller bench` measures."""
+    tools: Mapping[str, str] = field(default_factory=dict)
+    """Extra commands: {"odds": "highroller.games.x.cli:odds"} adds `highroller odds x` (a Click command)."""
+    extra_benchmarks: str = ""
+    """Import path of a function `() -> list[tuple[str, str]]` of (what, figure) rows `bench` also prints."""

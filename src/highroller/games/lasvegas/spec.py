@@ -1,0 +1,55 @@
+"""Las Vegas as the registry sees it: options for front ends, bots, renderer, checker and bench configs."""
+
+from __future__ import annotations
+
+from highroller.core.bots import RandomBot
+from highroller.core.game import OptionSpec
+from highroller.core.spec import GameSpec
+from highroller.games.lasvegas.bots import GreedyBot
+from highroller.games.lasvegas.rules import NEXT_STARTERS, STOCK_RULES, UNTAKEN
+from highroller.games.lasvegas.state import LasVegasGame
+
+OPTIONS = (
+    OptionSpec("players", "int", "number of players (classic 2-5, biggie 2-6)", minimum=2, maximum=6),
+    OptionSpec("edition", "choice", "rules preset: the 2012 classic or the Biggie edition", choices=("classic", "biggie")),
+    OptionSpec("neutral", "bool", "neutral-dice variant (2-4 players)"),
+    OptionSpec("bandit", "bool", "one-armed bandit: a 7th casino (biggie's variant for 5-6 players)"),
+    OptionSpec("dice", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=12),
+    OptionSpec("biggie", "bool", "each player also has a Biggie die that counts as two"),
+    OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=20),
+    OptionSpec("bills", "text", "bill set: classic, biggie, or a bill-set TOML file"),
+    OptionSpec("stock_rule", "choice", "stock casinos up to a total (min-total) or with a number of bills (count)", choices=STOCK_RULES),
+    OptionSpec("stock_amount", "int", "the total (min-total, e.g. 50000) or bill count (count, e.g. 2)", minimum=1),
+    OptionSpec("untaken", "choice", "where bills nobody takes go: under the pile or back to the box", choices=UNTAKEN),
+    OptionSpec("next_starter", "choice", "who starts the next round", choices=NEXT_STARTERS),
+    OptionSpec("neutral_dice", "int", "neutral dice per player (variant; default from the edition's table)", minimum=1, maximum=12),
+    OptionSpec("neutral_leftover", "int", "neutral dice the first player rolls onto the casinos each round", minimum=0, maximum=12),
+    OptionSpec("first_player", "int", "seat (0-based) that starts round 1; default: drawn from the seed", minimum=0, maximum=5),
+)
+
+SPEC = GameSpec(
+    name="lasvegas",
+    title="Las Vegas",
+    summary="Roll your dice and place them on the casinos; majorities win bills, ties cancel.",
+    make=LasVegasGame.from_options,
+    options=OPTIONS,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    default_bot="greedy",
+    renderer="highroller.games.lasvegas.render:RENDERER",
+    checker_configs=(
+        *({"edition": "classic", "players": p} for p in range(2, 6)),
+        *({"edition": "biggie", "players": p} for p in range(2, 7)),
+        *({"edition": "classic", "players": p, "neutral": True} for p in (2, 3, 4)),
+        *({"edition": "biggie", "players": p, "neutral": True} for p in (2, 3, 4)),
+        *({"edition": "biggie", "players": p, "bandit": True} for p in (5, 6)),
+        {"edition": "classic", "players": 3, "neutral": True, "bandit": True},
+        {"edition": "biggie", "players": 2, "neutral": True, "bandit": True, "untaken": "under", "stock_rule": "min-total", "stock_amount": 50000},
+    ),
+    bench_configs=(
+        *((f"classic {p}p", {"edition": "classic", "players": p}) for p in range(2, 6)),
+        *((f"biggie {p}p", {"edition": "biggie", "players": p}) for p in range(2, 7)),
+        ("classic 3p neutral", {"edition": "classic", "players": 3, "neutral": True}),
+        ("biggie 4p neutral", {"edition": "biggie", "players": 4, "neutral": True}),
+        ("biggie 6p bandit", {"edition": "biggie", "players": 6, "bandit": True}),
+    ),
+)

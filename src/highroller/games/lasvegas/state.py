@@ -1,0 +1,583 @@
+"""The Las Vegas game: each round stocks the casinos (chance), then players roll (chance) and place
+dice (decision) until all dice are placed; the casinos are scored and the next round starts.
+
+Owners are indexed 0..players-1 for the seats and `players` for the imaginary neutral owner. The bill
+pile is kept as a multiset of unseen bills plus, in the classic edition, the known bills put under it;
+drawing from it is a chance step, so the pile has no hidden order to leak.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from highroller.core.dice import MultisetTable, counts_from_faces, multiset_table, uniform_below
+from highroller.core.errors import IllegalAction
+from highroller.core.game import Game
+from highroller.core.rng import derive_seed, mix64
+from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
+from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
+from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
+
+STOCK, LEFTOVER, ROLL, CHOOSE, OVER = range(5)
+PHASES = ("stock", "leftover-neutral", "roll", "choose", "over")
+BANDIT_INDEX = CASINOS
+TABLES = tuple(multiset_table(n) for n in range(9))  # the common sizes; larger ones on first use
+
+
+class LasVegasGame(Game):
+    """Las Vegas with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "lasvegas"
+
+    def __init__(self, rules: LasVegasRules) -> None:
+        super().__init__(rules.to_options())
+        self.rules = rules
+
+    @classmethod
+    def from_options(cls, **options: Any) -> LasVegasGame:
+        return cls(resolve_rules(**options))
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def _new_state(self, seed: int) -> LasVegasState:
+        return LasVegasState(self, seed)
+
+
+class LasVegasState(State):
+    """One position of a Las Vegas game."""
+
+    __slots__ = (
+        "rules", "round", "phase", "stocking", "turn", "first", "last_roller",
+        "own", "biggie", "neutral", "dice", "pips", "top", "bandit_faces", "casino_bills",
+        "denominations", "pile", "under", "box", "won", "money", "roll", "legal",
+    )
+
+    def __init__(self, game: LasVegasGame, seed: int) -> None:
+        super().__init__(game, seed)
+        rules = game.rules
+        self.rules = rules
+        players = rules.players
+        self.round = 0
+        first = rules.first_player
+        if first is None:
+            first = derive_seed(seed, "first-player") % players
+        self.first = first
+        self.turn = first
+        self.last_roller = first
+        self.own = [0] * players
+        self.biggie = [False] * players
+        self.neutral = [0] * players
+        self.dice = [[0] * rules.owners for _ in range(rules.casinos)]
+        self.pips = [0] * rules.owners
+        self.top = [0] * rules.owners
+        self.bandit_faces = 0
+        self.casino_bills: list[list[int]] = [[] for _ in range(rules.casinos)]
+        self.denominations = sorted(set(rules.bills))
+        self.pile = [rules.bills.count(d) for d in self.denominations]
+        self.under: list[int] = []
+        self.box: list[int] = []
+        self.won: list[list[int]] = [[] for _ in range(players)]
+        self.money = [0] * players
+        self.roll: Roll | None = None
+        self.legal: tuple[Place, ...] = ()
+        self._start_round()
+
+    # ------------------------------------------------------------------ engine API
+    def legal_actions(self) -> tuple[Place, ...]:
+        return self.legal
+
+    def returns(self) -> list[float]:
+        return [float(m) for m in self.money]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        keys = [(self.money[s], len(self.won[s])) for s in range(self.rules.players)]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    def clone(self) -> LasVegasState:
+        other = LasVegasState.__new__(LasVegasState)
+        self._clone_base(other)
+        other.rules = self.rules
+        other.round = self.round
+        other.phase = self.phase
+        other.stocking = self.stocking
+        other.turn = self.turn
+        other.first = self.first
+        other.last_roller = self.last_roller
+        other.own = list(self.own)
+        other.biggie = list(self.biggie)
+        other.neutral = list(self.neutral)
+        other.dice = [list(d) for d in self.dice]
+        other.pips = list(self.pips)
+        other.top = list(self.top)
+        other.bandit_faces = self.bandit_faces
+        other.casino_bills = [list(b) for b in self.casino_bills]
+        other.denominations = self.denominations
+        other.pile = list(self.pile)
+        other.under = list(self.under)
+        other.box = list(self.box)
+        other.won = [list(w) for w in self.won]
+        other.money = list(self.money)
+        other.roll = self.roll
+        other.legal = self.legal
+        return other
+
+    # ------------------------------------------------------------------ rounds
+    def _start_round(self) -> None:
+        rules = self.rules
+        for seat in range(rules.players):
+            self.own[seat] = rules.dice
+            self.biggie[seat] = rules.biggie
+            self.neutral[seat] = rules.neutral_dice
+        self.turn = self.first
+        self.stocking = 0
+        self.phase = STOCK
+        self.current_player = CHANCE
+        self.events.append({"type": "round", "round": self.round + 1, "first": self.first})
+
+    def _start_turns(self) -> None:
+        self.turn = self.first
+        self.phase = ROLL
+        self.current_player = CHANCE
+
+    def _next_turn(self) -> None:
+        players = self.rules.players
+        for step in range(1, players + 1):
+            seat = (self.turn + step) % players
+            if self.own[seat] or self.biggie[seat] or self.neutral[seat]:
+                self.turn = seat
+                self.phase = ROLL
+                self.current_player = CHANCE
+                return
+        self._score_round()
+
+    def _score_round(self) -> None:
+        rules = self.rules
+        players = rules.players
+        round_number = self.round + 1
+        for index in range(rules.casinos):
+            dice = self.dice[index]
+            is_bandit = index == BANDIT_INDEX
+            ranking = rank_bandit(dice, self.pips, self.top, players) if is_bandit else rank_casino(dice)
+            paid, left = pay(self.casino_bills[index], ranking)
+            event: dict[str, Any] = {
+                "type": "payout",
+                "round": round_number,
+                "casino": index + 1,
+                "bills": sorted(self.casino_bills[index], reverse=True),
+                "dice": _by_owner(dice, players),
+                "paid": {("neutral" if o == players else str(o)): bill for o, bill in paid.items()},
+            }
+            if is_bandit:
+                event["pips"] = _by_owner(self.pips, players)
+            self.events.append(event)
+            untaken = list(left)
+            for owner, bill in paid.items():
+                if owner == players:
+                    untaken.append(bill)
+                else:
+                    self.won[owner].append(bill)
+                    self.money[owner] += bill
+            untaken.sort(reverse=True)
+            (self.under if rules.untaken == "under" else self.box).extend(untaken)
+            self.casino_bills[index] = []
+            dice[:] = [0] * rules.owners
+        self.pips = [0] * rules.owners
+        self.top = [0] * rules.owners
+        self.bandit_faces = 0
+        self.round += 1
+        if self.round == rules.rounds:
+            self.phase = OVER
+            self.current_player = TERMINAL
+            self.events.append(
+                {"type": "end", "money": list(self.money), "bills": [len(w) for w in self.won], "winners": self.winners()}
+            )
+            return
+        self.first = (self.first + 1) % players if rules.next_starter == "left" else self.last_roller
+        self._start_round()
+
+    # ------------------------------------------------------------------ decisions
+    def _apply_action(self, action: Place) -> None:
+        roll = self.roll
+        assert roll is not None
+        seat = self.turn
+        face = action.face
+        own = roll.own[face - 1]
+        big = roll.biggie == face
+        neutral = roll.neutral[face - 1]
+        weight = own + (2 if big else 0)
+        players = self.rules.players
+        if action.bandit:
+            dice = self.dice[BANDIT_INDEX]
+            if weight:
+                self.pips[seat] += face * weight
+                self.top[seat] = max(self.top[seat], face)
+            if neutral:
+                self.pips[players] += face * neutral
+                self.top[players] = max(self.top[players], face)
+            self.bandit_faces |= 1 << face
+        else:
+            dice = self.dice[face - 1]
+        dice[seat] += weight
+        dice[players] += neutral
+        self.own[seat] -= own
+        if big:
+            self.biggie[seat] = False
+        self.neutral[seat] -= neutral
+        self.last_roller = seat
+        self.roll = None
+        self.legal = ()
+        self._next_turn()
+
+    def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
+        own, neutral, biggie = roll.own, roll.neutral, roll.biggie
+        faces = [f for f in range(1, 7) if own[f - 1] or neutral[f - 1] or f == biggie]
+        if not self.rules.bandit:
+            return tuple([PLACE[f] for f in faces])
+        return tuple([PLACE[f] for f in faces] + [BANDIT[f] for f in faces if not self.bandit_faces >> f & 1])
+
+    # ------------------------------------------------------------------ chance
+    def _roll_sizes(self) -> tuple[int, int, int]:
+        """(own dice, Biggie 0/1, neutral dice) rolled at this chance step."""
+        if self.phase == LEFTOVER:
+            return 0, 0, self.rules.neutral_leftover
+        seat = self.turn
+        return self.own[seat], int(self.biggie[seat]), self.neutral[seat]
+
+    def _sample_chance(self, bits: int) -> Roll | Stock:
+        if self.phase == STOCK:
+            return self._sample_stock(bits)
+        own, big, neutral = self._roll_sizes()
+        own_table = _table(own)
+        if not big and not neutral:
+            return Roll(own_table.sample(uniform_below(bits, own_table.total)), 0, NO_DICE)
+        neutral_table = _table(neutral)
+        u = uniform_below(bits, own_table.total * (6 if big else 1) * neutral_table.total)
+        u, own_u = divmod(u, own_table.total)
+        biggie = 0
+        if big:
+            u, face = divmod(u, 6)
+            biggie = face + 1
+        return Roll(own_table.sample(own_u), biggie, neutral_table.sample(u))
+
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        if self.phase == STOCK:
+            return [(Stock(bills), float(p)) for bills, p in self._stock_distribution().items()]
+        own, big, neutral = self._roll_sizes()
+        own_table, neutral_table = _table(own), _table(neutral)
+        biggies = [(f, 1 / 6) for f in range(1, 7)] if big else [(0, 1.0)]
+        return [
+            (Roll(o, b, n), po * pb * pn)
+            for o, po in own_table.distribution()
+            for b, pb in biggies
+            for n, pn in neutral_table.distribution()
+        ]
+
+    def _check_outcome(self, outcome: Any) -> None:
+        if self.phase == STOCK:
+            self._check_stock(outcome)
+            return
+        own, big, neutral = self._roll_sizes()
+        if not (
+            isinstance(outcome, Roll)
+            and _table(own).contains(outcome.own)
+            and _table(neutral).contains(outcome.neutral)
+            and (0 < outcome.biggie <= 6 if big else outcome.biggie == 0)
+        ):
+            raise IllegalAction(f"a roll of {_roll_words(own, big, neutral)} is expected here, not {outcome}")
+
+    def _apply_outcome(self, outcome: Any) -> None:
+        phase = self.phase
+        if phase == ROLL:
+            self.roll = outcome
+            self.legal = self._legal_for(outcome)
+            self.phase = CHOOSE
+            self.current_player = self.turn
+        elif phase == STOCK:
+            self._take_from_pile(outcome.bills)
+            self.casino_bills[self.stocking] = list(outcome.bills)
+            self.stocking += 1
+            if self.stocking == self.rules.casinos:
+                if self.rules.neutral_leftover:
+                    self.phase = LEFTOVER
+                else:
+                    self._start_turns()
+        else:  # the leftover neutral dice are placed on their casinos without a choice
+            neutral_owner = self.rules.players
+            for index, count in enumerate(outcome.neutral):
+                self.dice[index][neutral_owner] += count
+            self._start_turns()
+
+    # ------------------------------------------------------------------ the bill pile
+    def _stock_done(self, drawn: int, total: int) -> bool:
+        if self.rules.stock_rule == "count":
+            return drawn >= self.rules.stock_amount
+        return total >= self.rules.stock_amount
+
+    def _sample_stock(self, bits: int) -> Stock:
+        pile = list(self.pile)
+        remaining = sum(pile)
+        drawn: list[int] = []
+        total = 0
+        under = iter(self.under)
+        while not self._stock_done(len(drawn), total):
+            if remaining:
+                pick = uniform_below(bits, remaining)
+                bits = mix64(bits)
+                index = 0
+                while pick >= pile[index]:
+                    pick -= pile[index]
+                    index += 1
+                pile[index] -= 1
+                remaining -= 1
+                bill = self.denominations[index]
+            else:
+                bill = next(under, 0)
+                if not bill:
+                    break
+            drawn.append(bill)
+            total += bill
+        return Stock(tuple(sorted(drawn, reverse=True)))
+
+    def _stock_distribution(self) -> dict[tuple[int, ...], Fraction]:
+        """Exact probability of each multiset of bills this casino can receive."""
+        results: dict[tuple[int, ...], Fraction] = {}
+        pile = list(self.pile)
+
+        def finish(drawn: list[int], total: int, chance: Fraction) -> None:
+            for bill in self.under:
+                if self._stock_done(len(drawn), total):
+                    break
+                drawn = [*drawn, bill]
+                total += bill
+            key = tuple(sorted(drawn, reverse=True))
+            results[key] = results.get(key, Fraction(0)) + chance
+
+        def draw(drawn: list[int], total: int, chance: Fraction, remaining: int) -> None:
+            if self._stock_done(len(drawn), total):
+                key = tuple(sorted(drawn, reverse=True))
+                results[key] = results.get(key, Fraction(0)) + chance
+                return
+            if not remaining:
+                finish(drawn, total, chance)
+                return
+            for index, count in enumerate(pile):
+                if count:
+                    pile[index] -= 1
+                    bill = self.denominations[index]
+                    draw([*drawn, bill], total + bill, chance * Fraction(count, remaining), remaining - 1)
+                    pile[index] += 1
+
+        draw([], 0, Fraction(1), sum(pile))
+        return results
+
+    def _check_stock(self, outcome: Any) -> None:
+        expected = "the bills drawn for this casino, high to low"
+        if not isinstance(outcome, Stock) or list(outcome.bills) != sorted(outcome.bills, reverse=True):
+            raise IllegalAction(f"{expected}, are expected here, not {outcome}")
+        bills = outcome.bills
+        unseen = sum(self.pile)
+        from_under = max(0, len(bills) - unseen)
+        if from_under > len(self.under):
+            raise IllegalAction(f"{expected}: only {unseen + len(self.under)} bills are left in the pile")
+        needed = {d: 0 for d in self.denominations}
+        pool = dict(zip(self.denominations, self.pile))
+        for bill in self.under[:from_under]:
+            pool[bill] = pool.get(bill, 0) + 1
+        for bill in bills:
+            needed[bill] = needed.get(bill, 0) + 1
+        if from_under:  # every unseen bill was drawn, then the first bills under the pile
+            if {b: c for b, c in needed.items() if c} != {b: c for b, c in pool.items() if c}:
+                raise IllegalAction(f"{expected}: {outcome} cannot come off the pile now")
+            last = self.under[from_under - 1]
+        else:
+            if any(count > pool.get(bill, 0) for bill, count in needed.items()):
+                raise IllegalAction(f"{expected}: {outcome} is not in the pile")
+            last = bills[0] if bills else 0
+        exhausted = len(bills) == unseen + len(self.under)
+        total = sum(bills)
+        if self.rules.stock_rule == "count":
+            ok = len(bills) == min(self.rules.stock_amount, unseen + len(self.under))
+            rule = f"{self.rules.stock_amount} bills"
+        else:
+            ok = (total >= self.rules.stock_amount and total - last < self.rules.stock_amount) or (
+                exhausted and total < self.rules.stock_amount
+            )
+            rule = f"bills drawn one at a time until the casino holds ${self.rules.stock_amount:,}"
+        if not ok:
+            raise IllegalAction(f"{expected}: a casino gets {rule}; {outcome} does not fit")
+
+    def _take_from_pile(self, bills: tuple[int, ...]) -> None:
+        unseen = sum(self.pile)
+        if len(bills) > unseen:
+            self.pile = [0] * len(self.pile)
+            del self.under[: len(bills) - unseen]
+            return
+        for bill in bills:
+            self.pile[self.denominations.index(bill)] -= 1
+
+    # ------------------------------------------------------------------ information
+    def view(self, seat: int | None) -> dict[str, Any]:
+        rules = self.rules
+        players = rules.players
+        casinos = []
+        for index in range(rules.casinos):
+            entry: dict[str, Any] = {
+                "casino": index + 1,
+                "bandit": index == BANDIT_INDEX,
+                "bills": sorted(self.casino_bills[index], reverse=True),
+                "dice": _by_owner(self.dice[index], players),
+            }
+            if index == BANDIT_INDEX:
+                entry["pips"] = _by_owner(self.pips, players)
+                entry["faces"] = [f for f in range(1, 7) if self.bandit_faces >> f & 1]
+            casinos.append(entry)
+        return {
+            "game": "lasvegas",
+            "seat": seat,
+            "rules": {k: self.game.options[k] for k in ("edition", "players", "dice", "biggie", "rounds", "neutral", "bandit")},
+            "round": min(self.round + 1, rules.rounds),
+            "phase": PHASES[self.phase],
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "first_player": self.first,
+            "casinos": casinos,
+            "players": [
+                {
+                    "seat": s,
+                    "money": self.money[s],
+                    "bills": len(self.won[s]),
+                    "dice": self.own[s],
+                    "biggie": self.biggie[s],
+                    "neutral": self.neutral[s],
+                }
+                for s in range(players)
+            ],
+            "roll": self.roll.to_json() if self.roll is not None else None,
+            "legal": [a.to_json() for a in self.legal],
+            "pile": {
+                "count": sum(self.pile) + len(self.under),
+                "contents": {str(b): c for b, c in _count_bills(self.pile, self.denominations, self.under).items()},
+            },
+            "box": sorted(self.box, reverse=True),
+            "winners": self.winners(),
+        }
+
+    # ------------------------------------------------------------------ decoding and typed input
+    def decode_step(self, data: Any) -> Place | Roll | Stock:
+        phase = self.phase
+        if phase == CHOOSE:
+            if isinstance(data, dict) and len(data) == 1:
+                (key, face), = data.items()
+                if key in ("place", "bandit") and isinstance(face, int) and 1 <= face <= 6:
+                    return (BANDIT if key == "bandit" else PLACE)[face]
+            raise IllegalAction(f'an action is {{"place": face}} or {{"bandit": face}} with a face 1-6, not {data!r}')
+        if phase == STOCK:
+            if isinstance(data, dict) and set(data) == {"bills"} and isinstance(data["bills"], list):
+                if all(isinstance(b, int) and not isinstance(b, bool) for b in data["bills"]):
+                    return Stock(tuple(sorted(data["bills"], reverse=True)))
+            raise IllegalAction(f'a stocking outcome is {{"bills": [amounts]}}, not {data!r}')
+        if phase in (ROLL, LEFTOVER):
+            if isinstance(data, dict) and set(data) <= {"own", "biggie", "neutral"}:
+                try:
+                    own = counts_from_faces(data.get("own", []))
+                    neutral = counts_from_faces(data.get("neutral", []))
+                except (ValueError, TypeError) as error:
+                    raise IllegalAction(f"a roll lists faces 1-6: {error}") from error
+                biggie = data.get("biggie", 0)
+                if isinstance(biggie, int) and not isinstance(biggie, bool):
+                    return Roll(own, biggie, neutral)
+            raise IllegalAction(f'a roll is {{"own": [faces], "biggie": face, "neutral": [faces]}}, not {data!r}')
+        raise IllegalAction("the game is over")
+
+    def parse_input(self, text: str) -> Place | Roll | Stock:
+        phase = self.phase
+        text = text.strip().lower()
+        if phase == CHOOSE:
+            match = re.fullmatch(r"(b|bandit)?\s*([1-6])", text)
+            if match:
+                action = (BANDIT if match.group(1) else PLACE)[int(match.group(2))]
+                if action in self.legal:
+                    return action
+            raise IllegalAction(f"type one of: {self._choice_help()}")
+        if phase == STOCK:
+            return Stock(tuple(sorted((_parse_amount(t) for t in re.split(r"[\s,;+]+", text) if t), reverse=True)))
+        if phase in (ROLL, LEFTOVER):
+            return self._parse_roll(text)
+        raise IllegalAction("the game is over")
+
+    def input_help(self) -> str:
+        if self.phase == CHOOSE:
+            return f"choose a face: {self._choice_help()}"
+        if self.phase == STOCK:
+            return f"bills drawn for casino {self.stocking + 1}, e.g. '60000' or '20k 30k'"
+        if self.phase in (ROLL, LEFTOVER):
+            own, big, neutral = self._roll_sizes()
+            example = " ".join(["3"] * min(own, 3) + (["b6"] if big else []) + (["n2"] * min(neutral, 2)))
+            return f"the faces of {_roll_words(own, big, neutral)}, e.g. '{example}' (b = Biggie, n = neutral)"
+        return "the game is over"
+
+    def _choice_help(self) -> str:
+        return ", ".join(
+            (f"b{a.face} ({a})" if a.bandit else f"{a.face} ({a})") for a in self.legal
+        )
+
+    def _parse_roll(self, text: str) -> Roll:
+        own: list[int] = []
+        neutral: list[int] = []
+        biggie = 0
+        for token in re.split(r"[\s,]+", text):
+            match = re.fullmatch(r"([bn]?)([1-6]+)", token)
+            if not token:
+                continue
+            if not match:
+                raise IllegalAction(f"'{token}' is not a face; {self.input_help()}")
+            kind, faces = match.groups()
+            if kind == "b":
+                if len(faces) != 1 or biggie:
+                    raise IllegalAction(f"there is one Biggie; {self.input_help()}")
+                biggie = int(faces)
+            else:
+                (neutral if kind == "n" or self.phase == LEFTOVER else own).extend(int(f) for f in faces)
+        return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
+
+
+def _table(dice: int) -> MultisetTable:
+    return TABLES[dice] if dice < len(TABLES) else multiset_table(dice)
+
+
+def _roll_words(own: int, big: int, neutral: int) -> str:
+    parts = []
+    if own:
+        parts.append(f"{own} own {'die' if own == 1 else 'dice'}")
+    if big:
+        parts.append("the Biggie")
+    if neutral:
+        parts.append(f"{neutral} neutral {'die' if neutral == 1 else 'dice'}")
+    return ", ".join(parts) or "no dice"
+
+
+def _by_owner(counts: list[int], players: int) -> dict[str, int]:
+    return {("neutral" if o == players else str(o)): c for o, c in enumerate(counts) if c}
+
+
+def _count_bills(pile: list[int], denominations: list[int], under: list[int]) -> dict[int, int]:
+    contents = {d: c for d, c in zip(denominations, pile) if c}
+    for bill in under:
+        contents[bill] = contents.get(bill, 0) + 1
+    return dict(sorted(contents.items()))
+
+
+def _parse_amount(token: str) -> int:
+    cleaned = token.replace("$", "").replace("_", "")
+    match = re.fullmatch(r"(\d+)(k?)", cleaned)
+    if not match:
+        raise IllegalAction(f"'{token}' is not an amount; type bills like '60000' or '60k'")
+    return int(match.group(1)) * (1000 if match.group(2) else 1)

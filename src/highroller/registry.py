@@ -1,0 +1,44 @@
+"""The game registry: built-in games plus any installed package's `highroller.games` entry points."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from highroller.core.game import Game
+from highroller.core.spec import GameSpec, load_object
+from highroller.games import BUILTIN_GAMES
+
+
+@lru_cache(maxsize=1)
+def _paths() -> dict[str, str]:
+    paths = dict(BUILTIN_GAMES)
+    for entry in entry_points(group="highroller.games"):
+        paths.setdefault(entry.name, entry.value)
+    return paths
+
+
+def available_games() -> list[str]:
+    """Names of every registered game, sorted."""
+    return sorted(_paths())
+
+
+@lru_cache(maxsize=None)
+def game_spec(name: str) -> GameSpec:
+    """The spec of a registered game; `KeyError` lists the known names."""
+    paths = _paths()
+    if name not in paths:
+        raise KeyError(f"no game {name!r}; games: {', '.join(sorted(paths))}")
+    spec = load_object(paths[name])
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise TypeError(f"{paths[name]} is not the GameSpec of {name!r}")
+    return spec
+
+
+def make(name: str, **options: Any) -> Game:
+    """Make a game by name with rule options (unset options take the game's preset defaults).
+
+    Raises `KeyError` for an unknown game and `RulesError` for impossible options.
+    """
+    return game_spec(name).make(**options)

@@ -10,6 +10,11 @@ from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the game with `game_seed`."""
+    return derive_seed(game_seed, "bot", seat)
+
+
 def make_bot(game: Game, name: str, seed: int, seat: int) -> Bot:
     """The game's bot called `name` for `seat`, seeded from the game seed and the seat."""
     from highroller.registry import game_spec
@@ -17,7 +22,7 @@ def make_bot(game: Game, name: str, seed: int, seat: int) -> Bot:
     factories = game_spec(game.name).bots
     if name not in factories:
         raise ValueError(f"{game.name} has no bot {name!r}; bots: {', '.join(factories)}")
-    return factories[name](derive_seed(seed, "bot", seat))
+    return factories[name](bot_seed(seed, seat))
 
 
 def play(

@@ -21,7 +21,7 @@ MAX_ROUNDS = 20
 EDITIONS: dict[str, dict[str, Any]] = {
     "classic": {
         "players": (2, 5),
-        "dice": 8,
+        "dice_per_player": 8,
         "biggie": False,
         "rounds": 4,
         "bills": "classic",
@@ -34,7 +34,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
     },
     "biggie": {
         "players": (2, 6),
-        "dice": 6,
+        "dice_per_player": 6,
         "biggie": True,
         "rounds": 3,
         "bills": "biggie",
@@ -58,7 +58,7 @@ class LasVegasRules:
 
     players: int
     edition: str
-    dice: int
+    dice_per_player: int
     biggie: bool
     rounds: int
     bills: tuple[int, ...]
@@ -169,7 +169,7 @@ def resolve_rules(**options: Any) -> LasVegasRules:
     rules = LasVegasRules(
         players=players,
         edition=edition,
-        dice=_int("dice", pick("dice"), 1, MAX_DICE, "dice per player"),
+        dice_per_player=_int("dice_per_player", pick("dice_per_player"), 1, MAX_DICE, "dice per player"),
         biggie=_bool("biggie", pick("biggie")),
         rounds=_int("rounds", pick("rounds"), 1, MAX_ROUNDS, "the number of rounds"),
         bills=_bills(pick("bills")),

@@ -14,7 +14,7 @@ OPTIONS = (
     OptionSpec("edition", "choice", "rules preset: the 2012 classic or the Biggie edition", choices=("classic", "biggie")),
     OptionSpec("neutral", "bool", "neutral-dice variant (2-4 players)"),
     OptionSpec("bandit", "bool", "one-armed bandit: a 7th casino (biggie's variant for 5-6 players)"),
-    OptionSpec("dice", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=12),
+    OptionSpec("dice_per_player", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=12),
     OptionSpec("biggie", "bool", "each player also has a Biggie die that counts as two"),
     OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=20),
     OptionSpec("bills", "text", "bill set: classic, biggie, or a bill-set TOML file"),
@@ -45,6 +45,7 @@ SPEC = GameSpec(
         {"edition": "classic", "players": 3, "neutral": True, "bandit": True},
         {"edition": "biggie", "players": 2, "neutral": True, "bandit": True, "untaken": "under", "stock_rule": "min-total", "stock_amount": 50000},
     ),
+    extra_benchmarks="highroller.games.lasvegas.bench:rows",
     bench_configs=(
         *((f"classic {p}p", {"edition": "classic", "players": p}) for p in range(2, 6)),
         *((f"biggie {p}p", {"edition": "biggie", "players": p}) for p in range(2, 7)),

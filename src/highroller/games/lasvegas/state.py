@@ -133,7 +133,7 @@ class LasVegasState(State):
     def _start_round(self) -> None:
         rules = self.rules
         for seat in range(rules.players):
-            self.own[seat] = rules.dice
+            self.own[seat] = rules.dice_per_player
             self.biggie[seat] = rules.biggie
             self.neutral[seat] = rules.neutral_dice
         self.turn = self.first
@@ -442,7 +442,7 @@ class LasVegasState(State):
         return {
             "game": "lasvegas",
             "seat": seat,
-            "rules": {k: self.game.options[k] for k in ("edition", "players", "dice", "biggie", "rounds", "neutral", "bandit")},
+            "rules": {k: self.game.options[k] for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")},
             "round": min(self.round + 1, rules.rounds),
             "phase": PHASES[self.phase],
             "current_player": self.current_player,
@@ -525,9 +525,9 @@ class LasVegasState(State):
         return "the game is over"
 
     def _choice_help(self) -> str:
-        return ", ".join(
-            (f"b{a.face} ({a})" if a.bandit else f"{a.face} ({a})") for a in self.legal
-        )
+        faces = ", ".join(str(a.face) for a in self.legal if not a.bandit)
+        bandit = [f"b{a.face}" for a in self.legal if a.bandit]
+        return faces + (f"; on the bandit: {', '.join(bandit)}" if bandit else "")
 
     def _parse_roll(self, text: str) -> Roll:
         own: list[int] = []

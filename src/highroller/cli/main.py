@@ -1,0 +1,87 @@
+"""The `highroller` command: one subcommand per job, one sub-subcommand per registered game.
+
+`highroller play lasvegas --help` shows that game's own rule options, built from its spec, so the
+command line never needs to know a game by name. Games add commands (`odds`, `solve`) through their
+spec's `tools`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+from highroller.core.spec import GameSpec, load_object
+from highroller.registry import available_games, game_spec
+
+
+class PerGame(click.Group):
+    """A group whose subcommands are the registered games, each built on demand from its spec."""
+
+    def __init__(self, name: str, build: Callable[[GameSpec], click.Command | None], **kwargs: object) -> None:
+        super().__init__(name=name, **kwargs)  # type: ignore[arg-type]
+        self._build = build
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in available_games() if self._build(game_spec(name)) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in available_games():
+            return None
+        return self._build(game_spec(cmd_name))
+
+
+def _tool(tool: str) -> Callable[[GameSpec], click.Command | None]:
+    def build(spec: GameSpec) -> click.Command | None:
+        path = spec.tools.get(tool)
+        return load_object(path) if path else None
+
+    return build
+
+
+def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command]:
+    def build(spec: GameSpec) -> click.Command:
+        return load_object(f"{module}:{builder}")(spec)
+
+    return build
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="highroller")
+def cli() -> None:
+    """Casino dice games done properly: Las Vegas, and more.
+
+    \b
+    Start with:  highroller play lasvegas --players 4 --bots 3
+    Game rules:  highroller play GAME --help
+    """
+
+
+cli.add_command(PerGame("play", _lazy("highroller.cli.play", "play_command"), help="Play a game in the terminal: humans (hot-seat) and bots."))
+cli.add_command(PerGame("simulate", _lazy("highroller.cli.simulate", "simulate_command"), help="Play many bot games and summarise them."))
+cli.add_command(PerGame("bench", _lazy("highroller.cli.bench", "bench_command"), help="Measure games per second (a benchmark, not a test)."))
+cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisions, for games that have them."))
+cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
+
+
+@cli.command("games")
+def games_command() -> None:
+    """List the games."""
+    for name in available_games():
+        spec = game_spec(name)
+        click.echo(f"{name:12} {spec.title}: {spec.summary}")
+
+
+@cli.command("replay")
+@click.argument("record_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Show the table as this seat sees it (default: a spectator).")
+@click.option("--all", "show_all", is_flag=True, help="Print the whole game at once instead of step by step.")
+def replay_command(record_file: str, seat: int | None, show_all: bool) -> None:
+    """Step through a saved game record (Enter: next step, a: to the end, q: quit)."""
+    from highroller.cli.replay import run_replay
+
+    run_replay(record_file, seat, show_all)
+
+
+def main() -> None:
+    cli(prog_name="highroller")

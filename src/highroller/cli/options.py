@@ -1,0 +1,89 @@
+"""Turning a game's `OptionSpec`s into command-line options, and parsing bot lists.
+
+Every game option becomes `--name-with-dashes`; unset options are left out so the game's preset
+decides. Bot lists are comma-separated names, each optionally with parameters: `cautious:threshold=25`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import click
+
+from highroller.core.bots import Bot
+from highroller.core.errors import RulesError
+from highroller.core.game import Game, OptionSpec
+from highroller.core.spec import GameSpec
+
+
+def option_flag(spec: OptionSpec) -> str:
+    return "--" + spec.name.replace("_", "-")
+
+
+def click_options(specs: tuple[OptionSpec, ...]) -> list[click.Option]:
+    """One Click option per game option, all defaulting to 'unset' (None)."""
+    options: list[click.Option] = []
+    for spec in specs:
+        flag = option_flag(spec)
+        if spec.kind == "bool":
+            options.append(click.Option([f"{flag}/--no-{flag[2:]}", spec.name], default=None, help=spec.help))
+        elif spec.kind == "int":
+            options.append(click.Option([flag, spec.name], type=int, default=None, help=spec.help, metavar="N"))
+        elif spec.kind == "choice":
+            options.append(click.Option([flag, spec.name], type=click.Choice(spec.choices), default=None, help=spec.help))
+        else:
+            options.append(click.Option([flag, spec.name], type=str, default=None, help=spec.help, metavar="TEXT"))
+    return options
+
+
+def make_game(spec: GameSpec, params: Mapping[str, Any]) -> Game:
+    """The game from the command line's options; impossible options become a usage error."""
+    chosen = {o.name: params[o.name] for o in spec.options if params.get(o.name) is not None}
+    try:
+        return spec.make(**chosen)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from error
+
+
+def _value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def parse_bot(spec: GameSpec, text: str) -> tuple[str, dict[str, Any]]:
+    """'name' or 'name:key=value:key=value' -> (name, params), checked against the game's bots."""
+    name, *pairs = text.strip().split(":")
+    if name not in spec.bots:
+        raise click.BadParameter(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}", param_hint="--bots")
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"bot parameters look like name:key=value, not {text!r}", param_hint="--bots")
+        params[key.replace("-", "_")] = _value(value)
+    return name, params
+
+
+def bot_factory(spec: GameSpec, text: str) -> tuple[str, Callable[[int], Bot]]:
+    """A label and a seed -> bot function for one bot description."""
+    name, params = parse_bot(spec, text)
+    factory = spec.bots[name]
+    try:
+        factory(0, **params)
+    except TypeError as error:
+        raise click.BadParameter(f"bot {name!r} does not take {params}: {error}", param_hint="--bots") from error
+    return text.strip(), lambda seed: factory(seed, **params)
+
+
+def seat_bots(spec: GameSpec, texts: list[str], players: int) -> list[tuple[str, Callable[[int], Bot]]]:
+    """Bot descriptions for every seat: the list is repeated around the table if shorter."""
+    if not texts:
+        texts = [spec.default_bot]
+    if len(texts) > players:
+        raise click.BadParameter(f"{len(texts)} bots for {players} seats", param_hint="--bots")
+    return [bot_factory(spec, texts[seat % len(texts)]) for seat in range(players)]

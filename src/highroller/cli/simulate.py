@@ -1,0 +1,122 @@
+"""`highroller simulate GAME`: many bot games, a progress bar, and a summary by seat and by bot."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from highroller.cli.options import click_options, make_game, seat_bots
+from highroller.core.play import bot_seed, play
+from highroller.core.rng import derive_seed, fresh_seed
+from highroller.core.spec import GameSpec
+
+
+def simulate_command(spec: GameSpec) -> click.Command:
+    common = [
+        click.Option(["--games"], type=click.IntRange(min=1), default=1000, show_default=True, help="How many games."),
+        click.Option(["--bots"], default=None, help=f"Bots by seat, comma-separated, repeated around the table ({', '.join(spec.bots)}); 'name:key=value' sets a parameter. Default: {spec.default_bot}."),
+        click.Option(["--seed"], type=int, default=None, help="Seed of the series (game i uses a seed derived from it)."),
+        click.Option(["--records"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write every game's record to this JSON-lines file."),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
+    ]
+
+    def callback(**params: Any) -> None:
+        run_simulate(spec, params)
+
+    return click.Command(name=spec.name, params=[*click_options(spec.options), *common], callback=callback, help=f"Simulate {spec.title} games between bots.")
+
+
+def summarise(labels: list[str], returns: list[list[float]], wins: list[list[float]]) -> dict[str, Any]:
+    """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return."""
+    games = len(returns)
+    seats = [
+        {
+            "seat": seat,
+            "bot": labels[seat],
+            "wins": sum(w[seat] for w in wins),
+            "win_rate": sum(w[seat] for w in wins) / games,
+            "mean_return": sum(r[seat] for r in returns) / games,
+        }
+        for seat in range(len(labels))
+    ]
+    bots: dict[str, dict[str, float]] = {}
+    for entry in seats:
+        bot = bots.setdefault(entry["bot"], {"seat_games": 0, "wins": 0.0, "total_return": 0.0})
+        bot["seat_games"] += games
+        bot["wins"] += entry["wins"]
+        bot["total_return"] += entry["mean_return"] * games
+    by_bot = {
+        name: {"seat_games": b["seat_games"], "wins": b["wins"], "win_rate": b["wins"] / b["seat_games"], "mean_return": b["total_return"] / b["seat_games"]}
+        for name, b in bots.items()
+    }
+    return {"seats": seats, "bots": by_bot}
+
+
+def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
+    game = make_game(spec, params)
+    players = game.num_players
+    texts = [t for t in (params["bots"] or "").split(",") if t.strip()]
+    factories = seat_bots(spec, texts, players)
+    labels = [label for label, _ in factories]
+    series = params["seed"] if params["seed"] is not None else fresh_seed()
+    returns: list[list[float]] = []
+    wins: list[list[float]] = []
+    records = params["records"].open("w", encoding="utf-8") if params["records"] else None
+    err = Console(stderr=True)
+    started = time.perf_counter()
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True) as progress:
+            task = progress.add_task(f"{spec.title}", total=params["games"])
+            for number in range(params["games"]):
+                seed = derive_seed(series, "game", number)
+                bots = [make(bot_seed(seed, seat)) for seat, (_, make) in enumerate(factories)]
+                final = play(game, bots, seed=seed)
+                returns.append(final.returns())
+                winners = final.winners()
+                wins.append([1 / len(winners) if seat in winners else 0.0 for seat in range(players)])
+                if records:
+                    records.write(json.dumps(final.record()) + "\n")
+                progress.advance(task)
+    finally:
+        if records:
+            records.close()
+    elapsed = time.perf_counter() - started
+    summary = {
+        "game": spec.name,
+        "options": game.options,
+        "games": params["games"],
+        "seed": series,
+        "elapsed_s": round(elapsed, 3),
+        "games_per_s": round(params["games"] / elapsed, 1),
+        **summarise(labels, returns, wins),
+    }
+    if params["as_json"]:
+        json.dump(summary, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return
+    _print_summary(summary)
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    console.print(f"{summary['games']} games of {summary['game']} in {summary['elapsed_s']} s ({summary['games_per_s']} games/s), series seed {summary['seed']}")
+    seats = Table(title="By seat")
+    for column in ("Seat", "Bot", "Wins", "Win rate", "Mean score"):
+        seats.add_column(column, justify="right" if column != "Bot" else "left")
+    for s in summary["seats"]:
+        seats.add_row(str(s["seat"] + 1), s["bot"], f"{s['wins']:g}", f"{s['win_rate']:.1%}", f"{s['mean_return']:,.1f}")
+    console.print(seats)
+    bots = Table(title="By bot")
+    for column in ("Bot", "Seat-games", "Wins", "Win rate", "Mean score"):
+        bots.add_column(column, justify="right" if column != "Bot" else "left")
+    for name, b in summary["bots"].items():
+        bots.add_row(name, str(b["seat_games"]), f"{b['wins']:g}", f"{b['win_rate']:.1%}", f"{b['mean_return']:,.1f}")
+    console.print(bots)

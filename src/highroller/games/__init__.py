@@ -2,4 +2,5 @@
 
 BUILTIN_GAMES: dict[str, str] = {
     "lasvegas": "highroller.games.lasvegas.spec:SPEC",
+    "luckiest": "highroller.games.luckiest.spec:SPEC",
 }

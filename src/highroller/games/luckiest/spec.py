@@ -1,0 +1,34 @@
+"""Luckiest Dice as the registry sees it: options for front ends, bots, renderer, tools, checker and bench configs."""
+
+from __future__ import annotations
+
+from highroller.core.bots import RandomBot
+from highroller.core.game import OptionSpec
+from highroller.core.spec import GameSpec
+from highroller.games.luckiest.rules import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
+from highroller.games.luckiest.state import LuckiestGame
+
+OPTIONS = (
+    OptionSpec("players", "int", "number of players (1 is practice)", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    OptionSpec("rounds", "int", "number of rounds (default 4 for 1-3 players, 3 for 4-5)", minimum=1, maximum=MAX_ROUNDS),
+    OptionSpec("faces", "text", "the dice's face table: default, or a face-table TOML file"),
+)
+
+SPEC = GameSpec(
+    name="luckiest",
+    title="Luckiest Dice",
+    summary="Bet on a card, roll the dice left, keep the matches; bank in time or bust.",
+    make=LuckiestGame.from_options,
+    options=OPTIONS,
+    bots={"random": RandomBot},
+    default_bot="random",
+    renderer="highroller.games.luckiest.render:RENDERER",
+    checker_configs=(
+        *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        {"players": 2, "rounds": 2},
+        {"players": 4, "rounds": 5},
+    ),
+    bench_configs=tuple((f"{p}p", {"players": p}) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+    tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
+    extra_benchmarks="highroller.games.luckiest.bench:rows",
+)

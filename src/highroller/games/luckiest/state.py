@@ -1,0 +1,292 @@
+"""The Luckiest Dice game: each turn the player bets on an unused card (decision), rolls the dice not
+yet placed (chance), places the matching dice on the card, then banks or bets again; a roll matching
+nothing busts the turn. Seat 0 starts every round; a round is one turn per seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, uniform_below
+from highroller.core.errors import IllegalAction
+from highroller.core.game import Game
+from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks, find_card
+from highroller.games.luckiest.rules import DICE, LuckiestRules, resolve_rules
+from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet, Roll
+
+CHOOSE, ROLL, OVER = range(3)
+PHASES = ("choose", "roll", "over")
+NO_DICE = (0,) * 6
+TABLES = tuple(multiset_table(n) for n in range(DICE + 1))
+
+Step = Bet | Bank | Roll
+
+
+class LuckiestGame(Game):
+    """Luckiest Dice with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "luckiest"
+
+    def __init__(self, rules: LuckiestRules) -> None:
+        super().__init__(rules.to_options())
+        self.rules = rules
+        self.masks = card_masks(rules.faces)
+
+    @classmethod
+    def from_options(cls, **options: Any) -> LuckiestGame:
+        return cls(resolve_rules(**options))
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def _new_state(self, seed: int) -> LuckiestState:
+        return LuckiestState(self, seed)
+
+
+class LuckiestState(State):
+    """One position of a Luckiest Dice game."""
+
+    __slots__ = (
+        "rules", "masks", "round", "turn", "phase", "dice_left", "used", "placed", "points",
+        "bet", "rolls", "last_roll", "scores", "legal",
+    )
+
+    def __init__(self, game: LuckiestGame, seed: int) -> None:
+        super().__init__(game, seed)
+        self.rules = game.rules
+        self.masks = game.masks
+        self.round = 0
+        self.scores: list[list[int]] = [[] for _ in range(self.rules.players)]
+        self._start_turn(0)
+
+    # ------------------------------------------------------------------ engine API
+    def legal_actions(self) -> tuple[Bet | Bank, ...]:
+        return self.legal
+
+    def totals(self) -> list[int]:
+        """Each seat's banked points so far."""
+        return [sum(rounds) for rounds in self.scores]
+
+    def returns(self) -> list[float]:
+        return [float(total) for total in self.totals()]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        totals = self.totals()
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    def clone(self) -> LuckiestState:
+        other = LuckiestState.__new__(LuckiestState)
+        self._clone_base(other)
+        for name in ("rules", "masks", "round", "turn", "phase", "dice_left", "used", "points", "bet", "rolls", "last_roll", "legal"):
+            setattr(other, name, getattr(self, name))
+        other.placed = list(self.placed)
+        other.scores = [list(rounds) for rounds in self.scores]
+        return other
+
+    # ------------------------------------------------------------------ turns and rounds
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.dice_left = DICE
+        self.used = 0
+        self.placed: list[tuple[int, ...]] = [NO_DICE] * len(CARDS)
+        self.points = 0
+        self.bet = -1
+        self.rolls = 0
+        self.last_roll: Roll | None = None
+        self.phase = CHOOSE
+        self.current_player = seat
+        self.legal: tuple[Bet | Bank, ...] = BETS
+
+    def _end_turn(self, gained: int) -> None:
+        seat = self.turn
+        self.scores[seat].append(gained)
+        players = self.rules.players
+        if seat + 1 < players:
+            self._start_turn(seat + 1)
+            return
+        self.round += 1
+        self.events.append(
+            {"type": "round", "round": self.round, "scores": [s[-1] for s in self.scores], "totals": self.totals()}
+        )
+        if self.round < self.rules.rounds:
+            self._start_turn(0)
+            return
+        self.phase = OVER
+        self.current_player = TERMINAL
+        self.legal = ()
+        self.events.append({"type": "end", "totals": self.totals(), "winners": self.winners()})
+
+    def _bank(self, automatic: bool) -> None:
+        seat = self.turn
+        self.events.append(
+            {
+                "type": "bank",
+                "round": self.round + 1,
+                "seat": seat,
+                "points": self.points,
+                "total": sum(self.scores[seat]) + self.points,
+                "automatic": automatic,
+            }
+        )
+        self._end_turn(self.points)
+
+    # ------------------------------------------------------------------ decisions
+    def _apply_action(self, action: Bet | Bank) -> None:
+        if isinstance(action, Bank):
+            self._bank(automatic=False)
+            return
+        self.bet = action.card
+        self.used |= 1 << action.card
+        self.phase = ROLL
+        self.current_player = CHANCE
+        self.legal = ()
+
+    # ------------------------------------------------------------------ chance
+    def _table(self) -> MultisetTable:
+        return TABLES[self.dice_left]
+
+    def _sample_chance(self, bits: int) -> Roll:
+        table = self._table()
+        return Roll(table.sample(uniform_below(bits, table.total)))
+
+    def _chance_outcomes(self) -> list[tuple[Roll, float]]:
+        return [(Roll(counts), p) for counts, p in self._table().distribution()]
+
+    def _check_outcome(self, outcome: Any) -> None:
+        if not (isinstance(outcome, Roll) and self._table().contains(outcome.counts)):
+            raise IllegalAction(f"a roll of {_dice_words(self.dice_left)} (faces 1-6) is expected here, not {outcome}")
+
+    def _apply_outcome(self, outcome: Roll) -> None:
+        if not isinstance(outcome, Roll):  # the base class skips the check when nothing was sampled
+            self._check_outcome(outcome)
+        card = CARDS[self.bet]
+        mask = self.masks[self.bet]
+        kept = tuple(count if mask >> face & 1 else 0 for face, count in enumerate(outcome.counts))
+        matched = sum(kept)
+        self.rolls += 1
+        self.last_roll = outcome
+        if not matched:
+            self.events.append(
+                {
+                    "type": "bust",
+                    "round": self.round + 1,
+                    "seat": self.turn,
+                    "card": card.id,
+                    "roll": outcome.to_json()["roll"],
+                    "lost": self.points,
+                }
+            )
+            self._end_turn(0)
+            return
+        self.placed[self.bet] = kept
+        self.dice_left -= matched
+        self.points += matched * card.points
+        self.bet = -1
+        if not self.dice_left:
+            self._bank(automatic=True)
+            return
+        self.phase = CHOOSE
+        self.current_player = self.turn
+        self.legal = (BANK, *(bet for bet in BETS if not self.used >> bet.card & 1))
+
+    # ------------------------------------------------------------------ information
+    def view(self, seat: int | None) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "game": "luckiest",
+            "seat": seat,
+            "rules": {"players": rules.players, "rounds": rules.rounds, "faces": rules.faces.to_json()},
+            "round": min(self.round + 1, rules.rounds),
+            "phase": PHASES[self.phase],
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "dice_left": self.dice_left,
+            "points": self.points,
+            "rolls": self.rolls,
+            "bet": CARDS[self.bet].id if self.bet >= 0 else None,
+            "cards": [
+                {
+                    "card": card.id,
+                    "label": card.label,
+                    "points": card.points,
+                    "used": bool(self.used >> card.index & 1),
+                    "dice": faces_from_counts(self.placed[card.index]),
+                }
+                for card in CARDS
+            ],
+            "last_roll": self.last_roll.to_json()["roll"] if self.last_roll is not None else None,
+            "scores": [list(rounds) for rounds in self.scores],
+            "totals": self.totals(),
+            "legal": [action.to_json() for action in self.legal],
+            "winners": self.winners(),
+        }
+
+    # ------------------------------------------------------------------ decoding and typed input
+    def decode_step(self, data: Any) -> Step:
+        if self.phase == CHOOSE:
+            if data == "bank":
+                return BANK
+            if isinstance(data, dict) and set(data) == {"bet"} and data["bet"] in CARD_BY_ID:
+                return BETS[CARD_BY_ID[data["bet"]].index]
+            raise IllegalAction(f'an action is "bank" or {{"bet": card}} with a card of {", ".join(CARD_BY_ID)}; not {data!r}')
+        if self.phase == ROLL:
+            if isinstance(data, dict) and set(data) == {"roll"} and isinstance(data["roll"], list):
+                try:
+                    return Roll(counts_from_faces(data["roll"]))
+                except ValueError as error:
+                    raise IllegalAction(f"a roll lists faces 1-6: {error}") from error
+            raise IllegalAction(f'a roll is {{"roll": [faces]}} with {_dice_words(self.dice_left)}, not {data!r}')
+        raise IllegalAction("the game is over")
+
+    def parse_input(self, text: str) -> Step:
+        if self.phase == CHOOSE:
+            return self._parse_action(text)
+        if self.phase == ROLL:
+            return self._parse_roll(text)
+        raise IllegalAction("the game is over")
+
+    def input_help(self) -> str:
+        if self.phase == CHOOSE:
+            return f"{'bank, or ' if BANK in self.legal else ''}a card to bet on: {self._cards_help()}"
+        if self.phase == ROLL:
+            example = " ".join(str(face % 6 + 1) for face in range(self.dice_left))
+            return f"the faces of the {_dice_words(self.dice_left)} rolled, e.g. '{example}'"
+        return "the game is over"
+
+    def _cards_help(self) -> str:
+        return ", ".join(CARDS[a.card].label for a in self.legal if isinstance(a, Bet))
+
+    def _parse_action(self, text: str) -> Bet | Bank:
+        word = re.sub(r"^(bet\s+on|bet)\s+", "", text.strip().lower())
+        if word in ("bank", "b", "stop"):
+            if BANK in self.legal:
+                return BANK
+            raise IllegalAction(f"you cannot bank before your first roll; bet on one of: {self._cards_help()}")
+        card = find_card(word)
+        if card is None:
+            raise IllegalAction(f"'{text.strip()}' is not a card; type {self.input_help()}")
+        if BETS[card.index] not in self.legal:
+            raise IllegalAction(f"{card.label} is already used this turn; type {self.input_help()}")
+        return BETS[card.index]
+
+    def _parse_roll(self, text: str) -> Roll:
+        faces: list[int] = []
+        for token in re.split(r"[\s,]+", text.strip()):
+            if not token:
+                continue
+            if not re.fullmatch(r"[1-6]+", token):
+                raise IllegalAction(f"'{token}' is not a face; type {self.input_help()}")
+            faces.extend(int(face) for face in token)
+        if len(faces) != self.dice_left:
+            raise IllegalAction(f"{len(faces)} faces typed; type {self.input_help()}")
+        return Roll(counts_from_faces(faces))
+
+
+def _dice_words(dice: int) -> str:
+    return f"{dice} {'die' if dice == 1 else 'dice'}"

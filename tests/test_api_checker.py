@@ -1,0 +1,24 @@
+"""The shared API checker on every registered game and every option set its spec lists."""
+
+from __future__ import annotations
+
+import pytest
+
+import highroller as hr
+from highroller.core.checker import check_game
+
+CASES = [
+    pytest.param(name, config, id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()))
+    for name in hr.available_games()
+    for config in hr.game_spec(name).checker_configs
+]
+
+
+@pytest.mark.parametrize(("name", "config"), CASES)
+def test_every_game_keeps_the_api_promises(name: str, config: dict) -> None:
+    check_game(hr.make(name, **config), games=2, seed=len(str(config)))
+
+
+def test_every_game_lists_checker_configs() -> None:
+    for name in hr.available_games():
+        assert hr.game_spec(name).checker_configs, f"{name} gives the checker nothing to run"

@@ -108,7 +108,7 @@ class State(ABC):
         """
         player = self.current_player
         if player == CHANCE:
-            if step is not self._sampled:
+            if step is None or step is not self._sampled:
                 self._check_outcome(step)
             self._sampled = None
             self._apply_outcome(step)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from highroller.core.bots import RandomBot
 from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
+from highroller.games.luckiest.bots import CautiousBot, OptimalBot, OptimalWinBot
 from highroller.games.luckiest.rules import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from highroller.games.luckiest.state import LuckiestGame
 
@@ -20,8 +21,8 @@ SPEC = GameSpec(
     summary="Bet on a card, roll the dice left, keep the matches; bank in time or bust.",
     make=LuckiestGame.from_options,
     options=OPTIONS,
-    bots={"random": RandomBot},
-    default_bot="random",
+    bots={"random": RandomBot, "cautious": CautiousBot, "optimal": OptimalBot, "optimal-win": OptimalWinBot},
+    default_bot="optimal",
     renderer="highroller.games.luckiest.render:RENDERER",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

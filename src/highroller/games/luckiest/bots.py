@@ -1,0 +1,63 @@
+"""Luckiest Dice bots: `random` (from the core), `cautious` (banks at a points threshold), `optimal`
+(the exact expected-score policy) and `optimal-win` (the exact 2-player win policy; with another number
+of players, where that objective is not solved, it plays the expected-score policy)."""
+
+from __future__ import annotations
+
+import random
+
+from highroller.core.state import State
+from highroller.games.luckiest.cards import CARDS
+from highroller.games.luckiest.faces import resolve_faces
+from highroller.games.luckiest.policy import Action, score_advice, win_advice
+from highroller.games.luckiest.steps import BANK, Bet
+
+CAUTIOUS_THRESHOLD = 10
+"""The cautious bot's default: bank once the turn holds this many points (the best threshold for its
+card choice: 9.31 expected points a turn)."""
+
+
+class CautiousBot:
+    """Banks once the turn's points reach `threshold`; otherwise bets on the card most likely to match
+    (most matching faces, then most points; among equals at random)."""
+
+    def __init__(self, seed: int, threshold: int = CAUTIOUS_THRESHOLD) -> None:
+        self._rng = random.Random(seed)
+        self.threshold = threshold
+
+    def choose(self, state: State) -> Action:
+        view = state.view(state.current_player)
+        legal = state.legal_actions()
+        if BANK in legal and view["points"] >= self.threshold:
+            return BANK
+        faces = resolve_faces(view["rules"]["faces"]).faces
+        bets = [a for a in legal if isinstance(a, Bet)]
+
+        def key(bet: Bet) -> tuple[int, int]:
+            card = CARDS[bet.card]
+            return sum(card.matches(face) for face in faces), card.points
+
+        best = max(map(key, bets))
+        return self._rng.choice([bet for bet in bets if key(bet) == best])
+
+
+class OptimalBot:
+    """Plays the solved policy that maximises the expected score of each turn."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Action:
+        return score_advice(state.view(state.current_player)).best
+
+
+class OptimalWinBot:
+    """Plays the solved policy that maximises the probability of winning a 2-player game; in games of
+    1 or 3-5 players it plays the expected-score policy instead."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Action:
+        view = state.view(state.current_player)
+        return (win_advice(view) if view["rules"]["players"] == 2 else score_advice(view)).best

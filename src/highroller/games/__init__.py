@@ -2,5 +2,6 @@
 
 BUILTIN_GAMES: dict[str, str] = {
     "lasvegas": "highroller.games.lasvegas.spec:SPEC",
+    "lastchance": "highroller.games.lastchance.spec:SPEC",
     "luckiest": "highroller.games.luckiest.spec:SPEC",
 }

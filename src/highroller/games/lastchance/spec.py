@@ -1,0 +1,40 @@
+"""Last Chance as the registry sees it: options for front ends, bots, renderer, odds tool and benches."""
+
+from __future__ import annotations
+
+from highroller.core.game import OptionSpec
+from highroller.core.spec import GameSpec
+from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot
+from highroller.games.lastchance.rules import MAX_PLAYERS, MIN_PLAYERS
+from highroller.games.lastchance.state import LastChanceGame
+
+OPTIONS = (
+    OptionSpec("players", "int", "number of players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    OptionSpec("money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=100),
+    OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1),
+    OptionSpec("deck", "text", "the deck: 'standard' or a deck TOML file (see docs/lastchance-odds.md)"),
+    OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=100),
+    OptionSpec("first_player", "int", "seat (0-based) that opens the first auction; default: drawn from the seed", minimum=0, maximum=5),
+)
+
+SPEC = GameSpec(
+    name="lastchance",
+    title="Last Chance",
+    summary="Bid for the right to roll a card's five dice; bet on the roller; jokers, and one Last Chance!",
+    make=LastChanceGame.from_options,
+    options=OPTIONS,
+    bots={"random": RandomLastChanceBot, "odds": OddsBot},
+    default_bot="odds",
+    renderer="highroller.games.lastchance.render:RENDERER",
+    checker_configs=(
+        *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        {"players": 3, "money": 1000, "cards": 10, "bet_limit": 500},
+        {"players": 2, "money": 300, "cards": 36, "first_player": 1},
+    ),
+    bench_configs=(
+        *((f"{p}p", {"players": p}) for p in (2, 4, 6)),
+        ("4p 10 cards", {"players": 4, "cards": 10}),
+    ),
+    tools={"odds": "highroller.games.lastchance.cli:odds"},
+    extra_benchmarks="highroller.games.lastchance.bench:rows",
+)

@@ -1,0 +1,398 @@
+"""The Last Chance game: each card is drawn (chance), auctioned, bet on, and rolled for (chance, with
+the joker lock as the roller's decision) until someone completes it; money is settled after every
+attempt, broke players leave, and the game ends when the agreed number of cards is completed.
+
+Seats sit in order around the table: "to the left" of seat s is seat s + 1. The undrawn cards are
+a set, not a pile: drawing is a uniform chance step over them, so no hidden order exists to leak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from highroller.core.dice import counts_from_faces, multiset_table, uniform_below
+from highroller.core.errors import IllegalAction
+from highroller.core.game import Game
+from highroller.core.rng import derive_seed
+from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.games.lastchance.cards import Card
+from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, PHASES, ROLL
+from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
+from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
+from highroller.games.lastchance.steps import (
+    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Pass, Roll, Wait,
+)
+from highroller.games.lastchance.typed import decode, parse_typed, typing_help
+
+NOBODY = -1
+
+
+class LastChanceGame(Game):
+    """Last Chance with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "lastchance"
+
+    def __init__(self, rules: LastChanceRules) -> None:
+        super().__init__(rules.to_options())
+        self.rules = rules
+
+    @classmethod
+    def from_options(cls, **options: Any) -> LastChanceGame:
+        return cls(resolve_rules(**options))
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def _new_state(self, seed: int) -> LastChanceState:
+        return LastChanceState(self, seed)
+
+
+class LastChanceState(State):
+    """One position of a Last Chance game."""
+
+    __slots__ = (
+        "rules", "phase", "money", "active", "won", "lc_used", "undrawn", "completed", "card", "position",
+        "opener", "turn", "high_bid", "high_bidder", "passes", "roller", "bid", "last_chance", "bets",
+        "rolls_used", "last_roll", "left", "legal",
+    )
+
+    def __init__(self, game: LastChanceGame, seed: int) -> None:
+        super().__init__(game, seed)
+        rules = game.rules
+        players = rules.players
+        self.rules = rules
+        self.money = [rules.money] * players
+        self.active = [True] * players
+        self.won: list[list[int]] = [[] for _ in range(players)]
+        self.lc_used = [False] * players
+        self.undrawn = [card.id for card in rules.deck]
+        self.completed = 0
+        self.card: Card | None = None
+        self.position: Position | None = None
+        first = rules.first_player
+        self.opener = derive_seed(seed, "first-player") % players if first is None else first
+        self.turn = self.opener
+        self._clear_attempt()
+        self.legal: tuple[Action, ...] = ()
+        self.phase = DRAW
+        self.current_player = CHANCE
+
+    # ------------------------------------------------------------------ engine API
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.legal
+
+    def returns(self) -> list[float]:
+        return [float(m) for m in self.money]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        qualified = [s for s in range(self.rules.players) if self.active[s] and self.won[s]]
+        if not qualified:
+            return []
+        best = max(self.money[s] for s in qualified)
+        return [s for s in qualified if self.money[s] == best]
+
+    def clone(self) -> LastChanceState:
+        other = LastChanceState.__new__(LastChanceState)
+        self._clone_base(other)
+        for name in ("rules", "phase", "completed", "card", "position", "opener", "turn", "high_bid", "high_bidder",
+                     "passes", "roller", "bid", "last_chance", "rolls_used", "last_roll", "left", "legal"):
+            setattr(other, name, getattr(self, name))
+        other.money = list(self.money)
+        other.active = list(self.active)
+        other.won = [list(w) for w in self.won]
+        other.lc_used = list(self.lc_used)
+        other.undrawn = list(self.undrawn)
+        other.bets = list(self.bets)
+        return other
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls the roller still has in this attempt (the card's rolls before the attempt starts)."""
+        return self.card.rolls - self.rolls_used if self.card is not None else 0
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.rules.players) if self.active[s]]
+
+    def _next_active(self, seat: int) -> int:
+        """The first active seat to the left of `seat` (NOBODY if none is left)."""
+        players = self.rules.players
+        for step in range(1, players + 1):
+            if self.active[(seat + step) % players]:
+                return (seat + step) % players
+        return NOBODY
+
+    # ------------------------------------------------------------------ the auction
+    def _clear_attempt(self) -> None:
+        """Forget the last attempt's auction, bets and rolls (the card keeps its dice)."""
+        self.high_bid = 0
+        self.high_bidder = NOBODY
+        self.passes = 0
+        self.roller = NOBODY
+        self.bid = 0
+        self.last_chance = False
+        self.bets: list[Bet | None] = [None] * self.rules.players
+        self.rolls_used = 0
+        self.last_roll: Roll | None = None
+        self.left: tuple[int, ...] = ()
+
+    def _start_auction(self) -> None:
+        self._clear_attempt()
+        if len(self.active_seats()) == 1:  # a lone survivor: nobody to bid against, nobody to bet
+            self._auction_won(self.opener, 0, last_chance=False)
+            return
+        self._auction_turn(self.opener)
+
+    def _auction_turn(self, seat: int) -> None:
+        self.phase = AUCTION
+        self.turn = self.current_player = seat
+        lowest = max(UNIT, self.high_bid + UNIT)
+        bids = tuple(Bid(amount) for amount in range(lowest, self.money[seat] + 1, UNIT))
+        self.legal = (PASS, *(() if self.lc_used[seat] else (LAST_CHANCE,)), *bids)
+
+    def _auction_action(self, seat: int, action: Action) -> None:
+        if isinstance(action, LastChance):
+            self.lc_used[seat] = True
+            self._auction_won(seat, self.money[seat], last_chance=True)
+            return
+        if isinstance(action, Bid):
+            self.high_bid = action.amount
+            self.high_bidder = seat
+            self.passes = 0
+        else:
+            self.passes += 1
+            others = len(self.active_seats()) - 1
+            if self.high_bidder != NOBODY and self.passes == others:
+                self._auction_won(self.high_bidder, self.high_bid, last_chance=False)
+                return
+            if self.high_bidder == NOBODY and self.passes == others + 1:
+                self._auction_won(self.opener, 0, last_chance=False)
+                return
+        self._auction_turn(self._next_active(seat))
+
+    def _auction_won(self, seat: int, bid: int, *, last_chance: bool) -> None:
+        assert self.card is not None
+        self.roller = seat
+        self.bid = bid
+        self.last_chance = last_chance
+        self.money[seat] -= bid
+        self.events.append({"type": "auction", "card": self.card.id, "roller": seat, "bid": bid, "last_chance": last_chance})
+        self._bet_turn(seat)
+
+    # ------------------------------------------------------------------ side bets
+    def _bet_turn(self, after: int) -> None:
+        seat = self._next_active(after)
+        if seat in (NOBODY, self.roller):
+            self._start_rolling()
+            return
+        self.phase = BETS
+        self.turn = self.current_player = seat
+        top = min(self.rules.bet_limit, self.money[seat])
+        wagers = range(UNIT, top + 1, UNIT)
+        self.legal = (NO_BET, *(Bet("yes", w) for w in wagers), *(Bet("no", w) for w in wagers))
+
+    # ------------------------------------------------------------------ rolling
+    def _start_rolling(self) -> None:
+        self.phase = ROLL
+        self.turn = self.roller
+        self.current_player = CHANCE
+        self.legal = ()
+
+    def _after_roll(self) -> None:
+        assert self.position is not None and self.card is not None
+        self.left = ()
+        if self.position.complete:
+            self._settle(success=True)
+        elif self.rolls_used == self.card.rolls:
+            self._settle(success=False)
+        else:
+            self.phase = ROLL
+            self.current_player = CHANCE
+            self.legal = ()
+
+    # ------------------------------------------------------------------ settling
+    def _settle(self, *, success: bool) -> None:
+        card, roller, bid = self.card, self.roller, self.bid
+        assert card is not None and self.position is not None
+        transfers: list[dict[str, Any]] = []
+
+        def move(source: int | str, target: int | str, amount: int, why: str) -> None:
+            if isinstance(source, int):
+                self.money[source] -= amount
+            if isinstance(target, int):
+                self.money[target] += amount
+            transfers.append({"from": source, "to": target, "amount": amount, "for": why})
+
+        if bid:
+            move("bin", roller if success else "bank", bid, "bid back" if success else "bid lost")
+        if success:
+            move("bank", roller, card.payout, "payout")
+        for seat, bet in enumerate(self.bets):
+            if bet is None or not bet.side:
+                continue
+            if (bet.side == "yes") == success:
+                move("bank", seat, bet.wager, f"{bet.side} bet")
+            else:
+                move(seat, roller if success else "bank", bet.wager, f"{bet.side} bet")
+        self.events.append({
+            "type": "settle", "card": card.id, "roller": roller, "success": success,
+            "transfers": transfers, "money": list(self.money),
+        })
+        if success:
+            self.won[roller].append(card.id)
+            self.completed += 1
+            self.events.append({"type": "card won", "card": card.id, "seat": roller, "payout": card.payout})
+        self._eliminate()
+        if not self.active_seats():
+            self._end("nobody is left")
+        elif success:
+            self.opener = roller
+            self.card = self.position = None
+            if self.completed == self.rules.cards:
+                self._end("every card is completed")
+            else:
+                self.phase = DRAW
+                self.current_player = CHANCE
+                self.legal = ()
+        else:
+            self.opener = roller if self.active[roller] else self._next_active(roller)
+            self.events.append({
+                "type": "continue", "card": card.id, "matched": matched_faces(card, self.position),
+                "opener": self.opener,
+            })
+            self._start_auction()
+
+    def _eliminate(self) -> None:
+        for seat in range(self.rules.players):
+            if self.active[seat] and self.money[seat] == 0:
+                self.active[seat] = False
+                self.events.append({"type": "eliminated", "seat": seat, "cards": self.won[seat]})
+                self.won[seat] = []
+
+    def _end(self, reason: str) -> None:
+        self.phase = OVER
+        self.current_player = TERMINAL
+        self.legal = ()
+        self.events.append({
+            "type": "end", "reason": reason, "money": list(self.money), "cards": [list(w) for w in self.won],
+            "winners": self.winners(),
+        })
+
+    # ------------------------------------------------------------------ decisions
+    def _apply_action(self, action: Action) -> None:
+        seat = self.current_player
+        if self.phase == AUCTION:
+            self._auction_action(seat, action)
+        elif self.phase == BETS:
+            assert isinstance(action, Bet)
+            self.bets[seat] = action
+            self._bet_turn(seat)
+        else:
+            assert self.position is not None
+            if isinstance(action, Lock):
+                self.position = lock(self.position, self.left, action.face)[0]
+            self._after_roll()
+
+    # ------------------------------------------------------------------ chance
+    def _chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        if self.phase == DRAW:
+            return [(Draw(self._card(i)), 1 / len(self.undrawn)) for i in self.undrawn]
+        table = multiset_table(self._dice())
+        return [(Roll(counts), p) for counts, p in table.distribution()]
+
+    def _sample_chance(self, bits: int) -> Outcome:
+        if self.phase == DRAW:
+            return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
+        table = multiset_table(self._dice())
+        return Roll(table.sample(uniform_below(bits, table.total)))
+
+    def _check_outcome(self, outcome: Any) -> None:
+        if self.phase == DRAW:
+            if not (isinstance(outcome, Draw) and outcome.card.id in self.undrawn and self._card(outcome.card.id) == outcome.card):
+                ids = ", ".join(map(str, sorted(self.undrawn)))
+                raise IllegalAction(f"a card still in the deck is drawn here (ids {ids}), not {outcome}")
+        elif not (isinstance(outcome, Roll) and multiset_table(self._dice()).contains(outcome.counts)):
+            dice = self._dice()
+            raise IllegalAction(f"a roll of {dice} {'die' if dice == 1 else 'dice'} (faces 1-6) is expected here, not {outcome}")
+
+    def _apply_outcome(self, outcome: Outcome) -> None:
+        if isinstance(outcome, Draw):
+            self.card = outcome.card
+            self.position = start(outcome.card)
+            self.undrawn.remove(outcome.card.id)
+            self.events.append({"type": "card", "card": outcome.card.id, "number": self.completed + 1, "opener": self.opener})
+            self._start_auction()
+            return
+        assert self.position is not None
+        self.rolls_used += 1
+        self.last_roll = outcome
+        self.position, left = place(self.position, outcome.counts)
+        faces = lockable(self.position, left)
+        if faces:
+            self.left = left
+            self.phase = LOCK
+            self.current_player = self.roller
+            self.legal = (*(Lock(f) for f in faces), WAIT)
+        else:
+            self._after_roll()
+
+    def _card(self, card_id: int) -> Card:
+        card = self.rules.card(card_id)
+        assert card is not None
+        return card
+
+    def _dice(self) -> int:
+        assert self.position is not None
+        return self.position.dice
+
+    # ------------------------------------------------------------------ information
+    def view(self, seat: int | None) -> dict[str, Any]:
+        card, position = self.card, self.position
+        table: dict[str, Any] | None = None
+        if card is not None and position is not None:
+            table = {
+                **card.to_json(),
+                "matched": matched_faces(card, position),
+                "open": {"faces": sorted((f for f in range(1, 7) for _ in range(position.need[f - 1])), reverse=True),
+                         "jokers": position.jokers},
+                "locked": position.locked,
+            }
+        return {
+            "game": "lastchance",
+            "seat": seat,
+            "rules": {k: self.game.options[k] for k in ("players", "money", "cards", "bet_limit")},
+            "phase": PHASES[self.phase],
+            "current_player": self.current_player,
+            "card": table,
+            "card_number": min(self.completed + 1, self.rules.cards),
+            "cards_to_play": self.rules.cards - self.completed,
+            "opener": self.opener,
+            "auction": {"high_bid": self.high_bid, "high_bidder": self.high_bidder, "passes": self.passes},
+            "roller": self.roller,
+            "bid": self.bid,
+            "last_chance": self.last_chance,
+            "bets": {str(s): b.to_json() for s, b in enumerate(self.bets) if b is not None},
+            "rolls_used": self.rolls_used,
+            "rolls_left": self.rolls_left,
+            "roll": self.last_roll.faces() if self.last_roll is not None else None,
+            "unplaced": sorted((f for f in range(1, 7) for _ in range(self.left[f - 1])), reverse=True) if self.left else [],
+            "players": [
+                {"seat": s, "money": self.money[s], "active": self.active[s], "cards": list(self.won[s]),
+                 "last_chance_used": self.lc_used[s]}
+                for s in range(self.rules.players)
+            ],
+            "legal": [a.to_json() for a in self.legal],
+            "winners": self.winners(),
+        }
+
+    # ------------------------------------------------------------------ decoding and typed input
+    def decode_step(self, data: Any) -> Action | Outcome:
+        return decode(self, data)
+
+    def parse_input(self, text: str) -> Action | Outcome:
+        return parse_typed(self, text)
+
+    def input_help(self) -> str:
+        return typing_help(self)

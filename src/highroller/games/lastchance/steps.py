@@ -1,0 +1,126 @@
+"""Last Chance steps: the auction, side-bet and joker actions, and the two chance outcomes (the next
+card drawn and a roll of the open dice)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from highroller.core.dice import Counts, faces_from_counts
+from highroller.games.lastchance.cards import Card
+
+
+def dollars(amount: int) -> str:
+    """$1,000 style."""
+    return f"${amount:,}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid `amount` dollars in the auction."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {dollars(self.amount)}"
+
+    def to_json(self) -> dict[str, int]:
+        return {"bid": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass this auction turn (a later turn may still bid)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def to_json(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class LastChance:
+    """Call "Last Chance!": win the auction at once with all one's money (once per game)."""
+
+    def __str__(self) -> str:
+        return "Last Chance!"
+
+    def to_json(self) -> str:
+        return "last chance"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A side bet on the roller: `side` "yes" (will complete) or "no", with a wager; `side` "" is no bet."""
+
+    side: str
+    wager: int = 0
+
+    def __str__(self) -> str:
+        return f"bet {self.side} {dollars(self.wager)}" if self.side else "no bet"
+
+    def to_json(self) -> Any:
+        return {"bet": self.side, "wager": self.wager} if self.side else "no bet"
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """Lock the jokers to `face` and put the rolled dice showing it on them."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"lock {self.face}s on the jokers"
+
+    def to_json(self) -> dict[str, int]:
+        return {"lock": self.face}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Leave the jokers unlocked after this roll."""
+
+    def __str__(self) -> str:
+        return "not yet (leave the jokers open)"
+
+    def to_json(self) -> str:
+        return "wait"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The next card drawn from the deck."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def to_json(self) -> dict[str, int]:
+        return {"card": self.card.id}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The open dice rolled, as counts per face."""
+
+    counts: Counts
+
+    def faces(self) -> list[int]:
+        """The faces shown, high to low."""
+        return sorted(faces_from_counts(self.counts), reverse=True)
+
+    def __str__(self) -> str:
+        return "rolled " + " ".join(map(str, self.faces()))
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {"roll": self.faces()}
+
+
+PASS = Pass()
+LAST_CHANCE = LastChance()
+NO_BET = Bet("")
+WAIT = Wait()
+Action = Bid | Pass | LastChance | Bet | Lock | Wait
+Outcome = Draw | Roll

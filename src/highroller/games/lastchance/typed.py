@@ -1,0 +1,151 @@
+"""Reading steps back: the JSON of a record (`decode`) and what a person types (`parse_typed`).
+
+Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
+"none", "yes 500", "no 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
+the card drawn "12" or "card 12" (its id in the deck).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from highroller.core.dice import counts_from_faces
+from highroller.core.errors import IllegalAction
+from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
+from highroller.games.lastchance.steps import (
+    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
+)
+
+if TYPE_CHECKING:
+    from highroller.games.lastchance.state import LastChanceState
+
+_AMOUNT = r"\$?([\d,]+)(k?)"
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _roll(faces: Any) -> Roll:
+    try:
+        return Roll(counts_from_faces(faces))
+    except (ValueError, TypeError) as error:
+        raise IllegalAction(f"a roll lists the faces shown: {error}") from error
+
+
+def _draw(state: LastChanceState, card_id: Any) -> Draw:
+    card = state.rules.card(card_id) if _whole(card_id) else None
+    if card is None:
+        raise IllegalAction(f"the deck has no card {card_id!r}; cards still in the deck: {_ids(state)}")
+    return Draw(card)
+
+
+def _ids(state: LastChanceState) -> str:
+    return ", ".join(map(str, sorted(state.undrawn)))
+
+
+def decode(state: LastChanceState, data: Any) -> Action | Outcome:
+    """The step a record's JSON names at this position (shape only; `apply` judges legality)."""
+    phase = state.phase
+    if phase == DRAW:
+        if isinstance(data, dict) and set(data) == {"card"}:
+            return _draw(state, data["card"])
+        raise IllegalAction(f'a card drawn is {{"card": id}}, not {data!r}')
+    if phase == ROLL:
+        if isinstance(data, dict) and set(data) == {"roll"} and isinstance(data["roll"], list):
+            return _roll(data["roll"])
+        raise IllegalAction(f'a roll is {{"roll": [faces]}}, not {data!r}')
+    if phase == AUCTION:
+        if data == "pass":
+            return PASS
+        if data == "last chance":
+            return LAST_CHANCE
+        if isinstance(data, dict) and set(data) == {"bid"} and _whole(data["bid"]):
+            return Bid(data["bid"])
+        raise IllegalAction(f'an auction action is "pass", "last chance" or {{"bid": dollars}}, not {data!r}')
+    if phase == BETS:
+        if data == "no bet":
+            return NO_BET
+        if isinstance(data, dict) and set(data) == {"bet", "wager"} and data["bet"] in ("yes", "no") and _whole(data["wager"]):
+            return Bet(data["bet"], data["wager"])
+        raise IllegalAction(f'a side bet is "no bet" or {{"bet": "yes"|"no", "wager": dollars}}, not {data!r}')
+    if phase == LOCK:
+        if data == "wait":
+            return WAIT
+        if isinstance(data, dict) and set(data) == {"lock"} and _whole(data["lock"]):
+            return Lock(data["lock"])
+        raise IllegalAction(f'a joker choice is {{"lock": face}} or "wait", not {data!r}')
+    raise IllegalAction("the game is over: no step is legal")
+
+
+def _amount(digits: str, thousands: str) -> int:
+    return int(digits.replace(",", "") or "0") * (1000 if thousands else 1)
+
+
+def _checked(state: LastChanceState, action: Action) -> Action:
+    if action not in state.legal:
+        raise IllegalAction(f"{action} is not legal now; {typing_help(state)}")
+    return action
+
+
+def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
+    """The step a person typed (see the module docstring); IllegalAction says what to type instead."""
+    text = " ".join(text.strip().lower().split())
+    phase = state.phase
+    if phase == DRAW:
+        match = re.fullmatch(r"(?:card ?)?(\d+)", text)
+        if not match:
+            raise IllegalAction(typing_help(state))
+        return _draw(state, int(match.group(1)))
+    if phase == ROLL:
+        if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
+            raise IllegalAction(typing_help(state))
+        return _roll([int(c) for c in text if c.isdigit()])
+    if phase == AUCTION:
+        if text in ("pass", "p"):
+            return PASS
+        if text in ("lc", "last chance", "last chance!"):
+            return _checked(state, LAST_CHANCE)
+        match = re.fullmatch(r"(?:bid ?)?" + _AMOUNT, text)
+        if match:
+            return _checked(state, Bid(_amount(*match.groups())))
+    elif phase == BETS:
+        if text in ("none", "no bet", "n", "-", "0", "pass"):
+            return NO_BET
+        match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
+        if match:
+            side = "yes" if match.group(1).startswith("y") else "no"
+            return _checked(state, Bet(side, _amount(*match.groups()[1:])))
+    elif phase == LOCK:
+        if text in ("wait", "w", "not yet", "no"):
+            return WAIT
+        match = re.fullmatch(r"(?:lock ?|l ?)?([1-6])s?", text)
+        if match:
+            return _checked(state, Lock(int(match.group(1))))
+    raise IllegalAction(f"'{text}' is not understood here; {typing_help(state)}")
+
+
+def typing_help(state: LastChanceState) -> str:
+    """One line telling a person what to type at this step."""
+    phase = state.phase
+    if phase == DRAW:
+        return f"type the id of the card drawn, e.g. 'card 12' (still in the deck: {_ids(state)})"
+    if phase == ROLL:
+        dice = state.position.dice if state.position is not None else 0
+        example = " ".join("65532"[:dice])
+        return f"type the faces of the {dice} {'die' if dice == 1 else 'dice'} rolled, e.g. '{example}'"
+    if phase == AUCTION:
+        bids = [a.amount for a in state.legal if isinstance(a, Bid)]
+        parts = [f"a bid from {dollars(bids[0])} to {dollars(bids[-1])} in hundreds (e.g. '{bids[0]}')"] if bids else []
+        parts.append("'pass'")
+        if LAST_CHANCE in state.legal:
+            parts.append("'lc' to call Last Chance! (all your money)")
+        return "type " + ", ".join(parts)
+    if phase == BETS:
+        wagers = [a.wager for a in state.legal if isinstance(a, Bet) and a.side == "yes"]
+        return f"type 'none', or 'yes' or 'no' with a wager from $100 to {dollars(wagers[-1])} in hundreds (e.g. 'no 300')"
+    if phase == LOCK:
+        faces = ", ".join(str(a.face) for a in state.legal if isinstance(a, Lock))
+        return f"type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open"
+    return "the game is over"

@@ -137,7 +137,7 @@ class _Session:
         while state.current_player != TERMINAL:
             player = state.current_player
             if player == CHANCE:
-                step = self._ask(None, "Table") if self.manual else state.sample_chance()
+                step = self._ask(None, self._chance_label()) if self.manual else state.sample_chance()
             elif self.humans[player]:
                 self.console.print(self.renderer.board(state.view(player), self.names))
                 step = self._ask(player, self.names[player])
@@ -145,6 +145,10 @@ class _Session:
                 step = self.bots[player].choose(state)
             self._apply(player, step)
         self.console.print(self.renderer.board(state.view(None), self.names))
+
+    def _chance_label(self) -> str:
+        roller = self.state.roller()
+        return "Table" if roller is None else f"{self.names[roller]}'s roll"
 
     def _apply(self, player: int, step: Step) -> None:
         line = self.renderer.describe_step(self.state, player, step, self.names)

@@ -72,6 +72,10 @@ class State(ABC):
     def legal_actions(self) -> tuple[Step, ...]:
         """The deciding seat's legal actions (empty at chance steps and at the end)."""
 
+    def roller(self) -> int | None:
+        """At a chance step, the seat whose roll or draw it is (for display); None for the table's."""
+        return None
+
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 

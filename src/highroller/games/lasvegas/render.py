@@ -23,6 +23,10 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def owner_name(owner: str, names: list[str]) -> str:
     return "neutral" if owner == "neutral" else names[int(owner)]
 
@@ -36,8 +40,11 @@ class LasVegasRenderer:
 
     def board(self, view: dict[str, Any], names: list[str]) -> RenderableType:
         rules = view["rules"]
-        title = f"Las Vegas ({rules['edition']}) — round {view['round']} of {rules['rounds']}"
-        casinos = Table(title=title, title_justify="left", expand=False)
+        variants = [v for v in ("neutral", "bandit") if rules[v]]
+        title = Text(
+            f"Las Vegas ({', '.join([rules['edition'], *variants])}) — round {view['round']} of {rules['rounds']}", style="bold"
+        )
+        casinos = Table(expand=False)
         casinos.add_column("Casino")
         casinos.add_column("Bills")
         casinos.add_column("Dice")
@@ -60,7 +67,7 @@ class LasVegasRenderer:
                 left.append(f"{player['neutral']} neutral")
             marker = "▶ " if view["current_player"] == player["seat"] else "  "
             people.add_row(marker + names[player["seat"]], money(player["money"]), str(player["bills"]), " + ".join(left))
-        parts: list[RenderableType] = [casinos, people]
+        parts: list[RenderableType] = [title, casinos, people]
         if view["roll"] is not None:
             parts.append(self._roll_table(view, names))
         parts.append(Text(f"Bill pile: {view['pile']['count']} bills", style="dim"))
@@ -112,7 +119,7 @@ class LasVegasRenderer:
             return self._payout_words(event, names)
         if kind == "end":
             ranking = sorted(range(len(names)), key=lambda s: (-event["money"][s], -event["bills"][s]))
-            lines = [f"{names[s]}: {money(event['money'][s])} ({event['bills'][s]} bills)" for s in ranking]
+            lines = [f"{names[s]}: {money(event['money'][s])} ({plural(event['bills'][s], 'bill')})" for s in ranking]
             winners = _joined([names[s] for s in event["winners"]])
             verb = "win (shared)" if len(event["winners"]) > 1 else "wins"
             return Text("\nFinal standings:\n  " + "\n  ".join(lines) + f"\n{winners} {verb}!", style="bold")
@@ -136,7 +143,7 @@ class LasVegasRenderer:
             parts.append("; ".join(paid) + ".")
         left = len(event["bills"]) - len(event["paid"])
         if left > 0:
-            parts.append(f"{left} bill{'s' if left > 1 else ''} untaken.")
+            parts.append(f"{plural(left, 'bill')} untaken.")
         return " ".join(parts)
 
     def advice(self, state: State, seat: int) -> RenderableType | None:

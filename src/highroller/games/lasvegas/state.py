@@ -91,6 +91,12 @@ class LasVegasState(State):
     def legal_actions(self) -> tuple[Place, ...]:
         return self.legal
 
+    def roller(self) -> int | None:
+        """The seat rolling (the first player rolls the leftover neutral dice); None while stocking."""
+        if self.phase == ROLL:
+            return self.turn
+        return self.first if self.phase == LEFTOVER else None
+
     def returns(self) -> list[float]:
         return [float(m) for m in self.money]
 

@@ -80,6 +80,20 @@ class TurnModel:
     def used_size(self) -> int:
         return self.strides[-1] * (len(self.classes[-1].cards) + 1)
 
+    def reachable_points(self, dice: int, used: Used) -> list[int]:
+        """Every points total a turn can hold with `dice` dice left and these cards used (each used
+        card holds at least one die; all the placed dice are on used cards)."""
+        reachable = {(0, 0)}
+        for klass, count in zip(self.classes, used):
+            if not count:
+                continue
+            reachable = {
+                (points + k * klass.points, placed + k)
+                for points, placed in reachable
+                for k in range(count, DICE - dice - placed + 1)
+            }
+        return sorted(points for points, placed in reachable if placed == DICE - dice)
+
     def next_card(self, klass: int, used_mask: int) -> int:
         """The first unused card of a class (the card a policy's class choice stands for)."""
         return next(card for card in self.classes[klass].cards if not used_mask >> card & 1)

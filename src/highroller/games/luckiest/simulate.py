@@ -70,16 +70,20 @@ def simulate_score_turns(faces: FaceTable, count: int, seed: int) -> TurnStats:
     return play_turns(solved.model, dense_policy(solved), np.zeros(count, dtype=np.int64), np.random.default_rng(seed))
 
 
-def simulate_win_games(solution: WinSolution, count: int, seed: int) -> np.ndarray:
-    """`count` 2-player games with both players on the win policy: the first player's result in each
-    (1 a win, TIE a tie, 0 a loss)."""
+def simulate_win_games(solution: WinSolution, count: int, seed: int, policies: tuple[str, str] = ("win", "win")) -> np.ndarray:
+    """`count` 2-player games, each player on the win policy ("win") or the expected-score policy
+    ("score"): the first player's result in each (1 a win, TIE a tie, 0 a loss)."""
     rng = np.random.default_rng(seed)
     span = solution.span
     leads = np.arange(-span, span + 1)
     scores = np.zeros((2, count), dtype=np.int64)
+    score_policy = dense_policy(score_values(solution.faces))
     for t in range(2 * solution.rounds):
         mover = t % 2
-        dense = dense_policy(solution.turn(t, leads))
-        columns = scores[mover] - scores[1 - mover] + span
+        if policies[mover] == "win":
+            dense = dense_policy(solution.turn(t, leads))
+            columns = scores[mover] - scores[1 - mover] + span
+        else:
+            dense, columns = score_policy, np.zeros(count, dtype=np.int64)
         scores[mover] += play_turns(solution.model, dense, columns, rng).points
     return terminal(scores[0] - scores[1])

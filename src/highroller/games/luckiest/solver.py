@@ -125,6 +125,7 @@ class WinSolution:
     start[t, d + span]: the mover's win probability at the start of turn t, leading by d.
     """
 
+    faces: FaceTable
     model: TurnModel
     rounds: int
     start: np.ndarray
@@ -190,7 +191,7 @@ def solve_win(faces: FaceTable, rounds: int, *, against_score: bool = True) -> W
     model = turn_model(faces)
     turns = 2 * rounds
     span = model.points_cap(0) * rounds
-    solution = WinSolution(model, rounds, np.zeros((turns, 2 * span + 1)))
+    solution = WinSolution(faces, model, rounds, np.zeros((turns, 2 * span + 1)))
     leads = np.arange(-span, span + 1)
     gains = score_gains(faces) if against_score else np.zeros(1)
     # the optimal player's chance when moving first, when moving second (leads are theirs), and the

@@ -163,8 +163,6 @@ class LuckiestState(State):
             raise IllegalAction(f"a roll of {_dice_words(self.dice_left)} (faces 1-6) is expected here, not {outcome}")
 
     def _apply_outcome(self, outcome: Roll) -> None:
-        if not isinstance(outcome, Roll):  # the base class skips the check when nothing was sampled
-            self._check_outcome(outcome)
         card = CARDS[self.bet]
         mask = self.masks[self.bet]
         kept = tuple(count if mask >> face & 1 else 0 for face, count in enumerate(outcome.counts))

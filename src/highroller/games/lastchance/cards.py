@@ -45,8 +45,8 @@ class Card:
         return " ".join([*map(str, self.faces), *["J"] * self.jokers])
 
     def __str__(self) -> str:
-        roll_word = "roll" if self.rolls == 1 else "rolls"
-        return f"card {self.id}: {self.dice_text()} in {self.rolls} {roll_word}, ${self.payout:,}"
+        rolls = f"{self.rolls} roll{'' if self.rolls == 1 else 's'}"
+        return f"card {self.id}: {self.dice_text()} in {rolls}, ${self.payout:,}"
 
     def to_json(self) -> dict[str, Any]:
         """The card as a deck-file table (what `card_from_table` reads back)."""

@@ -15,6 +15,11 @@ def dollars(amount: int) -> str:
     return f"${amount:,}"
 
 
+def plural(count: int, word: str) -> str:
+    """'1 roll', '2 rolls'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """Bid `amount` dollars in the auction."""

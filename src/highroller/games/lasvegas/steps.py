@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from highroller.core.dice import Counts, faces_from_counts
 
@@ -30,10 +30,9 @@ PLACE = tuple(Place(face) for face in range(7))
 BANDIT = tuple(Place(face, bandit=True) for face in range(7))
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """The faces a roll shows: counts per face of the roller's own dice and neutral dice, and the
-    Biggie's face (0 when no Biggie was rolled)."""
+    Biggie's face (0 when no Biggie was rolled). A named tuple: rolls are made on every turn."""
 
     own: Counts
     biggie: int
@@ -43,10 +42,6 @@ class Roll:
         """How many dice show `face` (the Biggie counted once here: it is one die)."""
         index = face - 1
         return self.own[index] + self.neutral[index] + (1 if self.biggie == face else 0)
-
-    def faces(self) -> list[int]:
-        """The faces shown, low to high, each once."""
-        return [f for f in range(1, 7) if self.face_total(f)]
 
     def __str__(self) -> str:
         parts = []
@@ -67,8 +62,7 @@ class Roll:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Stock:
+class Stock(NamedTuple):
     """The bills drawn for one casino, high to low."""
 
     bills: tuple[int, ...]

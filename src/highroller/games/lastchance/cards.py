@@ -167,5 +167,8 @@ def parse_card_text(text: str, deck: tuple[Card, ...]) -> Card:
     for card in deck:
         if (card.faces, card.jokers, card.rolls) == (faces, jokers, rolls):
             return card
-    payout = int(payout_text.replace("$", "").replace(",", "")) if payout_text.strip() else 0
+    payout_digits = payout_text.strip().replace("$", "").replace(",", "")
+    if payout_digits and not payout_digits.isdigit():
+        raise ValueError(f"a payout after the second ':' is whole dollars, not {payout_text!r}")
+    payout = int(payout_digits or "0")
     return Card(0, faces, jokers, rolls, payout)

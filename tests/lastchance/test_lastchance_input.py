@@ -1,0 +1,110 @@
+"""Options, typed input, JSON decoding and refusals: every refused step says what is legal and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lastchance_helpers import deck, new_game, type_steps
+
+import highroller as hr
+from highroller.core.errors import IllegalAction, RulesError
+from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Draw, Lock, Roll
+
+JOKERS = ("6 6 5 J J", 2, 2500)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 1}, "players: the number of players is a whole number from 2 to 6"),
+        ({"players": 7}, "players: .* from 2 to 6"),
+        ({"money": 5050}, "money: the starting money is a whole number of hundreds"),
+        ({"money": 0}, "money: .* from 100"),
+        ({"cards": 37}, r"cards: .*the deck has 36.* from 1 to 36"),
+        ({"cards": 0}, "cards: "),
+        ({"bet_limit": 250}, "bet_limit: the side-bet limit is a whole number of hundreds"),
+        ({"first_player": 4, "players": 4}, "first_player: .* from 0 to 3"),
+        ({"deck": 7}, "deck: 'standard', the path of a deck TOML file"),
+        ({"colour": "red"}, "unknown option"),
+    ],
+)
+def test_impossible_options_raise_rules_errors_naming_the_option(options: dict, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        hr.make("lastchance", **options)
+
+
+def test_resolved_options_make_the_same_game_again() -> None:
+    game = hr.make("lastchance", players=3, money=2000, cards=10, bet_limit=500)
+    assert game.options == {"players": 3, "money": 2000, "cards": 10, "deck": "standard", "bet_limit": 500, "first_player": None}
+    assert hr.make("lastchance", **game.options) == game
+
+
+def test_typed_auction_input() -> None:
+    state = type_steps(new_game(players=3, first_player=0), "card 4")
+    assert state.parse_input("600") == Bid(600)
+    assert state.parse_input("$1,500") == Bid(1500)
+    assert state.parse_input("bid 700") == Bid(700)
+    assert state.parse_input("2k") == Bid(2000)
+    assert state.parse_input("pass") == state.parse_input("P") == PASS
+    assert state.parse_input("lc") == state.parse_input("Last Chance!") == LAST_CHANCE
+    assert "a bid from $100 to $5,000" in state.input_help()
+
+
+@pytest.mark.parametrize(("typed", "message"), [("650", "bid \\$650 is not legal now; type a bid from \\$100"),
+                                                 ("6000", "bid \\$6,000 is not legal"), ("bid", "not understood")])
+def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
+    state = type_steps(new_game(players=3, first_player=0), "card 4")
+    with pytest.raises(IllegalAction, match=message):
+        state.parse_input(typed)
+
+
+def test_typed_bets_locks_rolls_and_cards() -> None:
+    state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1", "100", "pass")
+    assert state.parse_input("none") == NO_BET
+    assert state.parse_input("yes 500") == Bet("yes", 500)
+    assert state.parse_input("n 300") == Bet("no", 300)
+    with pytest.raises(IllegalAction, match="wager from \\$100 to \\$1,000"):
+        state.parse_input("yes 1100")
+    type_steps(state, "none")
+    assert state.parse_input("6 5 5 3 2") == state.parse_input("65532") == Roll((0, 1, 1, 0, 2, 1))
+    with pytest.raises(IllegalAction, match="faces of the 5 dice"):
+        state.parse_input("6 5 7")
+    type_steps(state, "6 5 5 3 2")
+    assert state.parse_input("lock 3") == state.parse_input("3") == Lock(3)
+    assert state.parse_input("wait") == WAIT
+    with pytest.raises(IllegalAction, match="\\(2, 3\\)"):
+        state.parse_input("lock 5")
+    fresh = new_game()
+    assert fresh.parse_input("card 12") == fresh.parse_input("12") == Draw(fresh.rules.card(12))
+    with pytest.raises(IllegalAction, match="no card 99"):
+        fresh.parse_input("99")
+
+
+def test_a_refused_action_or_outcome_changes_nothing() -> None:
+    state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1")
+    before = json.dumps(state.record(), sort_keys=True), state.view(0), state.view(None)
+    for bad in (Bid(5100), Bid(150), LAST_CHANCE.__class__(), Bet("yes", 100), Lock(3), Roll((5, 0, 0, 0, 0, 0))):
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises(IllegalAction, match="legal: pass"):
+            state.apply(bad)
+        assert (json.dumps(state.record(), sort_keys=True), state.view(0), state.view(None)) == before
+    type_steps(state, "pass", "pass", "none")
+    with pytest.raises(IllegalAction, match="a roll of 5 dice"):
+        state.apply(Roll((1, 0, 0, 0, 0, 0)))
+    with pytest.raises(IllegalAction, match="a roll of 5 dice"):
+        state.apply(Bid(100))
+
+
+def test_every_step_decodes_from_its_json() -> None:
+    state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1", "100")
+    for action in state.legal_actions():
+        assert state.decode_step(json.loads(json.dumps(action.to_json()))) == action
+    for bad in ({"bid": "100"}, "bid", {"bet": "yes"}, None):
+        with pytest.raises(IllegalAction, match="an auction action is"):
+            state.decode_step(bad)
+    new = new_game()
+    assert new.decode_step({"card": 3}) == Draw(new.rules.card(3))
+    with pytest.raises(IllegalAction, match="the deck has no card 0"):
+        new.decode_step({"card": 0})

@@ -1,0 +1,125 @@
+"""The `solve` and `odds` commands, the renderer, the bots and the benchmark rows' solver figures."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+import highroller as hr
+from highroller.games.luckiest.bench import solve_cost
+from highroller.games.luckiest.bots import CautiousBot
+from highroller.games.luckiest.cli import odds, solve
+from highroller.games.luckiest.render import RENDERER
+from highroller.games.luckiest.state import LuckiestState
+
+NAMES = ["Ann", "Bob"]
+
+
+def run(command, args: list[str]) -> str:  # type: ignore[no-untyped-def]
+    result = CliRunner().invoke(command, args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_commands_are_named_for_the_game() -> None:
+    assert solve.name == odds.name == "luckiest"
+    assert set(hr.game_spec("luckiest").tools) == {"solve", "odds"}
+
+
+def test_solve_prints_the_headline_as_json_and_writes_the_tables(tmp_path: Path) -> None:
+    out = tmp_path / "policy.csv"
+    headline = json.loads(run(solve, ["--players", "2", "--rounds", "2", "--json", "--out", str(out)]))
+    assert headline["score"]["expected_turn_score"] == pytest.approx(15.7318519725)
+    assert headline["win"]["shared_win_counts_as"] == 0.5
+    assert 0 < headline["win"]["first_player_win_probability"] < 1
+    with (tmp_path / "policy-score.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    start = next(r for r in rows if r["dice_left"] == "12")
+    assert float(start["value"]) == pytest.approx(15.7318519725) and start["best"].startswith("bet")
+    assert (tmp_path / "policy-win.csv").read_text().startswith("turn,round,mover,lead,win_probability")
+
+
+def test_solve_score_only_to_json(tmp_path: Path) -> None:
+    out = tmp_path / "policy.json"
+    text = run(solve, ["--players", "4", "--objective", "score", "--out", str(out)])
+    assert "15.731852" in text and "62.9274" not in text  # 4 players play 3 rounds
+    data = json.loads(out.read_text())
+    assert data["headline"]["rounds"] == 3 and "score" in data and "win" not in data
+
+
+def test_solve_refuses_the_win_objective_for_three_players() -> None:
+    result = CliRunner().invoke(solve, ["--players", "3", "--objective", "win"])
+    assert result.exit_code != 0 and "2 players" in result.output
+
+
+def test_odds_for_franks_position() -> None:
+    answer = json.loads(run(odds, ["--dice", "3", "--used", "number2,cross", "--points", "24", "--objective", "both", "--json"]))
+    score, win = answer["advice"]
+    assert score["best"] == "bank" and score["values"][0]["value"] == 24
+    assert win["objective"] == "win" and len(win["values"]) == 13
+    table = run(odds, ["--dice", "3", "--used", "2,cross", "--points", "24"])
+    assert "bank" in table and "◀ best" in table
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--used", "odd"], "just started"),
+        (["--dice", "5", "--points", "7"], "at least one card"),
+        (["--dice", "3", "--used", "number2,cross", "--points", "27"], "the points can be"),
+        (["--dice", "3", "--used", "purple", "--points", "9"], "not a card"),
+        (["--objective", "win", "--scores", "1"], "two banked totals"),
+    ],
+)
+def test_odds_refuses_impossible_positions(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(odds, args)
+    assert result.exit_code != 0 and words in result.output
+
+
+def test_the_renderer_draws_and_explains() -> None:
+    state = hr.make("luckiest", players=2).new_game(seed=4)
+    assert isinstance(state, LuckiestState)
+    console = Console(width=120, record=True)
+    step = state.parse_input("number 2")
+    assert RENDERER.describe_step(state, 0, step, NAMES) == "Ann bets on number 2 and rolls twelve dice."
+    state.apply(step)
+    roll = state.parse_input("2 2 2 1 1 1 3 3 3 4 4 5")
+    assert RENDERER.describe_step(state, -1, roll, NAMES) == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
+    state.apply(roll)
+    console.print(RENDERER.board(state.view(0), NAMES))
+    console.print(RENDERER.advice(state, 0))
+    text = console.export_text()
+    assert "number 2" in text and "used" in text and "Points at risk: 9" in text and "Dice left: 9" in text
+    assert "Expected points this turn" in text and "Win probability" in text
+    assert RENDERER.advice(state, 1) is None
+    state.apply(state.parse_input("bank"))
+    assert str(RENDERER.describe_event(state.events[-1], NAMES)) == "Ann banks 9 points (total 9)."
+    assert "Bust!" in str(RENDERER.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES))
+    shared = RENDERER.describe_event({"type": "end", "totals": [5, 5], "winners": [0, 1]}, NAMES)
+    assert "Ann and Bob share the win" in str(shared)
+
+
+def test_the_bots_play() -> None:
+    for bots in (["optimal-win", "optimal"], ["cautious", "random"]):
+        assert hr.play(hr.make("luckiest", players=2, rounds=2), bots, seed=1).is_terminal()
+    # with three players the win bot plays the expected-score policy
+    assert hr.play(hr.make("luckiest", players=3, rounds=1), ["optimal-win"] * 3, seed=2).is_terminal()
+
+
+def test_the_cautious_bot_banks_at_its_threshold() -> None:
+    state = hr.make("luckiest", players=1).new_game(seed=1)
+    bot = CautiousBot(seed=0, threshold=5)
+    assert str(bot.choose(state)) in ("bet on odd", "bet on even")  # the likeliest cards first
+    state.apply(state.parse_input("odd"))
+    state.apply(state.parse_input("1 1 1 1 1 2 2 2 2 2 2 2"))
+    assert str(bot.choose(state)) == "bank"
+
+
+def test_solver_cost_is_measured_in_a_fresh_process() -> None:
+    cost = solve_cost("score")
+    assert 0 < cost["seconds"] < 30 and 0 < cost["peak_mb"] < 2048

@@ -1,0 +1,129 @@
+"""The terminal side: the `odds` command, the renderer's words and boards, and the bench rows."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+from lastchance_helpers import new_game, type_steps
+from rich.console import Console
+
+import highroller as hr
+from highroller.core.play import make_bot
+from highroller.core.spec import load_object
+from highroller.core.state import CHANCE
+from highroller.games.lastchance.bench import rows
+from highroller.games.lastchance.cli import odds
+
+NAMES = ["Katie", "Nan", "Michelle", "Jim"]
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(odds, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_odds_of_a_card_by_id_or_by_dice() -> None:
+    assert "0.084072" in run("4") and "0.084072" in run("665JJ:2")
+    assert "105907/1259712" in run("4", "--fraction")
+
+
+def test_odds_from_a_partly_matched_position() -> None:
+    out = run("4", "--matched", "6,5,3,3", "--rolls-left", "2", "--fraction")
+    assert "11/36" in out and "to 3s" in out
+
+
+def test_the_best_lock_for_a_roll() -> None:
+    out = run("3", "--roll", "4 4 4 1 2")
+    assert "lock 4s on the jokers  ◀ best" in out
+
+
+def test_the_whole_deck_as_a_table_and_as_json() -> None:
+    assert "J J J J J" in run("--deck") and "$4,000" in run("--deck")
+    cards = json.loads(run("--deck", "--json"))
+    assert len(cards) == 36
+    assert cards[2] == {
+        "id": 3, "dice": "J J J J J", "faces": [], "jokers": 5, "rolls": 3, "payout": 4000,
+        "probability": {"fraction": "690169/15116544", "decimal": 690169 / 15116544},
+        "expected_value": float(Fraction(690169 * 4000, 15116544)),
+    }
+
+
+def test_json_for_one_card_and_a_roll() -> None:
+    data = json.loads(run("4", "--roll", "6 5 5 3 1", "--rolls-left", "2", "--json"))
+    assert data["probability"]["fraction"] == "105907/1259712"
+    assert data["roll"]["matched_after"] == [6, 5]
+    assert {c["lock"] for c in data["roll"]["choices"]} == {None, 1, 3}
+
+
+def test_bad_command_lines_say_what_is_wrong() -> None:
+    runner = CliRunner()
+    for args, message in [([], "give a CARD"), (["99"], "no card 99"), (["4", "--matched", "6,6,6"], "no open slot"),
+                          (["4", "--roll", "6 6"], "the roll has 2 dice"), (["4", "--matched", "x"], "faces 1-6"),
+                          (["--deck", "--deck-file", "/nope.toml"], "neither 'standard'")]:
+        result = runner.invoke(odds, args)
+        assert result.exit_code != 0 and message in result.output, (args, result.output)
+
+
+def test_the_command_line_mounts_the_odds_tool() -> None:
+    from highroller.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["odds", "lastchance", "4"])
+    assert result.exit_code == 0 and "0.084072" in result.output
+
+
+def test_the_renderer_draws_every_phase_and_explains_every_step_and_event() -> None:
+    renderer = load_object(hr.game_spec("lastchance").renderer)
+    console = Console(width=120, record=True)
+    game = hr.make("lastchance", players=4, cards=3)
+    state = game.new_game(21)
+    bots = [make_bot(game, "odds", 21, s) for s in range(4)]
+    shown = 0
+    phases = set()
+    while not state.is_terminal():
+        player = state.current_player
+        phases.add(state.view(None)["phase"])
+        console.print(renderer.board(state.view(player if player >= 0 else None), NAMES))
+        if player >= 0:
+            console.print(renderer.advice(state, player))
+        step = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        line = renderer.describe_step(state, player, step, NAMES)
+        state.apply(step)
+        if line:
+            console.print(line)
+        for event in state.events[shown:]:
+            words = renderer.describe_event(event, NAMES)
+            assert words is not None, event
+            console.print(words)
+        shown = len(state.events)
+    console.print(renderer.board(state.view(None), NAMES))
+    text = console.export_text()
+    assert {"draw", "auction", "bets", "roll"} <= phases
+    for phrase in ("Last Chance — card 1 of 3", "Exact odds", "wins the auction", "Game over"):
+        assert phrase in text, phrase
+
+
+def test_the_sample_round_in_words() -> None:
+    renderer = load_object(hr.game_spec("lastchance").renderer)
+    state = type_steps(new_game(players=4, first_player=0), "card 4", "100", "200", "500", "pass", "pass", "600",
+                       "pass", "pass", "pass", "no 1000", "no 300", "no 1000")
+    assert renderer.describe_step(state, CHANCE, state.parse_input("6 5 5 3 1"), NAMES) == \
+        "Nan rolled 6 5 5 3 1; 6 5 go on the card."
+    type_steps(state, "6 5 5 3 1", "lock 3", "3 2")
+    settle = [e for e in state.events if e["type"] == "settle"][-1]
+    assert renderer.describe_event(settle, NAMES) == (
+        "Nan misses card 4. The $600 bid goes to the bank; the bank pays Katie $1,000 (no bet); "
+        "the bank pays Michelle $1,000 (no bet); the bank pays Jim $300 (no bet)."
+    )
+    console = Console(width=120, record=True)
+    console.print(renderer.board(state.view(1), NAMES))
+    text = console.export_text()
+    assert "6 5 3 3" in text and "locked to 3s" in text and "$4,400" in text
+
+
+def test_bench_rows() -> None:
+    figures = dict(rows(seconds=0.2))
+    assert any(what.startswith("exact odds: all 36 cards") for what in figures)
+    assert "4 players, odds bots" in figures and figures["4 players, odds bots"].endswith("games/s")

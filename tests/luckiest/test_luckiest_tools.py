@@ -123,3 +123,15 @@ def test_the_cautious_bot_banks_at_its_threshold() -> None:
 def test_solver_cost_is_measured_in_a_fresh_process() -> None:
     cost = solve_cost("score")
     assert 0 < cost["seconds"] < 30 and 0 < cost["peak_mb"] < 2048
+
+
+def test_win_advice_from_a_view_agrees_with_the_solution() -> None:
+    from highroller.games.luckiest.policy import win_advice, win_solution
+    from highroller.games.luckiest.faces import load_faces
+
+    state = hr.make("luckiest", players=2, rounds=2).new_game(seed=5)
+    for text in ("odd", "1 1 1 1 1 1 1 1 1 2 2 2", "bank"):  # seat 0 banks 9
+        state.apply(state.parse_input(text))
+    solution = win_solution(load_faces("default"), 2)
+    advice = win_advice(state.view(1))
+    assert advice.values[0][1] == pytest.approx(solution.start[1, -9 + solution.span], abs=1e-12)

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from highroller.core.dice import Counts
 from highroller.games.luckiest.faces import COLOURS, SHAPES, Face, FaceTable
 
-KINDS = ("parity", "shape", "colour", "number")
 POINTS = {"parity": 1, "shape": 2, "colour": 2, "number": 3}
 
 
@@ -55,7 +54,6 @@ def _cards() -> tuple[Card, ...]:
 
 CARDS = _cards()
 CARD_BY_ID = {card.id: card for card in CARDS}
-ALL_USED = (1 << len(CARDS)) - 1
 
 _ALIASES = {"uneven": "odd"}
 

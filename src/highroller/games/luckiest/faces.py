@@ -45,9 +45,6 @@ class FaceTable:
 
     faces: tuple[Face, ...]
 
-    def face(self, number: int) -> Face:
-        return self.faces[number - 1]
-
     def to_json(self) -> list[dict[str, Any]]:
         return [face.to_json() for face in self.faces]
 

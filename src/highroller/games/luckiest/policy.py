@@ -14,7 +14,7 @@ import numpy as np
 
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.model import BANK_CODE, turn_model
+from highroller.games.luckiest.model import BANK_CODE
 from highroller.games.luckiest.solver import TurnValues, WinSolution, score_values, solve_win
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet
 
@@ -86,9 +86,3 @@ def win_advice(view: dict[str, Any]) -> Advice:
     solved = win_turn(resolve_faces(rules["faces"]), rules["rounds"], 2 * (view["round"] - 1) + mover, lead)
     return advise(solved, 0, Position.of_view(view), "win")
 
-
-def classes_of(faces: FaceTable) -> str:
-    """The card classes in words (for explanations): which cards play alike."""
-    return "; ".join(
-        f"{', '.join(CARDS[c].label for c in k.cards)} ({k.faces}/6 a die, {k.points} pt)" for k in turn_model(faces).classes
-    )

@@ -27,7 +27,7 @@ def die_text(face: Face) -> Text:
 
 
 def dice_text(faces: FaceTable, numbers: list[int]) -> Text:
-    return Text(" ").join(die_text(faces.face(n)) for n in numbers) if numbers else Text("—", style="dim")
+    return Text(" ").join(die_text(faces.faces[n - 1]) for n in numbers) if numbers else Text("—", style="dim")
 
 
 def _joined(items: list[str]) -> str:
@@ -40,7 +40,7 @@ class LuckiestRenderer:
     def board(self, view: dict[str, Any], names: list[str]) -> RenderableType:
         rules = view["rules"]
         faces = resolve_faces(rules["faces"])
-        title = f"Luckiest Dice — round {view['round']} of {rules['rounds']} — {names[view['turn']]}'s turn"
+        title = f"Luckiest Dice — round {view['round']} of {rules['rounds']} — turn: {names[view['turn']]}"
         cards = Table(title=title, title_justify="left")
         for column in ("Card", "Pts/die", "Matches", "Dice on it", ""):
             cards.add_column(column)

@@ -43,10 +43,6 @@ class Roll:
 
     counts: Counts
 
-    @property
-    def dice(self) -> int:
-        return sum(self.counts)
-
     def __str__(self) -> str:
         return " ".join(map(str, faces_from_counts(self.counts))) or "no dice"
 

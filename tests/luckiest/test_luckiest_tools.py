@@ -14,6 +14,8 @@ import highroller as hr
 from highroller.games.luckiest.bench import solve_cost
 from highroller.games.luckiest.bots import CautiousBot
 from highroller.games.luckiest.cli import odds, solve
+from highroller.games.luckiest.faces import load_faces
+from highroller.games.luckiest.policy import win_advice, win_solution
 from highroller.games.luckiest.render import RENDERER
 from highroller.games.luckiest.state import LuckiestState
 
@@ -126,9 +128,6 @@ def test_solver_cost_is_measured_in_a_fresh_process() -> None:
 
 
 def test_win_advice_from_a_view_agrees_with_the_solution() -> None:
-    from highroller.games.luckiest.policy import win_advice, win_solution
-    from highroller.games.luckiest.faces import load_faces
-
     state = hr.make("luckiest", players=2, rounds=2).new_game(seed=5)
     for text in ("odd", "1 1 1 1 1 1 1 1 1 2 2 2", "bank"):  # seat 0 banks 9
         state.apply(state.parse_input(text))

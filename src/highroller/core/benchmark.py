@@ -12,15 +12,14 @@ from highroller.core.play import bot_seed, play
 
 def games_per_second(game: Game, seconds: float, seed: int = 0, bots: Sequence[str] | None = None) -> tuple[int, float, float]:
     """(games, games/s, steps/s) for at least `seconds` of play, random bots unless named."""
+    players: Sequence[Bot | str] = (
+        list(bots) if bots is not None else [RandomBot(bot_seed(seed, s)) for s in range(game.num_players)]
+    )
     games = steps = 0
     started = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
-        game_seed = seed + games
-        players: Sequence[Bot | str] = (
-            list(bots) if bots is not None else [RandomBot(bot_seed(game_seed, s)) for s in range(game.num_players)]
-        )
-        final = play(game, players, seed=game_seed)
+        final = play(game, players, seed=seed + games)
         steps += len(final.history)
         games += 1
         elapsed = time.perf_counter() - started

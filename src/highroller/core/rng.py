@@ -8,6 +8,7 @@ The mixing function is SplitMix64, a well-studied 64-bit finaliser.
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -34,15 +35,21 @@ def draw64(key: int, counter: int) -> int:
     return z ^ (z >> 31)
 
 
+@lru_cache(maxsize=256)
+def _label_code(label: str) -> int:
+    """A 64-bit code of a text label (FNV-1a over its UTF-8 bytes), stable across runs."""
+    code = 0xCBF29CE484222325
+    for byte in label.encode("utf-8"):
+        code = ((code ^ byte) * 0x100000001B3) & _MASK
+    return code
+
+
 def derive_seed(seed: int, *labels: int | str) -> int:
     """A seed for a sub-stream (a bot, a seat, a game of a series), stable across runs and platforms."""
     value = mix64(seed)
     for label in labels:
-        if isinstance(label, str):
-            for byte in label.encode("utf-8"):
-                value = mix64(value ^ byte)
-        else:
-            value = mix64(value ^ (label & _MASK))
+        code = _label_code(label) if isinstance(label, str) else label & _MASK
+        value = mix64(value ^ code)
     return value >> 1
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import MultisetTable, counts_from_faces, multiset_table, uniform_below
+from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
 from highroller.core.rng import derive_seed, mix64
@@ -243,11 +244,9 @@ class LasVegasState(State):
         self._next_turn()
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
-        own, neutral, biggie = roll.own, roll.neutral, roll.biggie
-        faces = [f for f in range(1, 7) if own[f - 1] or neutral[f - 1] or f == biggie]
-        if not self.rules.bandit:
-            return tuple([PLACE[f] for f in faces])
-        return tuple([PLACE[f] for f in faces] + [BANDIT[f] for f in faces if not self.bandit_faces >> f & 1])
+        """The placements a roll allows: one per face shown (and per face not yet on the bandit)."""
+        shown = _face_mask(roll.own) | _face_mask(roll.neutral) | (1 << roll.biggie if roll.biggie else 0)
+        return _placements(shown, self.bandit_faces if self.rules.bandit else -1)
 
     # ------------------------------------------------------------------ chance
     def _roll_sizes(self) -> tuple[int, int, int]:
@@ -553,6 +552,25 @@ class LasVegasState(State):
             else:
                 (neutral if kind == "n" or self.phase == LEFTOVER else own).extend(int(f) for f in faces)
         return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
+
+
+_MASKS: dict[Counts, int] = {}
+
+
+def _face_mask(counts: Counts) -> int:
+    """Bit f set for every face f (1-6) the counts show; memoised (rolls repeat)."""
+    mask = _MASKS.get(counts)
+    if mask is None:
+        mask = _MASKS[counts] = sum(1 << face for face, count in enumerate(counts, start=1) if count)
+    return mask
+
+
+@lru_cache(maxsize=None)
+def _placements(shown: int, on_bandit: int) -> tuple[Place, ...]:
+    """Legal placements for the faces in `shown`; `on_bandit` is the bandit's face mask, -1 without one."""
+    faces = [f for f in range(1, 7) if shown >> f & 1]
+    bandit = [BANDIT[f] for f in faces if not on_bandit >> f & 1] if on_bandit >= 0 else []
+    return tuple([PLACE[f] for f in faces] + bandit)
 
 
 def _table(dice: int) -> MultisetTable:

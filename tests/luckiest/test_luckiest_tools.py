@@ -15,7 +15,7 @@ from highroller.games.luckiest.bench import solve_cost
 from highroller.games.luckiest.bots import CautiousBot
 from highroller.games.luckiest.cli import odds, solve
 from highroller.games.luckiest.faces import load_faces
-from highroller.games.luckiest.policy import win_advice, win_solution
+from highroller.games.luckiest.policy import score_advice, score_choice, win_advice, win_choice, win_solution
 from highroller.games.luckiest.render import RENDERER
 from highroller.games.luckiest.state import LuckiestState
 
@@ -134,3 +134,18 @@ def test_win_advice_from_a_view_agrees_with_the_solution() -> None:
     solution = win_solution(load_faces("default"), 2)
     advice = win_advice(state.view(1))
     assert advice.values[0][1] == pytest.approx(solution.start[1, -9 + solution.span], abs=1e-12)
+
+
+def test_the_bots_fast_paths_agree_with_the_advice() -> None:
+    state = hr.make("luckiest", players=2, rounds=2).new_game(seed=8)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance())
+            continue
+        view = state.view(state.current_player)
+        assert score_choice(view) == score_advice(view).best
+        assert win_choice(view) == win_advice(view).best
+        state.apply(win_choice(view))
+        checked += 1
+    assert checked >= 4

@@ -9,7 +9,7 @@ import random
 from highroller.core.state import State
 from highroller.games.luckiest.cards import CARDS
 from highroller.games.luckiest.faces import resolve_faces
-from highroller.games.luckiest.policy import Action, score_advice, win_advice
+from highroller.games.luckiest.policy import Action, score_choice, win_choice
 from highroller.games.luckiest.steps import BANK, Bet
 
 CAUTIOUS_THRESHOLD = 10
@@ -48,7 +48,7 @@ class OptimalBot:
         self.seed = seed
 
     def choose(self, state: State) -> Action:
-        return score_advice(state.view(state.current_player)).best
+        return score_choice(state.view(state.current_player))
 
 
 class OptimalWinBot:
@@ -60,4 +60,4 @@ class OptimalWinBot:
 
     def choose(self, state: State) -> Action:
         view = state.view(state.current_player)
-        return (win_advice(view) if view["rules"]["players"] == 2 else score_advice(view)).best
+        return win_choice(view) if view["rules"]["players"] == 2 else score_choice(view)

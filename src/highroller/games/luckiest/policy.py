@@ -6,6 +6,7 @@ the scores. The expected-score policy fits any number of players; the win policy
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -14,8 +15,8 @@ import numpy as np
 
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.model import BANK_CODE
-from highroller.games.luckiest.solver import TurnValues, WinSolution, score_values, solve_win
+from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
+from highroller.games.luckiest.solver import Key, TurnValues, WinSolution, score_values, solve_win
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet
 
 Action = Bet | Bank
@@ -53,9 +54,19 @@ def advise(solved: TurnValues, column: int, position: Position, objective: str) 
     values: list[tuple[Action, float]] = [(BANK, choices[BANK_CODE])] if BANK_CODE in choices else []
     values += [(BETS[card.index], choices[model.class_of[card.index]]) for card in CARDS if not position.used >> card.index & 1]
     values.sort(key=lambda item: -item[1])
-    code = int(solved.codes[(position.dice, used)][position.points, column])
-    best = BANK if code == BANK_CODE else BETS[model.next_card(code, position.used)]
-    return Advice(objective, best, values)
+    return Advice(objective, best_action(model, solved.codes, position, column), values)
+
+
+def best_action(model: TurnModel, codes: Mapping[Key, np.ndarray], position: Position, column: int) -> Action:
+    """The action a solved turn's choice (column `column`) stands for at `position`."""
+    code = int(codes[(position.dice, model.used_of(position.used))][position.points, column])
+    return BANK if code == BANK_CODE else BETS[model.next_card(code, position.used)]
+
+
+def score_choice(view: dict[str, Any]) -> Action:
+    """The expected-score policy's action (the same as `score_advice(view).best`, without the values)."""
+    faces = resolve_faces(view["rules"]["faces"])
+    return best_action(turn_model(faces), score_values(faces).codes, Position.of_view(view), 0)
 
 
 @lru_cache(maxsize=8)
@@ -75,14 +86,31 @@ def score_advice(view: dict[str, Any]) -> Advice:
     return advise(score_values(resolve_faces(view["rules"]["faces"])), 0, Position.of_view(view), "score")
 
 
-def win_advice(view: dict[str, Any]) -> Advice:
-    """The 2-player win advice (values: the mover's win probability, a shared win counting half)."""
+@lru_cache(maxsize=64)
+def win_codes(faces: FaceTable, rounds: int, turn: int) -> dict[Key, np.ndarray]:
+    """The win policy's choices at turn `turn` for every lead (column lead + span): a bot's fast path."""
+    solution = win_solution(faces, rounds)
+    return solution.turn(turn, np.arange(-solution.span, solution.span + 1)).codes
+
+
+def _win_situation(view: dict[str, Any]) -> tuple[FaceTable, int, int, int]:
+    """(faces, rounds, turn of the game, mover's lead) of a 2-player view."""
     rules = view["rules"]
     if rules["players"] != 2:
         raise ValueError(f"the win objective is solved for 2 players, not {rules['players']}")
     mover = view["turn"]
     totals = view["totals"]
-    lead = totals[mover] - totals[1 - mover]
-    solved = win_turn(resolve_faces(rules["faces"]), rules["rounds"], 2 * (view["round"] - 1) + mover, lead)
-    return advise(solved, 0, Position.of_view(view), "win")
+    return resolve_faces(rules["faces"]), rules["rounds"], 2 * (view["round"] - 1) + mover, totals[mover] - totals[1 - mover]
+
+
+def win_advice(view: dict[str, Any]) -> Advice:
+    """The 2-player win advice (values: the mover's win probability, a shared win counting half)."""
+    faces, rounds, turn, lead = _win_situation(view)
+    return advise(win_turn(faces, rounds, turn, lead), 0, Position.of_view(view), "win")
+
+
+def win_choice(view: dict[str, Any]) -> Action:
+    """The 2-player win policy's action (the same as `win_advice(view).best`, without the values)."""
+    faces, rounds, turn, lead = _win_situation(view)
+    return best_action(turn_model(faces), win_codes(faces, rounds, turn), Position.of_view(view), lead + win_solution(faces, rounds).span)
 

@@ -57,7 +57,7 @@ def test_eliminated_players_are_skipped_in_the_auction_and_the_bets() -> None:
     type_steps(state, "pass")
     assert state.current_player == 0
     type_steps(state, "100", "pass")  # seat 2 passes; seat 0 wins; only seat 2 bets
-    assert state.roller == 0 and state.current_player == 2
+    assert state.rolling == 0 and state.current_player == 2
 
 
 def test_a_bid_is_a_multiple_of_100_above_the_high_bid_and_at_most_the_players_money() -> None:
@@ -87,12 +87,12 @@ def test_the_auction_ends_when_every_other_active_player_has_passed_in_a_row() -
     state = auctioned(new_game(players=4, first_player=0, deck=deck(JOKERS)), "100", "200", "pass", "pass")
     assert state.view(None)["phase"] == "auction"  # only two passes after seat 1's bid
     type_steps(state, "pass")
-    assert state.roller == 1 and state.bid == 200
+    assert state.rolling == 1 and state.bid == 200
 
 
 def test_if_nobody_bids_the_opening_bidder_wins_for_free() -> None:
     state = auctioned(new_game(players=3, first_player=1, deck=deck(JOKERS)), "pass", "pass", "pass")
-    assert state.roller == 1 and state.bid == 0 and state.money == [5000] * 3
+    assert state.rolling == 1 and state.bid == 0 and state.money == [5000] * 3
     assert events(state, "auction")[-1] == {"type": "auction", "card": 1, "roller": 1, "bid": 0, "last_chance": False}
 
 
@@ -102,7 +102,7 @@ def test_last_chance_ends_the_auction_whatever_the_high_bid_and_stakes_all_the_m
     auctioned(state, "800")
     assert LAST_CHANCE in state.legal_actions()
     type_steps(state, "pass", "lc")
-    assert state.roller == 2 and state.bid == 300 and state.last_chance and state.money[2] == 0
+    assert state.rolling == 2 and state.bid == 300 and state.last_chance and state.money[2] == 0
 
 
 def test_last_chance_is_once_per_game() -> None:
@@ -127,7 +127,7 @@ def test_failing_on_last_chance_eliminates_the_caller() -> None:
 # ---------------------------------------------------------------- side bets
 def test_every_other_active_player_bets_in_seat_order_after_the_roller() -> None:
     state = auctioned(new_game(players=4, first_player=0, deck=deck(JOKERS)), "pass", "pass", "100", "pass", "pass", "pass")
-    assert state.roller == 2
+    assert state.rolling == 2
     order = []
     for _ in range(3):
         order.append(state.current_player)
@@ -324,9 +324,9 @@ def test_a_lone_surviving_player_keeps_playing_the_remaining_cards() -> None:
     auctioned(state, "pass", "lc", "none", "1 1 1 1 1", "1 1 1 1 1", "1 1 1 1 1")
     assert state.active == [True, False]
     # No one to bid against or bet with: seat 0 rolls for free, attempt after attempt.
-    assert state.view(None)["phase"] == "roll" and state.roller == 0 and state.bid == 0
+    assert state.view(None)["phase"] == "roll" and state.rolling == 0 and state.bid == 0
     type_steps(state, "1 1 1 1 1", "1 1 1 1 1", "6 5 4 3 1")
-    assert state.roller == 0 and state.position.dice == 1
+    assert state.rolling == 0 and state.position.dice == 1
     type_steps(state, "2", "card 2", "6 6 5 4 4", "lock 4")
     assert state.is_terminal() and state.winners() == [0]
     assert state.won[0] == [1, 2] and state.money[0] == 5000 + 2000 + 2500

@@ -28,7 +28,7 @@ def test_the_sample_round_move_for_move() -> None:
         type_steps(state, typed)
         assert state.money == start  # nothing is paid until the auction is won
     type_steps(state, "pass")  # Katie: three passes in a row after Nan's $600
-    assert state.roller == NAN and state.bid == 600
+    assert state.rolling == NAN and state.bid == 600
     assert state.money == [5000, 4400, 5000, 5000]  # Nan's $600 is in the bidding bin
 
     # 2. Players bet, in seat order after Nan: Michelle no $1,000, Jim no $300, Katie no $1,000.
@@ -60,7 +60,7 @@ def test_the_sample_round_move_for_move() -> None:
         type_steps(state, typed)
         assert state.money == [6000, 4400, 6000, 5300]
     type_steps(state, "pass")  # Jim
-    assert state.roller == KATIE and state.bid == 1500
+    assert state.rolling == KATIE and state.bid == 1500
     assert state.money == [4500, 4400, 6000, 5300]
 
     # Nan and Michelle bet yes with $1,000; Jim bets no with $500.

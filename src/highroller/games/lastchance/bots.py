@@ -2,7 +2,8 @@
 
 - `random`: plays legal, sane moves at random: passes half the time, bids at most the card's payout,
   calls Last Chance! only when nearly broke, bets small, locks or waits at random.
-- `odds`: bids up to a share of the expected value of the attempt (exact chance x payout), calls Last
+- `odds`: bids up to a share (default 1: every such bid gains money on average, since a successful
+  roller gets the bid back) of the expected value of the attempt (exact chance x payout), calls Last
   Chance! when it holds no card and the all-in attempt is worth more than the money it risks, bets
   "yes" or "no" by the exact odds (a quarter of its money at most), and locks the jokers optimally.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from highroller.core.dice import counts_from_faces
@@ -25,9 +27,14 @@ from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, A
 def table_position(view: dict[str, Any]) -> tuple[Card, Position]:
     """The card in play and its position, rebuilt from a view."""
     entry = view["card"]
-    faces, jokers = parse_dice(entry["dice"])
-    card = Card(entry["id"], faces, jokers, entry["rolls"], entry["payout"])
-    return card, matched_position(card, entry["matched"])
+    return _rebuild(entry["id"], entry["dice"], entry["rolls"], entry["payout"], tuple(entry["matched"]))
+
+
+@lru_cache(maxsize=4096)
+def _rebuild(card_id: int, dice: str, rolls: int, payout: int, matched: tuple[int, ...]) -> tuple[Card, Position]:
+    faces, jokers = parse_dice(dice)
+    card = Card(card_id, faces, jokers, rolls, payout)
+    return card, matched_position(card, matched)
 
 
 def attempt_chance(view: dict[str, Any]) -> Fraction:
@@ -68,7 +75,7 @@ class OddsBot:
     """Plays by the exact odds (see the module docstring); `share` of the expected value it will bid,
     `edge` the least advantage it bets on."""
 
-    def __init__(self, seed: int, share: float = 0.8, edge: float = 0.1) -> None:
+    def __init__(self, seed: int, share: float = 1.0, edge: float = 0.1) -> None:
         self._rng = random.Random(seed)
         self.share = share
         self.edge = edge

@@ -109,7 +109,7 @@ class LastChanceRenderer:
             after, _ = place(state.position, step.counts)
             placed = faces_from_counts(tuple(b - a for b, a in zip(_slots(state.position), _slots(after))))
             goes = f"; {_dice(sorted(placed, reverse=True))} go{'es' if len(placed) == 1 else ''} on the card" if placed else ""
-            return f"{names[state.roller]} rolled {_dice(step.faces())}{goes}."
+            return f"{names[state.rolling]} rolled {_dice(step.faces())}{goes}."
         name = names[player]
         if isinstance(step, Bid):
             return f"{name} bids {dollars(step.amount)}."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from highroller.core.dice import counts_from_faces, multiset_table, uniform_below
+from highroller.core.dice import multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
 from highroller.core.rng import derive_seed
@@ -20,7 +20,7 @@ from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, 
 from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Pass, Roll, Wait,
+    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bids_between,
 )
 from highroller.games.lastchance.typed import decode, parse_typed, typing_help
 
@@ -53,7 +53,7 @@ class LastChanceState(State):
 
     __slots__ = (
         "rules", "phase", "money", "active", "won", "lc_used", "undrawn", "completed", "card", "position",
-        "opener", "turn", "high_bid", "high_bidder", "passes", "roller", "bid", "last_chance", "bets",
+        "opener", "turn", "high_bid", "high_bidder", "passes", "rolling", "bid", "last_chance", "bets",
         "rolls_used", "last_roll", "left", "legal",
     )
 
@@ -98,7 +98,7 @@ class LastChanceState(State):
         other = LastChanceState.__new__(LastChanceState)
         self._clone_base(other)
         for name in ("rules", "phase", "completed", "card", "position", "opener", "turn", "high_bid", "high_bidder",
-                     "passes", "roller", "bid", "last_chance", "rolls_used", "last_roll", "left", "legal"):
+                     "passes", "rolling", "bid", "last_chance", "rolls_used", "last_roll", "left", "legal"):
             setattr(other, name, getattr(self, name))
         other.money = list(self.money)
         other.active = list(self.active)
@@ -107,6 +107,12 @@ class LastChanceState(State):
         other.undrawn = list(self.undrawn)
         other.bets = list(self.bets)
         return other
+
+    def roller(self) -> int | None:
+        """At a chance step, whose draw or roll it is: the opener draws the card, the rolling seat rolls."""
+        if self.phase == DRAW:
+            return self.opener
+        return self.rolling if self.phase == ROLL else None
 
     @property
     def rolls_left(self) -> int:
@@ -130,7 +136,7 @@ class LastChanceState(State):
         self.high_bid = 0
         self.high_bidder = NOBODY
         self.passes = 0
-        self.roller = NOBODY
+        self.rolling = NOBODY
         self.bid = 0
         self.last_chance = False
         self.bets: list[Bet | None] = [None] * self.rules.players
@@ -149,8 +155,8 @@ class LastChanceState(State):
         self.phase = AUCTION
         self.turn = self.current_player = seat
         lowest = max(UNIT, self.high_bid + UNIT)
-        bids = tuple(Bid(amount) for amount in range(lowest, self.money[seat] + 1, UNIT))
-        self.legal = (PASS, *(() if self.lc_used[seat] else (LAST_CHANCE,)), *bids)
+        bids = bids_between(lowest, self.money[seat])
+        self.legal = (PASS, *bids) if self.lc_used[seat] else (PASS, LAST_CHANCE, *bids)
 
     def _auction_action(self, seat: int, action: Action) -> None:
         if isinstance(action, LastChance):
@@ -174,7 +180,7 @@ class LastChanceState(State):
 
     def _auction_won(self, seat: int, bid: int, *, last_chance: bool) -> None:
         assert self.card is not None
-        self.roller = seat
+        self.rolling = seat
         self.bid = bid
         self.last_chance = last_chance
         self.money[seat] -= bid
@@ -184,7 +190,7 @@ class LastChanceState(State):
     # ------------------------------------------------------------------ side bets
     def _bet_turn(self, after: int) -> None:
         seat = self._next_active(after)
-        if seat in (NOBODY, self.roller):
+        if seat in (NOBODY, self.rolling):
             self._start_rolling()
             return
         self.phase = BETS
@@ -196,7 +202,7 @@ class LastChanceState(State):
     # ------------------------------------------------------------------ rolling
     def _start_rolling(self) -> None:
         self.phase = ROLL
-        self.turn = self.roller
+        self.turn = self.rolling
         self.current_player = CHANCE
         self.legal = ()
 
@@ -214,7 +220,7 @@ class LastChanceState(State):
 
     # ------------------------------------------------------------------ settling
     def _settle(self, *, success: bool) -> None:
-        card, roller, bid = self.card, self.roller, self.bid
+        card, roller, bid = self.card, self.rolling, self.bid
         assert card is not None and self.position is not None
         transfers: list[dict[str, Any]] = []
 
@@ -333,7 +339,7 @@ class LastChanceState(State):
         if faces:
             self.left = left
             self.phase = LOCK
-            self.current_player = self.roller
+            self.current_player = self.rolling
             self.legal = (*(Lock(f) for f in faces), WAIT)
         else:
             self._after_roll()
@@ -370,7 +376,7 @@ class LastChanceState(State):
             "cards_to_play": self.rules.cards - self.completed,
             "opener": self.opener,
             "auction": {"high_bid": self.high_bid, "high_bidder": self.high_bidder, "passes": self.passes},
-            "roller": self.roller,
+            "roller": self.rolling,
             "bid": self.bid,
             "last_chance": self.last_chance,
             "bets": {str(s): b.to_json() for s, b in enumerate(self.bets) if b is not None},
@@ -383,7 +389,6 @@ class LastChanceState(State):
                  "last_chance_used": self.lc_used[s]}
                 for s in range(self.rules.players)
             ],
-            "legal": [a.to_json() for a in self.legal],
             "winners": self.winners(),
         }
 

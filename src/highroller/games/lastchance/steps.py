@@ -123,6 +123,16 @@ class Roll:
         return {"roll": self.faces()}
 
 
+_BIDS: list[Bid] = []
+
+
+def bids_between(low: int, high: int) -> tuple[Bid, ...]:
+    """Every bid from `low` to `high` dollars in hundreds (shared objects: auctions list many)."""
+    while len(_BIDS) * 100 < high:
+        _BIDS.append(Bid((len(_BIDS) + 1) * 100))
+    return tuple(_BIDS[low // 100 - 1 : high // 100])
+
+
 PASS = Pass()
 LAST_CHANCE = LastChance()
 NO_BET = Bet("")

@@ -96,11 +96,11 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
     if phase == DRAW:
         match = re.fullmatch(r"(?:card ?)?(\d+)", text)
         if not match:
-            raise IllegalAction(typing_help(state))
+            raise IllegalAction(f"'{text}' is not a card id; {typing_help(state)}")
         return _draw(state, int(match.group(1)))
     if phase == ROLL:
         if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
-            raise IllegalAction(typing_help(state))
+            raise IllegalAction(f"'{text}' is not a roll; {typing_help(state)}")
         return _roll([int(c) for c in text if c.isdigit()])
     if phase == AUCTION:
         if text in ("pass", "p"):

@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
@@ -22,7 +23,7 @@ from highroller.games.luckiest.state import LuckiestState
 NAMES = ["Ann", "Bob"]
 
 
-def run(command, args: list[str]) -> str:  # type: ignore[no-untyped-def]
+def run(command: click.Command, args: list[str]) -> str:
     result = CliRunner().invoke(command, args)
     assert result.exit_code == 0, result.output
     return result.output
@@ -66,6 +67,7 @@ def test_odds_for_franks_position() -> None:
     assert win["objective"] == "win" and len(win["values"]) == 13
     table = run(odds, ["--dice", "3", "--used", "2,cross", "--points", "24"])
     assert "bank" in table and "◀ best" in table
+    assert run(odds, ["--state", "3:number2,cross:24"]) == table
 
 
 @pytest.mark.parametrize(
@@ -76,6 +78,8 @@ def test_odds_for_franks_position() -> None:
         (["--dice", "3", "--used", "number2,cross", "--points", "27"], "the points can be"),
         (["--dice", "3", "--used", "purple", "--points", "9"], "not a card"),
         (["--objective", "win", "--scores", "1"], "two banked totals"),
+        (["--state", "3:number2"], "DICE:USED:POINTS"),
+        (["--state", "13::0"], "1 to 12 dice"),
     ],
 )
 def test_odds_refuses_impossible_positions(args: list[str], words: str) -> None:

@@ -5,6 +5,7 @@ State notation for `odds` (what a player sees mid-turn):
   --used CARDS        cards already used this turn, comma-separated: odd, even, circle, square, cross,
                       blue, red, orange, 1-6 (or number2, n2)
   --points P          points on the cards this turn
+or all three at once as --state DICE:USED:POINTS (e.g. 3:number2,cross:24; a turn's start is 12::0);
 and for the 2-player win objective: --scores FIRST,SECOND (banked totals), --round R and
 --turn first|second (who is rolling). Example: Frank after his cross roll,
   highroller odds luckiest --dice 3 --used number2,cross --points 24
@@ -144,7 +145,18 @@ def _scores(text: str | None) -> tuple[int, int]:
     return first, second
 
 
+def _state(text: str) -> tuple[int, str, int]:
+    parts = text.split(":")
+    if len(parts) != 3 or not parts[0].strip().isdigit() or not parts[2].strip().isdigit():
+        raise click.BadParameter("DICE:USED:POINTS, e.g. 3:number2,cross:24 (a turn's start: 12::0)", param_hint="--state")
+    dice = int(parts[0])
+    if not 1 <= dice <= DICE:
+        raise click.BadParameter(f"1 to {DICE} dice left, not {dice}", param_hint="--state")
+    return dice, parts[1], int(parts[2])
+
+
 @click.command("luckiest")
+@click.option("--state", "state_text", default=None, help="The position as DICE:USED:POINTS (instead of the next three).")
 @click.option("--dice", type=click.IntRange(1, DICE), default=DICE, show_default=True, help="Dice still to roll.")
 @click.option("--used", "used_text", default="", help="Cards used this turn, comma-separated (e.g. number2,cross).")
 @click.option("--points", type=click.IntRange(0), default=0, show_default=True, help="Points on the cards this turn.")
@@ -155,16 +167,19 @@ def _scores(text: str | None) -> tuple[int, int]:
 @click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=4, show_default=True, help="Win objective: rounds in the game.")
 @click.option("--faces", default="default", show_default=True, help="Face table: default, or a face-table TOML file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def odds(dice: int, used_text: str, points: int, objective: str, scores: str | None, round_number: int, turn: str, rounds: int, faces: str, as_json: bool) -> None:
+def odds(state_text: str | None, dice: int, used_text: str, points: int, objective: str, scores: str | None, round_number: int, turn: str, rounds: int, faces: str, as_json: bool) -> None:
     """What should I do here, and what is each choice worth?
 
     \b
     Start of a turn:      highroller odds luckiest
     Frank, mid-turn:      highroller odds luckiest --dice 3 --used number2,cross --points 24
+    The same, compact:    highroller odds luckiest --state 3:number2,cross:24
     To win (2 players):   highroller odds luckiest --dice 6 --used number2 --points 18 \\
                             --objective win --scores 30,41 --round 4 --turn second
     """
     table = _faces(faces)
+    if state_text is not None:
+        dice, used_text, points = _state(state_text)
     position = _position(table, dice, used_text, points)
     if round_number > rounds:
         raise click.BadParameter(f"round {round_number} of a {rounds}-round game", param_hint="--round")

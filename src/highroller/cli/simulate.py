@@ -37,26 +37,23 @@ def simulate_command(spec: GameSpec) -> click.Command:
 def summarise(labels: list[str], returns: list[list[float]], wins: list[list[float]]) -> dict[str, Any]:
     """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return."""
     games = len(returns)
+    seat_wins = [sum(w[seat] for w in wins) for seat in range(len(labels))]
+    seat_returns = [sum(r[seat] for r in returns) for seat in range(len(labels))]
     seats = [
-        {
-            "seat": seat,
-            "bot": labels[seat],
-            "wins": sum(w[seat] for w in wins),
-            "win_rate": sum(w[seat] for w in wins) / games,
-            "mean_return": sum(r[seat] for r in returns) / games,
-        }
-        for seat in range(len(labels))
+        {"seat": seat, "bot": label, "wins": seat_wins[seat], "win_rate": seat_wins[seat] / games, "mean_return": seat_returns[seat] / games}
+        for seat, label in enumerate(labels)
     ]
-    bots: dict[str, dict[str, float]] = {}
-    for entry in seats:
-        bot = bots.setdefault(entry["bot"], {"seat_games": 0, "wins": 0.0, "total_return": 0.0})
-        bot["seat_games"] += games
-        bot["wins"] += entry["wins"]
-        bot["total_return"] += entry["mean_return"] * games
-    by_bot = {
-        name: {"seat_games": b["seat_games"], "wins": b["wins"], "win_rate": b["wins"] / b["seat_games"], "mean_return": b["total_return"] / b["seat_games"]}
-        for name, b in bots.items()
-    }
+    by_bot: dict[str, dict[str, float]] = {}
+    for label in dict.fromkeys(labels):
+        mine = [seat for seat, other in enumerate(labels) if other == label]
+        seat_games = games * len(mine)
+        total_wins = sum(seat_wins[s] for s in mine)
+        by_bot[label] = {
+            "seat_games": seat_games,
+            "wins": total_wins,
+            "win_rate": total_wins / seat_games,
+            "mean_return": sum(seat_returns[s] for s in mine) / seat_games,
+        }
     return {"seats": seats, "bots": by_bot}
 
 

@@ -9,7 +9,8 @@ Bots are built by factories `factory(seed: int, **params) -> Bot` and are determ
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeAlias
 
 from highroller.core.state import State
 
@@ -20,8 +21,8 @@ class Bot(Protocol):
     def choose(self, state: State) -> Any: ...
 
 
-class BotFactory(Protocol):
-    def __call__(self, seed: int, **params: Any) -> Bot: ...
+BotFactory: TypeAlias = Callable[..., Bot]
+"""`factory(seed, **params) -> Bot`: a bot class or function taking a seed and optional parameters."""
 
 
 class RandomBot:

@@ -233,11 +233,13 @@ class State(ABC):
         """The outcome for 64 uniformly random bits."""
 
     @abstractmethod
-    def _check_outcome(self, outcome: Step) -> None:
+    def _check_outcome(self, outcome: Any) -> None:
         """Raise `IllegalAction` (saying what is expected) if `outcome` cannot happen here."""
 
     @abstractmethod
-    def _apply_outcome(self, outcome: Step) -> None: ...
+    def _apply_outcome(self, outcome: Any) -> None:
+        """Apply an outcome `_check_outcome` accepted (or this state sampled)."""
 
     @abstractmethod
-    def _apply_action(self, action: Step) -> None: ...
+    def _apply_action(self, action: Any) -> None:
+        """Apply one of `legal_actions()`."""

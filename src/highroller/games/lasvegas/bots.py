@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from highroller.core.state import State
 from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.state import BANDIT_INDEX, LasVegasState
 from highroller.games.lasvegas.steps import Place
@@ -53,9 +54,9 @@ class GreedyBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: LasVegasState) -> Place:
+    def choose(self, state: State) -> Place:
+        assert isinstance(state, LasVegasState) and state.roll is not None, "GreedyBot plays Las Vegas decisions"
         roll = state.roll
-        assert roll is not None
         best: list[Place] = []
         best_key: tuple[int, int] | None = None
         for action in state.legal_actions():

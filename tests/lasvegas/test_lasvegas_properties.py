@@ -103,7 +103,7 @@ def test_a_refused_placement_changes_nothing(options: dict, seed: int, face: int
             return
         state.apply(state.sample_chance() if state.current_player == hr.CHANCE else rng.choice(state.legal_actions()))
     action = Place(face, bandit)
-    if action in state.legal_actions():
+    if state.is_terminal() or action in state.legal_actions():
         return
     before = json.dumps(state.record()), json.dumps(state.view(None))
     try:

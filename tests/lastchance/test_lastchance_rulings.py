@@ -7,6 +7,7 @@ import pytest
 from lastchance_helpers import deck, events, new_game, type_steps
 
 from highroller.core.errors import IllegalAction
+from highroller.games.lastchance.state import LastChanceState
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock
 
 # A tiny deck makes every situation easy to set up: one card with jokers, one without.
@@ -15,7 +16,7 @@ PLAIN = ("6 5 4 3 2", 3, 2000)
 TWO_DICE = ("6 6 6 J J", 2, 3000)
 
 
-def auctioned(state, *typed: str):
+def auctioned(state: LastChanceState, *typed: str) -> LastChanceState:
     """Draw card 1, then apply the typed auction/bet steps."""
     return type_steps(state, "card 1", *typed)
 

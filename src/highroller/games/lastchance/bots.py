@@ -21,6 +21,7 @@ from highroller.games.lastchance.cards import Card, parse_dice
 from highroller.games.lastchance.odds import best_lock, probability
 from highroller.games.lastchance.position import Position, matched_position
 from highroller.games.lastchance.rules import UNIT
+from highroller.games.lastchance.state import LastChanceState
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Lock
 
 
@@ -55,6 +56,7 @@ class RandomLastChanceBot:
         self._rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
+        assert isinstance(state, LastChanceState), "this bot plays Last Chance"
         legal = state.legal_actions()
         view = state.view(state.current_player)
         rng = self._rng
@@ -81,6 +83,7 @@ class OddsBot:
         self.edge = edge
 
     def choose(self, state: State) -> Action:
+        assert isinstance(state, LastChanceState), "this bot plays Last Chance"
         seat = state.current_player
         view = state.view(seat)
         legal = state.legal_actions()

@@ -26,6 +26,8 @@ Key = tuple[tuple[Signature, ...], int]
 
 ONE = Fraction(1)
 ZERO = Fraction(0)
+ORDERED_ROLLS: tuple[int, ...] = tuple(6**n for n in range(FACES))
+"""How many ordered rolls n dice have (n = 0..5): the denominator of a roll's weight."""
 
 
 def _key(need: Sequence[int], pictured: Sequence[int], locked: Sequence[int], jokers: int) -> Key:
@@ -83,14 +85,15 @@ def _value(key: Key, rolls_left: int) -> Fraction:
             best = max(best, _value(option, later))
         if best:
             total += weight * best
-    return total / 6**dice
+    return total / ORDERED_ROLLS[dice]
 
 
 def probability(position: Position, rolls_left: int) -> Fraction:
     """Exact chance of completing the card from `position` with `rolls_left` rolls, locking optimally."""
     if rolls_left < 0:
         raise ValueError(f"rolls left is 0 or more, not {rolls_left}")
-    return _value(canonical(position), rolls_left)
+    value: Fraction = _value(canonical(position), rolls_left)
+    return value
 
 
 def card_probability(card: Card) -> Fraction:

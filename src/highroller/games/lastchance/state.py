@@ -302,7 +302,7 @@ class LastChanceState(State):
             self._after_roll()
 
     # ------------------------------------------------------------------ chance
-    def _chance_outcomes(self) -> list[tuple[Outcome, float]]:
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == DRAW:
             return [(Draw(self._card(i)), 1 / len(self.undrawn)) for i in self.undrawn]
         table = multiset_table(self._dice())

@@ -38,9 +38,8 @@ class LastChanceRenderer:
     # ------------------------------------------------------------------ the table
     def board(self, view: dict[str, Any], names: list[str]) -> RenderableType:
         rules = view["rules"]
-        parts: list[RenderableType] = [
-            Text(f"Last Chance — card {view['card_number']} of {rules['cards']}", style="bold")
-        ]
+        stage = "game over" if view["phase"] == "over" else f"card {view['card_number']} of {rules['cards']}"
+        parts: list[RenderableType] = [Text(f"Last Chance — {stage}", style="bold")]
         card = view["card"]
         if card is not None:
             parts.append(self._card(view, card))

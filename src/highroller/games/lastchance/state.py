@@ -256,6 +256,7 @@ class LastChanceState(State):
         elif success:
             self.opener = roller
             self.card = self.position = None
+            self._clear_attempt()
             if self.completed == self.rules.cards:
                 self._end("every card is completed")
             else:

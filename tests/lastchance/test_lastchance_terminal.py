@@ -35,6 +35,11 @@ def test_odds_from_a_partly_matched_position() -> None:
     assert "11/36" in out and "to 3s" in out
 
 
+def test_no_rolls_left_means_no_chance_unless_the_card_is_complete() -> None:
+    assert "0.000000" in run("4", "--rolls-left", "0")
+    assert "1.000000" in run("4", "--matched", "6 6 5 3 3", "--rolls-left", "0")
+
+
 def test_the_best_lock_for_a_roll() -> None:
     out = run("3", "--roll", "4 4 4 1 2")
     assert "lock 4s on the jokers  ◀ best" in out

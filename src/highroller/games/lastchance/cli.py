@@ -90,7 +90,7 @@ def _card_report(card: Card, position: Position, rolls_left: int, roll: list[int
     table = Table(title=title, title_justify="left")
     for column in ("On the card", "Jokers locked", "Rolls left", "Probability", "Expected value"):
         table.add_column(column, justify="right")
-    for k in range(rolls_left, 0, -1):
+    for k in range(rolls_left, 0, -1) if rolls_left else [0]:
         p = probability(position, k)
         value = f"${float(p * card.payout):,.0f}" if card.payout else "—"
         table.add_row(" ".join(map(str, matched_faces(card, position))) or "nothing",

@@ -60,11 +60,7 @@ def _seat_names(given: str | None, humans: list[bool], bot_labels: list[str]) ->
         if len(names) != len(humans):
             raise click.BadParameter(f"{len(names)} names for {len(humans)} seats", param_hint="--names")
         return names
-    human_count = sum(humans)
-    return [
-        ("You" if human_count == 1 else f"Player {seat + 1}") if human else f"Bot {seat + 1} ({bot_labels[seat]})"
-        for seat, human in enumerate(humans)
-    ]
+    return [f"Player {seat + 1}" if human else f"Bot {seat + 1} ({bot_labels[seat]})" for seat, human in enumerate(humans)]
 
 
 def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State]:

@@ -1,0 +1,68 @@
+"""The shapes of what clients send, over HTTP and the WebSocket: strict, with unknown fields refused."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 16 * 1024
+"""Largest WebSocket message or HTTP body accepted, in bytes (an action is a few dozen)."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateTable(Strict):
+    """A new table: the game, rule options (unset ones take the game's preset) and one entry per seat."""
+
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    bots: list[Annotated[str, Field(max_length=40)] | None] = Field(
+        max_length=12, description="one entry per seat: a bot name of the game, or null for a person"
+    )
+
+
+class Join(Strict):
+    """Take a seat with a display name: the first free one, or the seat given."""
+
+    name: str = Field(max_length=40)
+    seat: int | None = None
+
+
+class Act(Strict):
+    """An action (its JSON, as listed in `legal`) and the version of the table it was chosen at."""
+
+    version: int
+    action: Any
+
+
+class Hello(Strict):
+    """First WebSocket message: the seat token, or none to watch."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=100)
+
+
+class WsAct(Strict):
+    type: Literal["action"]
+    version: int
+    action: Any
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | WsAct | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | WsAct | Ping] = TypeAdapter(ClientMessage)
+
+
+def explain(error: ValidationError) -> str:
+    """A validation error in one readable line."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "message"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)

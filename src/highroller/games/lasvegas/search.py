@@ -1,0 +1,133 @@
+"""`mcts`: a determinized Monte Carlo tree search bot for Las Vegas.
+
+Every iteration redraws what the bot cannot know (`state.resample(seat, rng)`: future dice and bills),
+walks down a tree whose decision nodes choose by UCB1 and whose chance steps are sampled on that copy
+(children are keyed by the action and the outcomes that followed it, so a node's legal actions are
+always the same), adds one node, then finishes the round with a fast rollout policy. A round is scored
+as soon as its last die is placed, so the rollout stops there: each seat's reward is its money minus
+the best other seat's money, which is what finishing first is about. The move played is the most
+visited one. With the default iteration budget the bot is deterministic given its seed; a time budget
+(`seconds`) plays faster or stronger but depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.games.lasvegas.rollout import RolloutPolicy
+from highroller.games.lasvegas.state import LasVegasState
+from highroller.games.lasvegas.steps import Place
+
+SCALE = 100_000.0
+"""Rewards are in units of $100,000 so that the exploration constant reads naturally."""
+
+
+class _Node:
+    """A decision node: visits and reward sums per action for the seat to move, and its children."""
+
+    __slots__ = ("player", "actions", "visits", "totals", "children")
+
+    def __init__(self, player: int, actions: tuple[Place, ...]) -> None:
+        self.player = player
+        self.actions = actions
+        self.visits = [0] * len(actions)
+        self.totals = [0.0] * len(actions)
+        self.children: dict[tuple[Place, tuple[object, ...]], _Node] = {}
+
+    def select(self, exploration: float) -> int:
+        """The action index to try: an untried one first, else the best UCB1 score."""
+        visits = self.visits
+        for index, count in enumerate(visits):
+            if not count:
+                return index
+        log_n = math.log(sum(visits))
+        totals = self.totals
+        return max(range(len(visits)), key=lambda i: totals[i] / visits[i] + exploration * math.sqrt(log_n / visits[i]))
+
+    def best(self) -> Place:
+        """The most visited action (ties: the better mean)."""
+        index = max(range(len(self.actions)), key=lambda i: (self.visits[i], self.totals[i] / max(self.visits[i], 1)))
+        return self.actions[index]
+
+
+def _margins(money: list[int]) -> list[float]:
+    """Each seat's money minus the best other seat's, in units of `SCALE`."""
+    margins = []
+    for seat, mine in enumerate(money):
+        best_other = max(m for other, m in enumerate(money) if other != seat)
+        margins.append((mine - best_other) / SCALE)
+    return margins
+
+
+class SearchBot:
+    """Determinized MCTS (see the module docstring).
+
+    `iterations`: playouts per move (default 300); `seconds`: a time budget per move instead, if given;
+    `exploration`: the UCB1 constant; `epsilon`: how often the rollout policy plays at random.
+    """
+
+    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self._rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self._rollout = RolloutPolicy(self._rng, epsilon)
+
+    def choose(self, state: State) -> Place:
+        assert isinstance(state, LasVegasState) and state.roll is not None, "SearchBot plays Las Vegas decisions"
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        root = _Node(seat, legal)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+            self._iterate(root, state.resample(seat, self._rng))
+            done += 1
+        return root.best()
+
+    def _iterate(self, root: _Node, state: LasVegasState) -> None:
+        round_number = state.round
+        path: list[tuple[_Node, int]] = []
+        node: _Node | None = root
+        while node is not None:
+            index = node.select(self.exploration)
+            path.append((node, index))
+            action = node.actions[index]
+            state.apply(action)
+            outcomes = self._to_next_decision(state, round_number)
+            if state.current_player < 0 or state.round != round_number:
+                break
+            key = (action, outcomes)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node(state.current_player, state.legal_actions())
+                node = None
+            else:
+                node = child
+        self._finish_round(state, round_number)
+        rewards = _margins(state.money)
+        for visited, index in path:
+            visited.visits[index] += 1
+            visited.totals[index] += rewards[visited.player]
+
+    @staticmethod
+    def _to_next_decision(state: LasVegasState, round_number: int) -> tuple[object, ...]:
+        """Sample chance steps (from the redrawn copy's own stream) up to the next decision or round end."""
+        outcomes: list[object] = []
+        while state.current_player == CHANCE and state.round == round_number:
+            outcome = state.sample_chance()
+            outcomes.append(outcome)
+            state.apply(outcome)
+        return tuple(outcomes)
+
+    def _finish_round(self, state: LasVegasState, round_number: int) -> None:
+        choose = self._rollout.choose
+        while state.round == round_number and state.current_player != TERMINAL:
+            state.apply(state.sample_chance() if state.current_player == CHANCE else choose(state))

@@ -103,7 +103,7 @@ def test_a_deck_without_cards_or_toml_is_refused() -> None:
         parse_deck_file('name = "empty"\n', "my.toml")
     with pytest.raises(DataFileError, match="not valid TOML"):
         parse_deck_file("[[card]\n", "my.toml")
-    with pytest.raises(DataFileError, match="neither 'standard' nor a readable file"):
+    with pytest.raises(DataFileError, match=r"neither a preset \(standard\) nor a readable file"):
         load_deck("/nonexistent/deck.toml")
 
 

@@ -67,7 +67,7 @@ def test_bad_command_lines_say_what_is_wrong() -> None:
     runner = CliRunner()
     for args, message in [([], "give a CARD"), (["99"], "no card 99"), (["4", "--matched", "6,6,6"], "no open slot"),
                           (["4", "--roll", "6 6"], "the roll has 2 dice"), (["4", "--matched", "x"], "faces 1-6"),
-                          (["--deck", "--deck-file", "/nope.toml"], "neither 'standard'")]:
+                          (["--deck", "--deck-file", "/nope.toml"], "neither a preset (standard)")]:
         result = runner.invoke(odds, args)
         assert result.exit_code != 0 and message in result.output, (args, result.output)
 

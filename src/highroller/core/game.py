@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from highroller.core.rng import fresh_seed
 
@@ -71,3 +71,42 @@ class Game(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"make({self.name!r}, {args})"
+
+
+class Rules(Protocol):
+    """An immutable, validated set of rule options (a game's `rules` object)."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_options(self) -> dict[str, Any]: ...
+
+
+RulesT = TypeVar("RulesT", bound=Rules)
+
+
+class RulesGame(Game, Generic[RulesT]):
+    """A game whose options are one validated rules object and whose positions are one `State` class.
+
+    A game declares `name`, `resolve` (options -> rules, raising `RulesError`) and `state_class`
+    (called as `state_class(game, seed)`), and gets `from_options`, `num_players` and `new_game`.
+    """
+
+    resolve: ClassVar[Callable[..., Any]]
+    state_class: ClassVar[Callable[..., State]]
+
+    def __init__(self, rules: RulesT) -> None:
+        super().__init__(rules.to_options())
+        self.rules = rules
+
+    @classmethod
+    def from_options(cls, **options: Any) -> RulesGame[RulesT]:
+        """The game with these options over the preset's defaults (`hr.make` calls this)."""
+        return cls(cls.resolve(**options))
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    def _new_state(self, seed: int) -> State:
+        return type(self).state_class(self, seed)

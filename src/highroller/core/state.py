@@ -83,7 +83,7 @@ class State(ABC):
         return self.current_player == CHANCE
 
     # ------------------------------------------------------------------ chance
-    def chance_outcomes(self) -> list[tuple[Step, float]]:
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
         """Every outcome of this chance step with its probability (they sum to 1)."""
         self._require_chance()
         return self._chance_outcomes()
@@ -226,7 +226,8 @@ class State(ABC):
 
     # ------------------------------------------------------------------ hooks for subclasses
     @abstractmethod
-    def _chance_outcomes(self) -> list[tuple[Step, float]]: ...
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        """Every outcome of this chance step with its probability."""
 
     @abstractmethod
     def _sample_chance(self, bits: int) -> Step:

@@ -9,12 +9,10 @@ A card is written on the command line as its id in the deck (`7`) or as its dice
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from highroller.core.datafile import load_toml, read_toml, table_fields
 from highroller.core.errors import DataFileError
 
 DICE_PER_CARD = 5
@@ -78,14 +76,7 @@ def _whole(value: Any) -> bool:
 
 def card_from_table(entry: Any, label: str) -> Card:
     """A card from one `[[card]]` table; `label` names it in errors ('deck.toml: card 3')."""
-    if not isinstance(entry, dict):
-        raise DataFileError(f"{label}: is not a table")
-    unknown = set(entry) - set(FIELDS)
-    if unknown:
-        raise DataFileError(f"{label}: unknown field(s) {', '.join(sorted(unknown))}; allowed: {', '.join(FIELDS)}")
-    for name in FIELDS:
-        if name not in entry:
-            raise DataFileError(f"{label}: missing '{name}'")
+    table_fields(entry, FIELDS, label)
     card_id, dice, rolls, payout = (entry[name] for name in FIELDS)
     if not _whole(card_id) or card_id < 1:
         raise DataFileError(f"{label}: 'id' must be a positive whole number, not {card_id!r}")
@@ -126,22 +117,13 @@ def cards_from_tables(entries: Any, where: str) -> tuple[Card, ...]:
 
 def parse_deck_file(text: str, where: str) -> tuple[Card, ...]:
     """The cards of a deck TOML file's text; `where` names the file in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataFileError(f"{where}: not valid TOML: {error}") from error
-    return cards_from_tables(data.get("card"), where)
+    return cards_from_tables(read_toml(text, where).get("card"), where)
 
 
 def load_deck(source: str = STANDARD) -> tuple[Card, ...]:
     """The shipped deck (`"standard"`) or the cards of the deck file at path `source`."""
-    if source == STANDARD:
-        text = resources.files(__package__).joinpath("data/deck.toml").read_text("utf-8")
-        return parse_deck_file(text, "deck.toml")
-    path = Path(source)
-    if not path.is_file():
-        raise DataFileError(f"deck: {source!r} is neither {STANDARD!r} nor a readable file")
-    return parse_deck_file(path.read_text("utf-8"), str(path))
+    data, where = load_toml(source, __package__, {STANDARD: "deck.toml"}, "deck")
+    return cards_from_tables(data.get("card"), where)
 
 
 def parse_card_text(text: str, deck: tuple[Card, ...]) -> Card:

@@ -12,7 +12,7 @@ from typing import Any
 
 from highroller.core.dice import multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
-from highroller.core.game import Game
+from highroller.core.game import RulesGame
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lastchance.cards import Card
@@ -25,27 +25,6 @@ from highroller.games.lastchance.steps import (
 from highroller.games.lastchance.typed import decode, parse_typed, typing_help
 
 NOBODY = -1
-
-
-class LastChanceGame(Game):
-    """Last Chance with fixed rule options (see `rules.resolve_rules`)."""
-
-    name = "lastchance"
-
-    def __init__(self, rules: LastChanceRules) -> None:
-        super().__init__(rules.to_options())
-        self.rules = rules
-
-    @classmethod
-    def from_options(cls, **options: Any) -> LastChanceGame:
-        return cls(resolve_rules(**options))
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    def _new_state(self, seed: int) -> LastChanceState:
-        return LastChanceState(self, seed)
 
 
 class LastChanceState(State):
@@ -402,3 +381,11 @@ class LastChanceState(State):
 
     def input_help(self) -> str:
         return typing_help(self)
+
+
+class LastChanceGame(RulesGame[LastChanceRules]):
+    """Last Chance with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "lastchance"
+    resolve = staticmethod(resolve_rules)
+    state_class = LastChanceState

@@ -15,7 +15,7 @@ from typing import Any
 
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
-from highroller.core.game import Game
+from highroller.core.game import RulesGame
 from highroller.core.rng import derive_seed, mix64
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
@@ -26,27 +26,6 @@ STOCK, LEFTOVER, ROLL, CHOOSE, OVER = range(5)
 PHASES = ("stock", "leftover-neutral", "roll", "choose", "over")
 BANDIT_INDEX = CASINOS
 TABLES = tuple(multiset_table(n) for n in range(9))  # the common sizes; larger ones on first use
-
-
-class LasVegasGame(Game):
-    """Las Vegas with fixed rule options (see `rules.resolve_rules`)."""
-
-    name = "lasvegas"
-
-    def __init__(self, rules: LasVegasRules) -> None:
-        super().__init__(rules.to_options())
-        self.rules = rules
-
-    @classmethod
-    def from_options(cls, **options: Any) -> LasVegasGame:
-        return cls(resolve_rules(**options))
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    def _new_state(self, seed: int) -> LasVegasState:
-        return LasVegasState(self, seed)
 
 
 class LasVegasState(State):
@@ -605,3 +584,11 @@ def _parse_amount(token: str) -> int:
     if not match:
         raise IllegalAction(f"'{token}' is not an amount; type bills like '60000' or '60k'")
     return int(match.group(1)) * (1000 if match.group(2) else 1)
+
+
+class LasVegasGame(RulesGame[LasVegasRules]):
+    """Las Vegas with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "lasvegas"
+    resolve = staticmethod(resolve_rules)
+    state_class = LasVegasState

@@ -6,18 +6,16 @@ TOML file, or (as a game's stored options do) the table itself as a list of six 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from highroller.core.datafile import load_toml, table_fields
 from highroller.core.errors import DataFileError, RulesError
 
 COLOURS = ("blue", "red", "orange")
 SHAPES = ("circle", "square", "cross")
 FIELDS = ("number", "colour", "shape")
-PRESETS = ("default",)
+PRESETS = {"default": "faces-default.toml"}
 
 
 class FaceTableError(DataFileError, RulesError):
@@ -50,14 +48,7 @@ class FaceTable:
 
 
 def _face(entry: Any, label: str) -> Face:
-    if not isinstance(entry, dict):
-        raise FaceTableError(f"{label}: is not a table with {', '.join(FIELDS)}")
-    unknown = set(entry) - set(FIELDS)
-    if unknown:
-        raise FaceTableError(f"{label}: unknown field(s) {', '.join(sorted(map(str, unknown)))}; allowed: {', '.join(FIELDS)}")
-    for field in FIELDS:
-        if field not in entry:
-            raise FaceTableError(f"{label}: missing '{field}'")
+    table_fields(entry, FIELDS, label, FaceTableError)
     number, colour, shape = entry["number"], entry["colour"], entry["shape"]
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
         raise FaceTableError(f"{label}: 'number' is a whole number from 1 to 6, not {number!r}")
@@ -81,24 +72,10 @@ def faces_from_entries(entries: Any, where: str) -> FaceTable:
     return FaceTable(tuple(sorted(faces, key=lambda face: face.number)))
 
 
-def parse_face_file(text: str, where: str) -> FaceTable:
-    """The table in the text of a face-table TOML file; `where` names the file in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise FaceTableError(f"{where}: not valid TOML: {error}") from error
-    return faces_from_entries(data.get("face"), where)
-
-
 def load_faces(source: str) -> FaceTable:
     """A preset name ('default') or the path of a face-table TOML file."""
-    if source in PRESETS:
-        text = resources.files(__package__).joinpath(f"data/faces-{source}.toml").read_text("utf-8")
-        return parse_face_file(text, f"faces-{source}.toml")
-    path = Path(source)
-    if not path.is_file():
-        raise FaceTableError(f"faces: {source!r} is neither a preset ({', '.join(PRESETS)}) nor a readable file")
-    return parse_face_file(path.read_text("utf-8"), str(path))
+    data, where = load_toml(source, __package__, PRESETS, "faces", FaceTableError)
+    return faces_from_entries(data.get("face"), where)
 
 
 def resolve_faces(value: Any) -> FaceTable:

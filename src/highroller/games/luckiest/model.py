@@ -120,8 +120,8 @@ def turn_model(faces: FaceTable) -> TurnModel:
     classes = tuple(CardClass(f, p, tuple(cards)) for (f, p), cards in sorted(groups.items(), key=lambda item: (item[0][1], item[0][0])))
     class_of = [0] * len(CARDS)
     for j, klass in enumerate(classes):
-        for card in klass.cards:
-            class_of[card] = j
+        for index in klass.cards:
+            class_of[index] = j
     strides: list[int] = []
     stride = 1
     for klass in classes:

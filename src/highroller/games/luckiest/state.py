@@ -10,7 +10,7 @@ from typing import Any
 
 from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
-from highroller.core.game import Game
+from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks, find_card
 from highroller.games.luckiest.rules import DICE, LuckiestRules, resolve_rules
@@ -22,28 +22,6 @@ NO_DICE = (0,) * 6
 TABLES = tuple(multiset_table(n) for n in range(DICE + 1))
 
 Step = Bet | Bank | Roll
-
-
-class LuckiestGame(Game):
-    """Luckiest Dice with fixed rule options (see `rules.resolve_rules`)."""
-
-    name = "luckiest"
-
-    def __init__(self, rules: LuckiestRules) -> None:
-        super().__init__(rules.to_options())
-        self.rules = rules
-        self.masks = card_masks(rules.faces)
-
-    @classmethod
-    def from_options(cls, **options: Any) -> LuckiestGame:
-        return cls(resolve_rules(**options))
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    def _new_state(self, seed: int) -> LuckiestState:
-        return LuckiestState(self, seed)
 
 
 class LuckiestState(State):
@@ -288,3 +266,15 @@ class LuckiestState(State):
 
 def _dice_words(dice: int) -> str:
     return f"{dice} {'die' if dice == 1 else 'dice'}"
+
+
+class LuckiestGame(RulesGame[LuckiestRules]):
+    """Luckiest Dice with fixed rule options (see `rules.resolve_rules`)."""
+
+    name = "luckiest"
+    resolve = staticmethod(resolve_rules)
+    state_class = LuckiestState
+
+    def __init__(self, rules: LuckiestRules) -> None:
+        super().__init__(rules)
+        self.masks = card_masks(rules.faces)

@@ -1,0 +1,80 @@
+// Shared helpers of the pages: element builders, the JSON API, seat tokens kept in this browser.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("div", {class: "x"}, "text", otherNode). */
+export function h(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, same calling convention as h. */
+export function s(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function money(amount) {
+  return "$" + Number(amount).toLocaleString("en-US");
+}
+
+/** Call the JSON API; throws an Error carrying the server's message on refusal. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+const KEY = (table) => `highroller:seat:${table}`;
+
+/** The seat this browser holds at a table: {seat, token, name} or null. */
+export function savedSeat(table) {
+  try {
+    return JSON.parse(localStorage.getItem(KEY(table)) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(table, seat) {
+  localStorage.setItem(KEY(table), JSON.stringify(seat));
+}
+
+export function savedName() {
+  return localStorage.getItem("highroller:name") || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem("highroller:name", name);
+}
+
+/** The last path segment: the table id of /table/ID and /replay/ID. */
+export function tableIdFromPath() {
+  return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+}
+
+/** A game's drawing module, or a plain fallback that shows the view as JSON. */
+export async function gameModule(game) {
+  try {
+    return await import(`/static/games/${encodeURIComponent(game)}.js`);
+  } catch {
+    return { render: (view) => h("pre", { class: "raw-view" }, JSON.stringify(view, null, 2)) };
+  }
+}
+
+/** Seat colours, shared by every game's drawing. */
+export const SEAT_COLOURS = ["#d7263d", "#1b76d1", "#2e9e44", "#f29e1f", "#8e44ad", "#16a5a5"];

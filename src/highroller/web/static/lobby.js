@@ -1,0 +1,129 @@
+// The lobby: a form built from each game's option specs, and the list of open tables.
+
+import { api, h, saveName, saveSeat, savedName } from "/static/common.js";
+
+const form = document.getElementById("create");
+const gameSelect = document.getElementById("game");
+const optionsBox = document.getElementById("options");
+const seatsBox = document.getElementById("seats");
+const nameInput = document.getElementById("name");
+const errorLine = document.getElementById("create-error");
+let games = [];
+
+function current() {
+  return games.find((g) => g.name === gameSelect.value);
+}
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  const label = option.name.replaceAll("_", " ");
+  let input;
+  if (option.kind === "bool") {
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset`), h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no"));
+  } else if (option.kind === "choice") {
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset${option.preset !== null ? ` (${option.preset})` : ""}`), option.choices.map((c) => h("option", { value: c }, c)));
+  } else if (option.kind === "int") {
+    input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", step: 1, min: option.minimum, max: option.maximum, placeholder: option.preset ?? "preset" });
+  } else {
+    input = h("input", { id, name: option.name, type: "text", maxlength: 40, pattern: "[A-Za-z0-9_-]+", placeholder: option.preset ?? "preset" });
+  }
+  return h("label", { class: "option", title: option.help }, h("span", {}, label), input, h("small", { class: "hint" }, option.help));
+}
+
+function seatCount() {
+  const players = form.elements.namedItem("players");
+  const value = players && players.value !== "" ? Number(players.value) : current().players;
+  return Math.max(1, Math.min(12, value || 1));
+}
+
+function drawSeats() {
+  const game = current();
+  const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  seatsBox.replaceChildren(h("legend", {}, "Seats"));
+  for (let seat = 0; seat < seatCount(); seat += 1) {
+    const fallback = seat === 0 ? "" : seat === 1 ? "" : game.default_bot;
+    const choice = old[seat] ?? fallback;
+    const select = h(
+      "select",
+      { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
+      h("option", { value: "" }, "a person"),
+      game.bots.map((bot) => h("option", { value: bot }, `${bot} bot`)),
+    );
+    select.value = choice;
+    seatsBox.append(h("label", { class: "seat-choice" }, h("span", {}, `Seat ${seat + 1}`), select));
+  }
+}
+
+function drawGame() {
+  const game = current();
+  document.getElementById("summary").textContent = game.summary;
+  optionsBox.replaceChildren(h("legend", {}, "Rules"), ...game.options.map(optionField));
+  const players = form.elements.namedItem("players");
+  if (players) players.addEventListener("input", drawSeats);
+  seatsBox.replaceChildren();
+  drawSeats();
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const option of current().options) {
+    const raw = form.elements.namedItem(option.name).value.trim();
+    if (raw === "") continue;
+    options[option.name] = option.kind === "int" ? Number(raw) : option.kind === "bool" ? raw === "true" : raw;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  errorLine.textContent = "";
+  const name = nameInput.value.trim();
+  const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+  try {
+    const table = await api("/api/tables", { method: "POST", body: { game: gameSelect.value, options: chosenOptions(), bots } });
+    saveName(name);
+    if (table.open_seats.length) {
+      const joined = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { name } });
+      saveSeat(table.id, { seat: joined.seat, token: joined.token, name });
+    }
+    location.href = `/table/${table.id}`;
+  } catch (error) {
+    errorLine.textContent = error.message;
+  }
+}
+
+async function listTables() {
+  const list = document.getElementById("tables");
+  try {
+    const tables = await api("/api/tables");
+    list.replaceChildren(
+      ...(tables.length ? tables : [null]).map((t) =>
+        t === null
+          ? h("li", { class: "hint" }, "No open tables yet: create one.")
+          : h(
+              "li",
+              {},
+              h("a", { href: `/table/${t.id}` }, `${t.title} — ${t.seats.length} seats`),
+              " ",
+              h("span", { class: "hint" }, t.open_seats.length ? `${t.open_seats.length} open: join` : t.started ? "playing: watch" : ""),
+              h("div", { class: "hint" }, t.seats.map((seat) => seat.name).join(", ")),
+            ),
+      ),
+    );
+  } catch (error) {
+    list.replaceChildren(h("li", { class: "error" }, error.message));
+  }
+}
+
+async function start() {
+  games = await api("/api/games");
+  gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  gameSelect.addEventListener("change", drawGame);
+  nameInput.value = savedName();
+  drawGame();
+  form.addEventListener("submit", create);
+  listTables();
+  setInterval(listTables, 5000);
+}
+
+start();

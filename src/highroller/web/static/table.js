@@ -1,0 +1,219 @@
+// The table page: one WebSocket to the server, the game's own drawing, and the generic parts around it
+// (seats, whose turn, legal choices as buttons, the log, results, rematch, reconnection).
+
+import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
+
+const tableId = tableIdFromPath();
+const el = (id) => document.getElementById(id);
+let mine = savedSeat(tableId);
+let socket = null;
+let latest = null;
+let seenVersion = null;
+let log = [];
+let drawer = null;
+let retry = 500;
+let sent = false;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  el("connection").textContent = "connecting…";
+  socket.addEventListener("open", () => {
+    retry = 500;
+    el("connection").textContent = "";
+    socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null }));
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) {
+      el("status").textContent = "There is no such table.";
+      return;
+    }
+    el("connection").textContent = "reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  });
+}
+
+async function receive(message) {
+  if (message.type === "error") {
+    if (message.code === "bad-token") {
+      mine = null;
+      localStorage.removeItem(`highroller:seat:${tableId}`);
+      socket.close();
+      return;
+    }
+    el("action-error").textContent = message.error;
+    sent = false;
+    drawActions();
+    return;
+  }
+  if (message.type !== "state") return;
+  if (!drawer) drawer = await gameModule(message.game);
+  const rolled = seenVersion !== null && message.last_chance !== null && message.last_chance >= seenVersion;
+  log = log.slice(0, message.log_from).concat(message.log);
+  latest = message;
+  seenVersion = message.version;
+  sent = false;
+  el("action-error").textContent = "";
+  draw(rolled);
+}
+
+function names() {
+  return latest.seats.map((seat) => seat.name);
+}
+
+function draw(rolled) {
+  const state = latest;
+  document.title = `${state.title} — highroller`;
+  el("title").textContent = `${state.title} · table ${state.id}`;
+  const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money });
+  const holder = el("board");
+  holder.replaceChildren(board);
+  holder.classList.toggle("rolling", rolled);
+  if (rolled) setTimeout(() => holder.classList.remove("rolling"), 700);
+  drawStatus();
+  drawSeats();
+  drawActions();
+  drawLog();
+  drawResult();
+  el("join").hidden = !(state.seat === null && state.open_seats.length > 0);
+}
+
+function drawStatus() {
+  const state = latest;
+  let text;
+  if (state.finished) text = "The game is over.";
+  else if (!state.started) text = `Waiting for players: ${state.open_seats.length} seat(s) open. Share the link!`;
+  else if (state.current_player === state.seat) text = "Your turn!";
+  else if (state.current_player >= 0) text = `${state.seats[state.current_player].name} is on move…`;
+  else text = "…";
+  const you = state.seat === null ? "You are watching." : `You are ${state.seats[state.seat].name} (seat ${state.seat + 1}).`;
+  el("status").replaceChildren(h("strong", { class: state.current_player === state.seat ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you));
+}
+
+function drawSeats() {
+  el("seats").replaceChildren(
+    ...latest.seats.map((seat) =>
+      h(
+        "li",
+        { class: seat.seat === latest.current_player ? "on-move" : "" },
+        h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }),
+        seat.name,
+        seat.seat === latest.seat ? " (you)" : "",
+        seat.taken ? "" : h("em", { class: "hint" }, " — open"),
+      ),
+    ),
+  );
+}
+
+function drawActions() {
+  const box = el("actions");
+  const legal = latest ? latest.legal : [];
+  box.replaceChildren(
+    ...legal.map((choice, index) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "action",
+          "data-action": JSON.stringify(choice.action),
+          disabled: sent,
+          onclick: () => play(choice.action),
+        },
+        index < 9 ? h("kbd", {}, String(index + 1)) : null,
+        choice.label,
+      ),
+    ),
+  );
+  el("actions-title").textContent = legal.length ? "Your choices" : "Choices appear here on your turn";
+}
+
+function play(action) {
+  if (sent || !socket || socket.readyState !== WebSocket.OPEN) return;
+  sent = true;
+  drawActions();
+  socket.send(JSON.stringify({ type: "action", version: latest.version, action }));
+}
+
+function drawLog() {
+  const box = el("log");
+  box.replaceChildren(...log.map((line) => h("li", {}, line.text)));
+  box.scrollTop = box.scrollHeight;
+}
+
+function drawResult() {
+  const box = el("result");
+  const state = latest;
+  box.hidden = !state.finished;
+  if (!state.finished) return;
+  const winners = state.result.winners.map((seat) => state.seats[seat].name).join(" and ");
+  const ranking = state.seats
+    .map((seat) => ({ seat, score: state.result.returns[seat.seat] }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ seat, score }) => h("li", {}, `${seat.name}: ${score.toLocaleString("en-US")}`));
+  const rematch = state.rematch
+    ? h("a", { class: "button", href: `/table/${state.rematch}`, onclick: (event) => joinRematch(event, state.rematch) }, "Go to the rematch")
+    : state.seat !== null
+      ? h("button", { type: "button", onclick: askRematch }, "Rematch")
+      : null;
+  box.replaceChildren(
+    h("h2", {}, `${winners} ${state.result.winners.length > 1 ? "win" : "wins"}!`),
+    h("ol", {}, ranking),
+    h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, "Download the record"), h("a", { class: "button", href: `/replay/${state.id}` }, "Replay step by step")),
+  );
+}
+
+async function askRematch() {
+  try {
+    await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: mine && mine.token });
+  } catch (error) {
+    el("action-error").textContent = error.message;
+  }
+}
+
+async function joinRematch(event, rematchId) {
+  event.preventDefault();
+  if (mine && !savedSeat(rematchId)) {
+    try {
+      const joined = await api(`/api/tables/${rematchId}/join`, { method: "POST", body: { name: mine.name, seat: mine.seat } });
+      saveSeat(rematchId, { seat: joined.seat, token: joined.token, name: mine.name });
+    } catch {
+      // the seat went to someone else: arrive as a spectator, free to join another seat
+    }
+  }
+  location.href = `/table/${rematchId}`;
+}
+
+async function join(event) {
+  event.preventDefault();
+  const name = el("join-name").value.trim();
+  try {
+    const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name } });
+    mine = { seat: joined.seat, token: joined.token, name };
+    saveSeat(tableId, mine);
+    saveName(name);
+    el("join-error").textContent = "";
+    socket.close();
+  } catch (error) {
+    el("join-error").textContent = error.message;
+  }
+}
+
+function keys(event) {
+  if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+  const index = Number(event.key) - 1;
+  if (Number.isInteger(index) && index >= 0 && index < 9 && latest && latest.legal[index]) {
+    event.preventDefault();
+    play(latest.legal[index].action);
+  }
+}
+
+el("join-form").addEventListener("submit", join);
+el("join-name").value = savedName();
+el("share").addEventListener("click", async () => {
+  await navigator.clipboard?.writeText(location.href).catch(() => {});
+  el("share").textContent = "Link copied";
+});
+document.addEventListener("keydown", keys);
+connect();

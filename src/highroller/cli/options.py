@@ -1,7 +1,8 @@
 """Turning a game's `OptionSpec`s into command-line options, and parsing bot lists.
 
 Every game option becomes `--name-with-dashes`; unset options are left out so the game's preset
-decides. Bot lists are comma-separated names, each optionally with parameters: `cautious:threshold=25`.
+decides. Bot lists are comma-separated bot descriptions: a bot name, optionally with parameters
+(`cautious:threshold=25`), a difficulty level (`hard`), or an import path (`mypackage.bots:MyBot`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from typing import Any
 
 import click
 
-from highroller.core.bots import Bot
+from highroller.core.bots import Bot, BotFactory
 from highroller.core.errors import RulesError
 from highroller.core.game import Game, OptionSpec
-from highroller.core.spec import GameSpec
+from highroller.core.spec import GameSpec, load_object
 
 
 def option_flag(spec: OptionSpec) -> str:
@@ -55,28 +56,56 @@ def _value(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def parse_bot(spec: GameSpec, text: str) -> tuple[str, dict[str, Any]]:
-    """'name' or 'name:key=value:key=value' -> (name, params), checked against the game's bots."""
-    name, *pairs = text.strip().split(":")
-    if name not in spec.bots:
-        raise click.BadParameter(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}", param_hint="--bots")
+def _params(text: str, pairs: list[str]) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise click.BadParameter(f"bot parameters look like name:key=value, not {text!r}", param_hint="--bots")
+            raise ValueError(f"bot parameters look like name:key=value, not {text!r}")
         params[key.replace("-", "_")] = _value(value)
-    return name, params
+    return params
+
+
+def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
+    """A bot description -> (factory, params). A description is one of
+
+    - a bot of the game with optional parameters: `greedy`, `mcts:iterations=100`;
+    - a difficulty level of the game (`easy`, `medium`, `hard`), optionally with parameters that
+      override the level's: `hard:iterations=50`;
+    - a Python import path of a factory `factory(seed, **params)`, e.g. a bot class:
+      `mypackage.mybots:MyBot` or `mypackage.mybots:MyBot:depth=3`.
+
+    Raises `ValueError` naming what is known if the description does not resolve.
+    """
+    name, *pairs = text.strip().split(":")
+    if "." in name and pairs and "=" not in pairs[0]:
+        path, *pairs = f"{name}:{pairs[0]}", *pairs[1:]
+        try:
+            factory = load_object(path)
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"cannot import the bot {path!r}: {error}") from error
+        if not callable(factory):
+            raise ValueError(f"{path!r} is not a bot class or factory")
+        return factory, _params(text, pairs)
+    if name in spec.levels and name not in spec.bots:
+        factory, params = resolve_bot(spec, spec.levels[name])
+        return factory, {**params, **_params(text, pairs)}
+    if name not in spec.bots:
+        levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
+        raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
+    return spec.bots[name], _params(text, pairs)
 
 
 def bot_factory(spec: GameSpec, text: str) -> tuple[str, Callable[[int], Bot]]:
-    """A label and a seed -> bot function for one bot description."""
-    name, params = parse_bot(spec, text)
-    factory = spec.bots[name]
+    """A label and a seed -> bot function for one bot description (see `resolve_bot`)."""
+    try:
+        factory, params = resolve_bot(spec, text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from error
     try:
         factory(0, **params)
     except TypeError as error:
-        raise click.BadParameter(f"bot {name!r} does not take {params}: {error}", param_hint="--bots") from error
+        raise click.BadParameter(f"bot {text.strip()!r} does not take {params}: {error}", param_hint="--bots") from error
     return text.strip(), lambda seed: factory(seed, **params)
 
 

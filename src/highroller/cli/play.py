@@ -35,7 +35,7 @@ class Leave(Exception):
 def play_command(spec: GameSpec) -> click.Command:
     common = [
         click.Option(["--bots", "bot_count"], type=int, default=None, help="How many seats bots take (the last seats). Default: all but one."),
-        click.Option(["--bot"], default=None, help=f"Which bot plays them ({', '.join(spec.bots)}; default {spec.default_bot}); 'name:key=value' sets a parameter."),
+        click.Option(["--bot"], default=None, help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({', '.join(spec.levels) or 'none'}) or an import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter."),
         click.Option(["--names"], default=None, help="Display names, comma-separated, in seat order."),
         click.Option(["--seed"], type=int, default=None, help="Seed of the game (same seed, same moves: same game)."),
         click.Option(["--dice"], type=click.Choice(["auto", "manual"]), default="auto", help="manual: type what the real dice (and draws) show."),

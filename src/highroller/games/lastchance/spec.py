@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
+from highroller.games.lastchance.bidding import BiddingBot
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot
 from highroller.games.lastchance.rules import MAX_PLAYERS, MIN_PLAYERS
 from highroller.games.lastchance.state import LastChanceGame
@@ -23,7 +24,8 @@ SPEC = GameSpec(
     summary="Bid for the right to roll a card's five dice; bet on the roller; jokers, and one Last Chance!",
     make=LastChanceGame.from_options,
     options=OPTIONS,
-    bots={"random": RandomLastChanceBot, "odds": OddsBot},
+    bots={"random": RandomLastChanceBot, "odds": OddsBot, "bidder": BiddingBot},
+    levels={"easy": "random", "medium": "odds", "hard": "bidder"},
     default_bot="odds",
     renderer="highroller.games.lastchance.render:RENDERER",
     checker_configs=(

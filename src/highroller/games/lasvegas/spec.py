@@ -6,7 +6,9 @@ from highroller.core.bots import RandomBot
 from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
 from highroller.games.lasvegas.bots import GreedyBot
+from highroller.games.lasvegas.heuristic import HeuristicBot
 from highroller.games.lasvegas.rules import NEXT_STARTERS, STOCK_RULES, UNTAKEN
+from highroller.games.lasvegas.search import SearchBot
 from highroller.games.lasvegas.state import LasVegasGame
 
 OPTIONS = (
@@ -33,7 +35,8 @@ SPEC = GameSpec(
     summary="Roll your dice and place them on the casinos; majorities win bills, ties cancel.",
     make=LasVegasGame.from_options,
     options=OPTIONS,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot},
+    levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
     renderer="highroller.games.lasvegas.render:RENDERER",
     checker_configs=(

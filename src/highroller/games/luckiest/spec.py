@@ -22,6 +22,7 @@ SPEC = GameSpec(
     make=LuckiestGame.from_options,
     options=OPTIONS,
     bots={"random": RandomBot, "cautious": CautiousBot, "optimal": OptimalBot, "optimal-win": OptimalWinBot},
+    levels={"easy": "cautious", "medium": "optimal", "hard": "optimal-win"},
     default_bot="optimal",
     renderer="highroller.games.luckiest.render:RENDERER",
     checker_configs=(

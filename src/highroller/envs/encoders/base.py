@@ -59,7 +59,7 @@ class Encoder(ABC):
     @property
     @abstractmethod
     def action_names(self) -> tuple[str, ...]:
-        """A readable name for every action index, in index order."""
+        """Every action index's name, in index order: the `str()` of the action it stands for."""
 
     @property
     def num_actions(self) -> int:

@@ -37,7 +37,7 @@ from highroller.games.lastchance.steps import Bet, Bid, LastChance, Lock, Pass, 
 
 PHASES = ("draw", "auction", "bets", "roll", "lock", "over")
 FACES = 6
-FIXED = ("pass", "Last Chance!", "no bet", "not yet", *(f"lock {face}s" for face in range(1, 7)))
+FIXED = ("pass", "Last Chance!", "no bet", "not yet (leave the jokers open)", *(f"lock {face}s on the jokers" for face in range(1, 7)))
 
 
 def per_face(faces: list[int]) -> list[float]:

@@ -1,0 +1,49 @@
+"""What the environments share: a game and its encoder by name, seeding, chance and a text board.
+
+Chance is resolved inside the environments: each episode is a new game whose seed is drawn from the
+environment's own generator (seeded by `reset(seed=...)`), and chance steps are sampled from that
+game's counter-based stream, so the same reset seed and actions always give the same episode.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+
+from highroller.core.game import Game
+from highroller.core.state import State
+from highroller.envs.encoders import Encoder, encoder_for
+from highroller.registry import game_spec, make
+
+SEED_BOUND = 1 << 62
+
+
+def game_and_encoder(name: str, options: dict[str, Any]) -> tuple[Game, Encoder]:
+    """The game `name` with `options` (unset options take the preset) and its encoder."""
+    game = make(name, **options)
+    return game, encoder_for(game)
+
+
+def episode_seed(generator: np.random.Generator) -> int:
+    """The seed of the next episode's game, drawn from the environment's generator."""
+    return int(generator.integers(SEED_BOUND))
+
+
+def settle_chance(state: State) -> None:
+    """Apply chance steps from the state's own stream until a seat decides or the game is over."""
+    while state.is_chance():
+        state.apply(state.sample_chance())
+
+
+def board_text(state: State, names: list[str]) -> str:
+    """The game's terminal board for a spectator, as plain text."""
+    from rich.console import Console
+
+    from highroller.core.spec import load_object
+
+    renderer = load_object(game_spec(state.game.name).renderer)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    console.print(renderer.board(state.view(None), names))
+    return console.export_text()

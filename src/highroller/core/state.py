@@ -94,7 +94,8 @@ class State(ABC):
         The state's own stream is a pure function of (seed, number of chance steps so far), so the
         same state always samples the same outcome and a replayed state samples as the original did.
         """
-        self._require_chance()
+        if self.current_player != CHANCE:
+            raise IllegalAction(f"this is not a chance step; {self._who_acts()}")
         bits = rng.getrandbits(64) if rng is not None else draw64(self._stream, self.chance_count)
         outcome = self._sample_chance(bits)
         self._sampled = outcome  # sampled here, so apply() need not validate it again

@@ -147,24 +147,26 @@ class LasVegasState(State):
     def _score_round(self) -> None:
         rules = self.rules
         players = rules.players
+        labels = _owner_labels(players)
         round_number = self.round + 1
+        leftovers = self.under if rules.untaken == "under" else self.box
         for index in range(rules.casinos):
             dice = self.dice[index]
+            bills = self.casino_bills[index]  # high to low, as stocked
             is_bandit = index == BANDIT_INDEX
             ranking = rank_bandit(dice, self.pips, self.top, players) if is_bandit else rank_casino(dice)
-            paid, left = pay(self.casino_bills[index], ranking)
+            paid, untaken = pay(bills, ranking)
             event: dict[str, Any] = {
                 "type": "payout",
                 "round": round_number,
                 "casino": index + 1,
-                "bills": sorted(self.casino_bills[index], reverse=True),
-                "dice": _by_owner(dice, players),
-                "paid": {("neutral" if o == players else str(o)): bill for o, bill in paid.items()},
+                "bills": bills,
+                "dice": {labels[o]: c for o, c in enumerate(dice) if c},
+                "paid": {labels[o]: bill for o, bill in paid.items()},
             }
             if is_bandit:
-                event["pips"] = _by_owner(self.pips, players)
+                event["pips"] = {labels[o]: p for o, p in enumerate(self.pips) if p}
             self.events.append(event)
-            untaken = list(left)
             for owner, bill in paid.items():
                 if owner == players:
                     untaken.append(bill)
@@ -172,7 +174,7 @@ class LasVegasState(State):
                     self.won[owner].append(bill)
                     self.money[owner] += bill
             untaken.sort(reverse=True)
-            (self.under if rules.untaken == "under" else self.box).extend(untaken)
+            leftovers.extend(untaken)
             self.casino_bills[index] = []
             dice[:] = [0] * rules.owners
         self.pips = [0] * rules.owners
@@ -233,7 +235,7 @@ class LasVegasState(State):
         if self.phase == LEFTOVER:
             return 0, 0, self.rules.neutral_leftover
         seat = self.turn
-        return self.own[seat], int(self.biggie[seat]), self.neutral[seat]
+        return self.own[seat], self.biggie[seat], self.neutral[seat]
 
     def _sample_chance(self, bits: int) -> Roll | Stock:
         if self.phase == STOCK:
@@ -241,7 +243,7 @@ class LasVegasState(State):
         own, big, neutral = self._roll_sizes()
         own_table = _table(own)
         if not big and not neutral:
-            return Roll(own_table.sample(uniform_below(bits, own_table.total)), 0, NO_DICE)
+            return Roll(own_table.draw(bits), 0, NO_DICE)
         neutral_table = _table(neutral)
         u = uniform_below(bits, own_table.total * (6 if big else 1) * neutral_table.total)
         u, own_u = divmod(u, own_table.total)
@@ -567,8 +569,15 @@ def _roll_words(own: int, big: int, neutral: int) -> str:
     return ", ".join(parts) or "no dice"
 
 
+@lru_cache(maxsize=None)
+def _owner_labels(players: int) -> tuple[str, ...]:
+    """How owners are named in views and events: seat numbers as strings, then "neutral"."""
+    return (*map(str, range(players)), "neutral")
+
+
 def _by_owner(counts: list[int], players: int) -> dict[str, int]:
-    return {("neutral" if o == players else str(o)): c for o, c in enumerate(counts) if c}
+    labels = _owner_labels(players)
+    return {labels[o]: c for o, c in enumerate(counts) if c}
 
 
 def _count_bills(pile: list[int], denominations: list[int], under: list[int]) -> dict[int, int]:

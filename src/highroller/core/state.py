@@ -85,7 +85,8 @@ class State(ABC):
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """Every outcome of this chance step with its probability (they sum to 1)."""
-        self._require_chance()
+        if self.current_player != CHANCE:
+            raise self._not_chance()
         return self._chance_outcomes()
 
     def sample_chance(self, rng: random.Random | None = None) -> Step:
@@ -95,15 +96,14 @@ class State(ABC):
         same state always samples the same outcome and a replayed state samples as the original did.
         """
         if self.current_player != CHANCE:
-            raise IllegalAction(f"this is not a chance step; {self._who_acts()}")
+            raise self._not_chance()
         bits = rng.getrandbits(64) if rng is not None else draw64(self._stream, self.chance_count)
         outcome = self._sample_chance(bits)
         self._sampled = outcome  # sampled here, so apply() need not validate it again
         return outcome
 
-    def _require_chance(self) -> None:
-        if self.current_player != CHANCE:
-            raise IllegalAction(f"this is not a chance step; {self._who_acts()}")
+    def _not_chance(self) -> IllegalAction:
+        return IllegalAction(f"this is not a chance step; {self._who_acts()}")
 
     # ------------------------------------------------------------------ applying steps
     def apply(self, step: Step) -> None:

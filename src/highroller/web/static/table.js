@@ -70,6 +70,7 @@ function draw(rolled) {
   const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money });
   const holder = el("board");
   holder.replaceChildren(board);
+  holder.dataset.version = String(state.version);
   holder.classList.toggle("rolling", rolled);
   if (rolled) setTimeout(() => holder.classList.remove("rolling"), 700);
   drawStatus();

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from highroller.core.dice import counts_from_faces, multiset_table
@@ -24,10 +24,19 @@ from highroller.games.lastchance.odds import best_lock, probability
 from highroller.games.lastchance.position import Position, lock, place
 from highroller.games.lastchance.rules import UNIT
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Lock
+from highroller.games.lastchance.steps import (
+    LAST_CHANCE,
+    NO_BET,
+    PASS,
+    WAIT,
+    Action,
+    Bet,
+    Bid,
+    Lock,
+)
 
 
-@lru_cache(maxsize=None)
+@cache
 def failure_chance(position: Position, rolls_left: int, fresh_rolls: int) -> Fraction:
     """Chance that this attempt fails *and* the next attempt (with `fresh_rolls`) then completes the card:
     the worth of what a failure leaves for the next roller, per dollar of payout."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import cast
 
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lasvegas.rollout import RolloutPolicy
@@ -28,7 +29,7 @@ SCALE = 100_000.0
 class _Node:
     """A decision node: visits and reward sums per action for the seat to move, and its children."""
 
-    __slots__ = ("player", "actions", "visits", "totals", "children")
+    __slots__ = ("actions", "children", "player", "totals", "visits")
 
     def __init__(self, player: int, actions: tuple[Place, ...]) -> None:
         self.player = player
@@ -88,7 +89,7 @@ class SearchBot:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
-            self._iterate(root, state.resample(seat, self._rng))
+            self._iterate(root, cast(LasVegasState, state.resample(seat, self._rng)))
             done += 1
         return root.best()
 

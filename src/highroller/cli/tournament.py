@@ -28,8 +28,8 @@ from highroller.tournament.table import bots_table, head_to_head_table
 def tournament_command(spec: GameSpec) -> click.Command:
     levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
     common = [
-        click.Option(["--bots"], required=True, help=f"Bots, comma-separated ({', '.join(spec.bots)}{levels}; or package.module:Bot); 'name:key=value' sets a parameter. As many as the seats: that table; fewer: repeated around the table; more: every table of them in turn."),
-        click.Option(["--games"], type=click.IntRange(min=1), default=100, show_default=True, help="Deals; each is played in every seating of its table, from the same seed."),
+        click.Option(["--bots"], required=True, help=f"Bots, comma-separated ({', '.join(spec.bots)}{levels}; or package.module:Bot); 'name:key=value' sets a parameter. As many as the seats: that table; fewer: repeated around the table; more: every table of them (a round robin)."),
+        click.Option(["--games"], type=click.IntRange(min=1), default=100, show_default=True, help="Deals; each is played at every table in every seating, from the same seed."),
         click.Option(["--workers"], type=click.IntRange(min=1), default=None, help="Local worker processes (default: every core)."),
         click.Option(["--seed"], type=int, default=None, help="Seed of the tournament (deal d's seed is derived from it)."),
         click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), default=None, help="Save CSV/Parquet tables and PNG plots in this folder."),
@@ -65,7 +65,7 @@ def run_command(spec: GameSpec, params: dict[str, Any]) -> None:
     summary = summarise(results)
     console = Console(highlight=False)
     deals = params["games"]
-    console.print(f"{len(results)} games ({deals} deals × every seating) of {spec.name} in {elapsed:.1f} s, tournament seed {series}")
+    console.print(f"{len(results)} games ({deals} deals × every table and seating) of {spec.name} in {elapsed:.1f} s, tournament seed {series}")
     console.print(bots_table(summary, f"{spec.title}: {game.num_players} players"))
     console.print(head_to_head_table(summary))
     if params["out"] is not None:

@@ -4,8 +4,8 @@ A *deal* is one game seed and one table of bots. Every deal is played once in ea
 its table (every permutation of the bots over the seats; duplicates of a bot give fewer distinct
 seatings), all from the deal's seed, so the dice and bills every seating meets are the same and the
 comparison is not about luck. Tables of more than `MAX_PERMUTED` seats use the cyclic rotations
-instead (every bot still plays every seat once per deal). With more bots than seats, deals cycle
-through the tables (combinations of the bots) in order.
+instead (every bot still plays every seat once per deal). With more bots than seats, every deal is
+played at every table (each combination of the bots), so every pair of bots meets on the same dice.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Match:
 
 
 def tables(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The tables deals cycle through: the bots as given if they fill the seats exactly, the list
+    """The tables every deal is played at: the bots as given if they fill the seats exactly, the list
     repeated around the table if shorter, every combination of `players` bots if longer."""
     if not bots:
         raise ValueError("a tournament needs at least one bot")
@@ -49,10 +49,9 @@ def seatings(table: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 def schedule(bots: Sequence[str], players: int, deals: int, series: int) -> list[Match]:
     """Every match of a tournament of `deals` deals, in order; deal d's seed is derived from `series`."""
-    cycle = tables(bots, players)
+    arrangements = [seating for table in tables(bots, players) for seating in seatings(table)]
     matches: list[Match] = []
     for deal in range(deals):
         seed = derive_seed(series, "deal", deal)
-        for index, seating in enumerate(seatings(cycle[deal % len(cycle)])):
-            matches.append(Match(deal, index, seed, seating))
+        matches.extend(Match(deal, index, seed, seating) for index, seating in enumerate(arrangements))
     return matches

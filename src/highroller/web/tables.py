@@ -93,6 +93,7 @@ class Table:
         self.seats = row.seats
         self.rematch = row.rematch
         self.created = row.created
+        self._header = {"id": self.id, "game": self.game.name, "title": self.spec.title, "options": self.game.options}
         self._store = store
         self._bot_delay = bot_delay
         self._bots: dict[int, Bot] = {
@@ -168,10 +169,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.spec.title,
-            "options": self.game.options,
+            **self._header,
             "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot, "taken": r.bot is not None or r.token_hash is not None} for r in self.seats],
             "open_seats": self.open_seats(),
             "started": self.started,
@@ -224,7 +222,8 @@ class Table:
             narrator.apply(self.state, step, self.log)
             while self.state.current_player == CHANCE:
                 narrator.apply(self.state, self.state.sample_chance(), self.log)
-            self._store.append_steps(self.id, first, self.steps()[first:], self.finished)
+            new = [record_step(player, played) for player, played in self.state.history[first:]]
+            self._store.append_steps(self.id, first, new, self.finished)
         except Exception as error:
             self._reload()
             if isinstance(error, StoreError):

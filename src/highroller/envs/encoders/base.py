@@ -3,6 +3,11 @@
 An encoder is made for one `Game` (its options fix every length). Observations are built only from
 `state.view(seat)`, so they never show more than the seat may see; every entry lies in [0, 1]. The
 action space numbers every action the game can offer with those options; `mask` marks the legal ones.
+
+For tools that enumerate chance (OpenSpiel), an encoder also says how a chance step splits into
+*parts* drawn one after another, each with a short list of values (a roll of own dice, then the
+Biggie, then neutral dice), and gives bounds on the game: the longest part list, the longest game,
+the range of the scaled returns.
 """
 
 from __future__ import annotations
@@ -90,3 +95,28 @@ class Encoder(ABC):
     @abstractmethod
     def reward_scale(self) -> float:
         """Rewards are `returns()` divided by this (a game's natural unit: points, a bill, a bankroll)."""
+
+    @property
+    @abstractmethod
+    def return_range(self) -> tuple[float, float]:
+        """The lowest and highest scaled return a seat can end with (nominal where the rules set no bound)."""
+
+    # ------------------------------------------------------------------ chance in parts
+    def chance_part(self, state: State, drawn: tuple[Any, ...]) -> list[tuple[Any, float]] | None:
+        """The next part of the chance step once the parts `drawn` are known: [(value, probability)];
+        None when `drawn` makes the whole outcome. By default the outcome is one part."""
+        return None if drawn else state.chance_outcomes()
+
+    def join_chance(self, state: State, drawn: tuple[Any, ...]) -> Any:
+        """The chance outcome made of the parts `drawn` (for `state.apply`)."""
+        return drawn[0]
+
+    @property
+    @abstractmethod
+    def max_chance_part(self) -> int:
+        """The most values one chance part can list for these options."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """The most steps (decisions and chance parts) a game takes (nominal where the rules set no bound)."""

@@ -6,6 +6,11 @@ face 1-6, then L "yes" bets of $100 … bet_limit, L "no" bets likewise, then C 
 A bid above the cap is not in the action space (passing and Last Chance! stay available, and no other
 step is ever without an expressible action).
 
+Rewards are money / starting money. The rules bound neither the money a seat can end with (the bank
+pays side bets) nor the length of a game (attempts on a card can fail again and again), so
+`return_range` (all starting money plus every payout) and `max_game_length` are nominal. A card drawn
+and a roll (at most 252 multisets of 5 dice) are one chance part each.
+
 Observation (`49 + 10 × players` numbers in [0, 1]); seats counted from the observer (0 = itself);
 amounts of money m are squashed as m / (m + starting money):
 
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from highroller.core.dice import multiset_table
 from highroller.envs.encoders.base import Encoder
 from highroller.games.lastchance.cards import DICE_PER_CARD, MAX_ROLLS
 from highroller.games.lastchance.rules import UNIT
@@ -37,6 +43,9 @@ from highroller.games.lastchance.steps import Bet, Bid, LastChance, Lock, Pass, 
 
 PHASES = ("draw", "auction", "bets", "roll", "lock", "over")
 FACES = 6
+NOMINAL_LENGTH = 100_000
+"""Failed attempts can repeat without end, so the game has no hard length bound; this is far beyond any
+game seen in simulation."""
 FIXED = ("pass", "Last Chance!", "no bet", "not yet (leave the jokers open)", *(f"lock {face}s on the jokers" for face in range(1, 7)))
 
 
@@ -60,6 +69,7 @@ class LastChanceEncoder(Encoder):
         self.bet_steps = rules.bet_limit // UNIT
         self.bid_cap = rules.money * self.players
         self.top_payout = max(card.payout for card in rules.deck)
+        self.deck_size = len(rules.deck)
 
     @property
     def observation_size(self) -> int:
@@ -95,6 +105,18 @@ class LastChanceEncoder(Encoder):
     @property
     def reward_scale(self) -> float:
         return float(self.money)
+
+    @property
+    def return_range(self) -> tuple[float, float]:
+        return 0.0, (self.players * self.money + self.cards * self.top_payout) / self.money
+
+    @property
+    def max_chance_part(self) -> int:
+        return max(self.deck_size, len(multiset_table(DICE_PER_CARD).outcomes))
+
+    @property
+    def max_game_length(self) -> int:
+        return NOMINAL_LENGTH
 
     def squash(self, amount: float) -> float:
         return amount / (amount + self.money)

@@ -1,7 +1,12 @@
 """Las Vegas as numbers.
 
 Actions (12): 0-5 put the dice showing face 1-6 on casino 1-6; 6-11 put the dice showing face 1-6 on
-the one-armed bandit (only legal when the bandit is played).
+the one-armed bandit (only legal when the bandit is played). Rewards are dollars / 10,000.
+
+Chance in parts: a roll of own dice, a Biggie and neutral dice would list up to millions of outcomes
+(8 own and 4 neutral dice: 1,287 × 126), so it is drawn as up to three independent parts — the own
+dice's multiset, the Biggie's face, the neutral dice's multiset — each at most 6,188 values (12 dice).
+Stocking a casino is one part: the game's exact distribution of the bills it receives.
 
 Observation: numbers in [0, 1]; *owners* are the seats counted from the observer (0 = itself, 1 = the
 next seat, ...) followed by the neutral owner, so `owners = players + 1`. With `D` the bill set's
@@ -25,15 +30,39 @@ denominations, the length is `5 + 1 + 7 × (6 + owners) + owners + 6 + 7 × play
 
 from __future__ import annotations
 
-from typing import Any
+from math import ceil, comb
+from typing import Any, NamedTuple
 
+from highroller.core.dice import multiset_table
+from highroller.core.state import State
 from highroller.envs.encoders.base import Encoder
-from highroller.games.lasvegas.steps import Place
+from highroller.games.lasvegas.steps import NO_DICE, Place, Roll
 
 PHASES = ("stock", "leftover-neutral", "roll", "choose", "over")
 CASINO_SLOTS = 7
 TOP_BILLS = 5
 FACES = 6
+
+
+class RollPart(NamedTuple):
+    """One part of a roll: the own dice, the Biggie or the neutral dice (`value`: counts per face, or
+    the Biggie's face)."""
+
+    kind: str
+    value: Any
+
+    def __str__(self) -> str:
+        if self.kind == "biggie":
+            return f"Biggie {self.value}"
+        return f"{self.kind} " + "".join(str(face) * count for face, count in enumerate(self.value, start=1))
+
+
+def dice_part(kind: str, dice: int) -> list[tuple[Any, float]]:
+    """Every multiset of `dice` dice as a part of a roll, with its probability."""
+    return [(RollPart(kind, counts), p) for counts, p in multiset_table(dice).distribution()]
+
+
+BIGGIE_PART = [(RollPart("biggie", face), 1 / 6) for face in range(1, 7)]
 
 
 class LasVegasEncoder(Encoder):
@@ -73,6 +102,51 @@ class LasVegasEncoder(Encoder):
     @property
     def reward_scale(self) -> float:
         return 10_000.0
+
+    @property
+    def return_range(self) -> tuple[float, float]:
+        return 0.0, sum(self.bills) / self.reward_scale
+
+    @property
+    def max_chance_part(self) -> int:
+        options = self.game.options
+        dice = (self.dice_per_player, self.neutral_dice, options["neutral_leftover"])
+        if options["stock_rule"] == "count":
+            bills = options["stock_amount"]
+        else:
+            bills = ceil(options["stock_amount"] / self.bills[0])
+        stockings = comb(len(self.denominations) + bills, bills)  # multisets of at most that many bills
+        return max(6, stockings, *(len(multiset_table(n).outcomes) for n in dice))
+
+    @property
+    def max_game_length(self) -> int:
+        per_seat = (self.dice_per_player + 1 + self.neutral_dice) * 4  # a placement and up to 3 roll parts
+        return self.rounds * (CASINO_SLOTS + 1 + self.players * per_seat)
+
+    def roll_parts(self, state: State) -> list[list[tuple[Any, float]]]:
+        """The parts of the roll at this chance step: own dice, Biggie, neutral dice (those rolled)."""
+        view = state.view(None)
+        if view["phase"] == "leftover-neutral":
+            return [dice_part("neutral", self.game.options["neutral_leftover"])]
+        player = view["players"][view["turn"]]
+        parts = [dice_part("own", player["dice"])] if player["dice"] else []
+        if player["biggie"]:
+            parts.append(BIGGIE_PART)
+        if player["neutral"]:
+            parts.append(dice_part("neutral", player["neutral"]))
+        return parts
+
+    def chance_part(self, state: State, drawn: tuple[Any, ...]) -> list[tuple[Any, float]] | None:
+        if state.view(None)["phase"] == "stock":
+            return super().chance_part(state, drawn)
+        parts = self.roll_parts(state)
+        return parts[len(drawn)] if len(drawn) < len(parts) else None
+
+    def join_chance(self, state: State, drawn: tuple[Any, ...]) -> Any:
+        if not drawn or not isinstance(drawn[0], RollPart):
+            return super().join_chance(state, drawn)
+        values = {part.kind: part.value for part in drawn}
+        return Roll(values.get("own", NO_DICE), values.get("biggie", 0), values.get("neutral", NO_DICE))
 
     def _owner_key(self, seat: int, owner: int) -> str:
         """The view's key of the owner `owner` positions after `seat` (the last owner is neutral)."""

@@ -1,7 +1,7 @@
 """Luckiest Dice as numbers.
 
 Actions (15): 0 bank, 1-14 bet on card 0-13 (odd, even, circle, square, cross, blue, red, orange,
-number 1-6).
+number 1-6). Rewards are points; a roll is one chance part (at most 6,188 multisets of 12 dice).
 
 Observation (`38 + 2 * players` numbers in [0, 1]), seats counted from the observer (0 = itself):
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from highroller.core.dice import multiset_table
 from highroller.envs.encoders.base import Encoder
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.rules import DICE
@@ -53,6 +54,18 @@ class LuckiestEncoder(Encoder):
     @property
     def reward_scale(self) -> float:
         return 1.0
+
+    @property
+    def return_range(self) -> tuple[float, float]:
+        return 0.0, float(MAX_TURN_POINTS * self.game.options["rounds"])
+
+    @property
+    def max_chance_part(self) -> int:
+        return len(multiset_table(DICE).outcomes)
+
+    @property
+    def max_game_length(self) -> int:
+        return self.players * self.game.options["rounds"] * (2 * DICE + 1)
 
     def features(self, view: dict[str, Any], seat: int) -> list[float]:
         rounds = view["rules"]["rounds"]

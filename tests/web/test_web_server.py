@@ -210,7 +210,7 @@ def test_spectators_see_the_public_view_and_cannot_act(client: TestClient, two_s
 
 def test_no_action_before_every_seat_is_taken(client: TestClient) -> None:
     table = new_table(client)["id"]
-    seat, token = sit(client, table, "Ann")
+    _, token = sit(client, table, "Ann")
     state = look(client, table, token)
     assert not state["started"] and state["legal"] == [] and state["open_seats"] == [1]
     assert [t["id"] for t in client.get("/api/tables").json()] == [table]

@@ -15,7 +15,14 @@ import contextlib
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from highroller.web.messages import MAX_MESSAGE, Hello, Ping, WsAct, client_message, explain
+from highroller.web.messages import (
+    MAX_MESSAGE,
+    Hello,
+    Ping,
+    WsAct,
+    client_message,
+    explain,
+)
 from highroller.web.tables import Refused, Subscriber, Table, Tables
 
 

@@ -6,7 +6,7 @@ new game's log needs no server change.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from highroller.cli.rendering import TextRenderer
@@ -15,7 +15,7 @@ from highroller.core.state import State, Step
 from highroller.registry import game_spec
 
 
-@lru_cache(maxsize=None)
+@cache
 def renderer_of(game: str) -> TextRenderer:
     """The text renderer the game's spec names."""
     renderer: TextRenderer = load_object(game_spec(game).renderer)

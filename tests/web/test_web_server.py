@@ -263,3 +263,18 @@ def test_a_new_server_on_the_same_database_resumes_every_table(make_client: Call
         for seat, token in seats.items():
             assert look(second, table, token) == before[seat]
         play_out(second, table, seats)
+
+
+def test_idle_tables_leave_memory_and_come_back_unchanged(client: TestClient) -> None:
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    tables.capacity = 2
+    made = [new_table(client)["id"] for _ in range(4)]
+    before = {table: look(client, table) for table in made}
+    assert len(tables._live) <= 3
+    for table in made:
+        assert look(client, table) == before[table]
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join"} <= set(paths)

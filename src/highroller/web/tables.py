@@ -14,6 +14,7 @@ import hmac
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -103,6 +104,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
+        self._waiters = 0
         self.log_epoch = 0
         self.state, self.log = self._replay(row.steps)
 
@@ -208,18 +210,22 @@ class Table:
         """Return when the version differs from `version`, or after `timeout` seconds."""
         if self.version != version:
             return
+        self._waiters += 1
         try:
             await asyncio.wait_for(self._changed.wait(), timeout)
         except TimeoutError:
             pass
+        finally:
+            self._waiters -= 1
 
     # ------------------------------------------------------------------ changing
-    def _commit(self, step: Step) -> None:
-        """Apply a decision and the chance steps after it; store them all, or change nothing."""
+    def _commit(self, step: Step | None) -> None:
+        """Apply a decision (if any) and the chance steps after it; store them all, or change nothing."""
         first = self.version
         narrator = Narrator(self.game.name, self.names())
         try:
-            narrator.apply(self.state, step, self.log)
+            if step is not None:
+                narrator.apply(self.state, step, self.log)
             while self.state.current_player == CHANCE:
                 narrator.apply(self.state, self.state.sample_chance(), self.log)
             new = [record_step(player, played) for player, played in self.state.history[first:]]
@@ -324,9 +330,16 @@ class Table:
             self._bot_task = None
         self._announce()
 
-    def wake(self) -> None:
-        """Let a bot on move play (after the table was loaded from the store)."""
+    def open_play(self) -> None:
+        """Resolve the chance steps that open a new table (stocking, first rolls) and let bots play."""
+        if self.state.current_player == CHANCE:
+            self._commit(None)
         self._schedule_bot()
+
+    @property
+    def idle(self) -> bool:
+        """Nobody is watching and no bot is about to move: safe to drop from memory."""
+        return not self.subscribers and not self._waiters and (self._bot_task is None or self._bot_task.done()) and not self.lock.locked()
 
 
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -355,10 +368,11 @@ def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 class Tables:
     """Every table the server knows: made here, loaded from the store on first use, kept live."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, capacity: int = 5000) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self._live: dict[str, Table] = {}
+        self.capacity = capacity
+        self._live: OrderedDict[str, Table] = OrderedDict()
 
     def create(self, game: str, options: dict[str, Any], bots: Sequence[str | None]) -> Table:
         if game not in available_games():
@@ -382,24 +396,27 @@ class Tables:
         seed = fresh_seed()
         self.store.create_table(table_id, game, made.options, seed, seats)
         table = self.get(table_id)
-        self._settle_chance(table)
+        table.open_play()
         return table
-
-    def _settle_chance(self, table: Table) -> None:
-        """Resolve the opening chance steps (stocking, first rolls) and store them."""
-        if table.state.current_player == CHANCE:
-            table._commit(table.state.sample_chance())
-        table.wake()
 
     def get(self, table_id: str) -> Table:
         table = self._live.get(table_id)
-        if table is None:
-            row = self.store.load_table(table_id)
-            if row is None:
-                raise Refused(f"no table {table_id!r}", 404, "no-table")
-            table = self._live[table_id] = Table(row, self.store, self.bot_delay)
-            table.wake()
+        if table is not None:
+            self._live.move_to_end(table_id)
+            return table
+        row = self.store.load_table(table_id)
+        if row is None:
+            raise Refused(f"no table {table_id!r}", 404, "no-table")
+        table = self._live[table_id] = Table(row, self.store, self.bot_delay)
+        self._forget_idle()
+        table.open_play()
         return table
+
+    def _forget_idle(self) -> None:
+        """Keep at most `capacity` tables in memory, dropping the least recently used idle ones."""
+        surplus = len(self._live) - self.capacity
+        for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
+            del self._live[table_id]
 
     def rematch(self, table: Table, token: str | None) -> Table:
         """A new table with the same game, options and bots; its human seats are open."""

@@ -1,19 +1,30 @@
-"""`highroller simulate GAME`: many bot games, a progress bar, and a summary by seat and by bot."""
+"""`highroller simulate GAME`: many bot games, a progress bar, and a summary by seat and by bot.
+
+When the game has a batch engine (its spec's `batch`) with a batch version of every chosen bot, the
+games are played there, many at a time (`--engine auto`, the default); `--engine step` always plays
+through the step API. The summary says which engine played.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from highroller.cli.options import click_options, make_game, seat_bots
+from highroller.batch.engine import find_engine, supports
+from highroller.batch.records import export_records
+from highroller.batch.runner import CHUNK, run_series
+from highroller.cli.options import click_options, make_game, resolve_bot, seat_bots
+from highroller.core.bots import Bot
+from highroller.core.game import Game
 from highroller.core.play import bot_seed, play
 from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.spec import GameSpec
@@ -26,6 +37,8 @@ def simulate_command(spec: GameSpec) -> click.Command:
         click.Option(["--seed"], type=int, default=None, help="Seed of the series (game i uses a seed derived from it)."),
         click.Option(["--records"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write every game's record to this JSON-lines file."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
+        click.Option(["--engine"], type=click.Choice(["auto", "batch", "step"]), default="auto", show_default=True, help="Batch engine when every bot has a batch version (auto), always (batch), or the step API (step)."),
+        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
     ]
 
     def callback(**params: Any) -> None:
@@ -64,24 +77,14 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
     factories = seat_bots(spec, texts, players)
     labels = [label for label, _ in factories]
     series = params["seed"] if params["seed"] is not None else fresh_seed()
-    returns: list[list[float]] = []
-    wins: list[list[float]] = []
     records = params["records"].open("w", encoding="utf-8") if params["records"] else None
-    err = Console(stderr=True)
     started = time.perf_counter()
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True) as progress:
-            task = progress.add_task(f"{spec.title}", total=params["games"])
-            for number in range(params["games"]):
-                seed = derive_seed(series, "game", number)
-                bots = [make(bot_seed(seed, seat)) for seat, (_, make) in enumerate(factories)]
-                final = play(game, bots, seed=seed)
-                returns.append(final.returns())
-                winners = final.winners()
-                wins.append([1 / len(winners) if seat in winners else 0.0 for seat in range(players)])
-                if records:
-                    records.write(json.dumps(final.record()) + "\n")
-                progress.advance(task)
+        batch = _batch_bots(spec, labels, params["engine"])
+        if batch is not None:
+            returns, wins = _play_batch(spec, game, batch, series, params, records)
+        else:
+            returns, wins = _play_steps(spec, game, factories, series, params["games"], records)
     finally:
         if records:
             records.close()
@@ -91,6 +94,7 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
         "options": game.options,
         "games": params["games"],
         "seed": series,
+        "engine": "step" if batch is None else "batch",
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(params["games"] / elapsed, 1),
         **summarise(labels, returns, wins),
@@ -102,9 +106,76 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
     _print_summary(summary)
 
 
+def _batch_bots(spec: GameSpec, labels: list[str], wanted: str) -> list[tuple[str, dict[str, Any]]] | None:
+    """The seats' (bot name, parameters) if they play on the batch engine, else None.
+
+    A seat's description resolves (name, level or import path) to a factory; it has a batch version
+    when the factory is one of the game's named bots that the engine has built in, with parameters
+    the engine accepts. `--engine batch` without batch versions is a usage error.
+    """
+    if wanted == "step":
+        return None
+    engine = find_engine(spec)
+    names = {id(factory): name for name, factory in spec.bots.items()}
+    chosen = []
+    for label in labels:
+        factory, params = resolve_bot(spec, label)
+        chosen.append((names.get(id(factory), ""), params))
+    if engine is not None and supports(engine, chosen):
+        return chosen
+    if wanted == "batch":
+        known = ", ".join(engine.bots) if engine is not None else "none"
+        raise click.UsageError(f"{spec.title} has no batch version of these bots (batch bots: {known})")
+    return None
+
+
+def _progress() -> Progress:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=Console(stderr=True), transient=True)
+
+
+def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[[int], Bot]]], series: int, games: int, records: TextIO | None) -> tuple[list[list[float]], list[list[float]]]:
+    """Every game through the step API: (returns, win shares) per game."""
+    returns: list[list[float]] = []
+    wins: list[list[float]] = []
+    with _progress() as progress:
+        task = progress.add_task(f"{spec.title}", total=games)
+        for number in range(games):
+            seed = derive_seed(series, "game", number)
+            bots = [make(bot_seed(seed, seat)) for seat, (_, make) in enumerate(factories)]
+            final = play(game, bots, seed=seed)
+            returns.append(final.returns())
+            winners = final.winners()
+            wins.append([1 / len(winners) if seat in winners else 0.0 for seat in range(game.num_players)])
+            if records:
+                records.write(json.dumps(final.record()) + "\n")
+            progress.advance(task)
+    return returns, wins
+
+
+def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> tuple[list[list[float]], list[list[float]]]:
+    """Every game on the game's batch engine: (returns, win shares) per game; records exported."""
+    names = [name for name, _ in bots]
+    seat_params = [bot_params for _, bot_params in bots]
+    with _progress() as progress:
+        task = progress.add_task(f"{spec.title} (batch)", total=params["games"])
+        result = run_series(spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n))
+    if records:
+        engine = find_engine(spec)
+        assert engine is not None
+        for start in range(0, result.games, CHUNK):
+            seeds = result.seeds[start : start + CHUNK]
+            for record in export_records(engine, game, names, seeds, seat_params):
+                records.write(json.dumps(record) + "\n")
+    return result.returns.tolist(), result.wins.tolist()
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     console = Console(highlight=False)
-    console.print(f"{summary['games']} games of {summary['game']} in {summary['elapsed_s']} s ({summary['games_per_s']} games/s), series seed {summary['seed']}")
+    console.print(
+        f"{summary['games']} games of {summary['game']} in {summary['elapsed_s']} s ({summary['games_per_s']} games/s, "
+        f"{summary['engine']} engine), series seed {summary['seed']}"
+    )
     seats = Table(title="By seat")
     for column in ("Seat", "Bot", "Wins", "Win rate", "Mean score"):
         seats.add_column(column, justify="right" if column != "Bot" else "left")

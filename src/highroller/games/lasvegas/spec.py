@@ -49,6 +49,7 @@ SPEC = GameSpec(
         {"edition": "biggie", "players": 2, "neutral": True, "bandit": True, "untaken": "under", "stock_rule": "min-total", "stock_amount": 50000},
     ),
     extra_benchmarks="highroller.games.lasvegas.bench:rows",
+    batch="highroller.games.lasvegas.batch:ENGINE",
     bench_configs=(
         *((f"classic {p}p", {"edition": "classic", "players": p}) for p in range(2, 6)),
         *((f"biggie {p}p", {"edition": "biggie", "players": p}) for p in range(2, 7)),

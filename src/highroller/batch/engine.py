@@ -1,0 +1,85 @@
+"""What a game's batch engine offers, and how front ends find it (the spec's optional `batch` path).
+
+A batch engine plays many games of one `Game` at once from an array of game seeds and returns a
+`BatchResult`: returns and win shares per game and seat, plus the game's own per-game arrays. It lists
+the bots it has built in (the same names, and the same play, as the game's step bots); `trace` gives
+each game's steps as record JSON, so `highroller.batch.records` can export ordinary records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from highroller.core.game import Game
+from highroller.core.spec import GameSpec, load_object
+
+BotChoice = str | Callable[..., np.ndarray]
+"""A seat's player in a batch: a built-in bot name, or a game-specific vectorised policy function."""
+
+
+@dataclass
+class BatchResult:
+    """Outcomes of a batch of games, one row per game."""
+
+    seeds: np.ndarray
+    """int64 [games]: each game's seed (its record replays from it)."""
+    returns: np.ndarray
+    """float64 [games, seats]: each seat's final score."""
+    wins: np.ndarray
+    """float64 [games, seats]: 1 for a sole winner, 1/k for each of k who share the win, else 0."""
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+    """The game's own per-game arrays (first axis: the game), e.g. money won per round."""
+
+    @property
+    def games(self) -> int:
+        return int(self.seeds.shape[0])
+
+    @staticmethod
+    def join(parts: Sequence[BatchResult]) -> BatchResult:
+        """One result of several batches, in order."""
+        first = parts[0]
+        return BatchResult(
+            np.concatenate([p.seeds for p in parts]),
+            np.concatenate([p.returns for p in parts]),
+            np.concatenate([p.wins for p in parts]),
+            {name: np.concatenate([p.extra[name] for p in parts]) for name in first.extra},
+        )
+
+
+class BatchEngine(Protocol):
+    """A game's batch engine (see the module docstring)."""
+
+    bots: Mapping[str, tuple[str, ...]]
+    """Built-in bots by name, each with the parameter names it accepts."""
+
+    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+        """Play one game per seed, `bots[seat]` at each seat (with `params[seat]`, if given)."""
+        ...
+
+    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+        """The steps of each game, as record JSON (`{"chance": ...}` or `{"seat": s, "action": ...}`)."""
+        ...
+
+    def bytes_per_game(self, game: Game) -> int:
+        """Memory the engine holds per game while playing (state and results)."""
+        ...
+
+
+def find_engine(spec: GameSpec) -> BatchEngine | None:
+    """The game's batch engine, or None if it has none."""
+    return load_object(spec.batch) if spec.batch else None
+
+
+def supports(engine: BatchEngine, choices: Sequence[tuple[str, Mapping[str, Any]]]) -> bool:
+    """Whether every (bot name, parameters) has a batch version."""
+    return all(name in engine.bots and set(params) <= set(engine.bots[name]) for name, params in choices)
+
+
+def win_shares(best: np.ndarray) -> np.ndarray:
+    """Win shares from a boolean [games, seats] array of who is on top (rows without any: no winner)."""
+    counts = best.sum(axis=1, keepdims=True)
+    return np.divide(best, counts, out=np.zeros(best.shape), where=counts > 0)

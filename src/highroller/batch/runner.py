@@ -1,0 +1,70 @@
+"""Running a series of batch games in chunks, on one process or several.
+
+Game i of a series always has the seed `game_seeds(series, i, 1)[0]` and every game depends only on
+its seed, so the result is the same whatever the chunk size or the number of processes: the
+processes play disjoint ranges of the series and the results are joined in order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from highroller.batch.engine import BatchEngine, BatchResult
+from highroller.batch.seeds import game_seeds
+from highroller.core.game import Game
+from highroller.core.spec import load_object
+
+CHUNK = 8192
+"""Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
+
+
+def run_range(
+    engine: BatchEngine,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    start: int,
+    count: int,
+    params: Sequence[Mapping[str, Any]] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> BatchResult:
+    """Games start..start+count-1 of the series, chunk by chunk (`on_chunk(games)` after each)."""
+    parts = []
+    for first in range(start, start + count, CHUNK):
+        size = min(CHUNK, start + count - first)
+        parts.append(engine.run(game, bots, game_seeds(series, first, size), params))
+        if on_chunk is not None:
+            on_chunk(size)
+    return BatchResult.join(parts)
+
+
+def _worker(engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int, params: Sequence[Mapping[str, Any]] | None) -> BatchResult:
+    return run_range(load_object(engine_path), game, bots, series, start, count, params)
+
+
+def run_series(
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    processes: int = 1,
+    params: Sequence[Mapping[str, Any]] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> BatchResult:
+    """Games 0..games-1 of a series on `processes` processes (the engine named by import path)."""
+    if processes <= 1 or games <= CHUNK:
+        return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)
+    share = -(-games // processes)
+    ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
+    with ProcessPoolExecutor(len(ranges), mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_worker, engine_path, game, list(bots), series, start, count, params) for start, count in ranges]
+        parts = []
+        for future, (_, count) in zip(futures, ranges):
+            parts.append(future.result())
+            if on_chunk is not None:
+                on_chunk(count)
+    return BatchResult.join(parts)

@@ -1,0 +1,190 @@
+"""The Las Vegas batch engine: every edition, variant and option of `state.py`, many games at once.
+
+    from highroller.games.lasvegas.batch import ENGINE
+    result = ENGINE.run(game, ["greedy", "random", "random", "random"], seeds)
+
+Built-in bots: `random` and `greedy` (compiled, see `batch_kernel`). A seat may instead be played by a
+vectorised policy: a function `policy(view: dict[str, np.ndarray]) -> np.ndarray` called with every
+game where that seat must choose, and returning one action code per game (0-5: place the face 1-6 on
+its casino, 6-11: on the bandit; it must be set in `view["legal"]`). The view holds, one row per
+waiting game: `game` (index in the batch), `seat`, `round` (0-based), `roll_own` and `roll_neutral`
+(counts per face), `roll_biggie` (its face or 0), `dice` [casino, owner] (owner `players` is
+neutral, the Biggie weighs two), `bills` [casino, slot] (high to low, 0 = none), `pips` and `top`
+per owner (bandit ranking), `bandit_faces` (bit f: face f is on the bandit), `money` and `won` per
+seat, and `legal` (bit a: action code a is legal). It sees only what every player sees.
+
+Extra result arrays: `money` [seat], `bills` [seat] (bills won), `round_money` [round, seat] and
+`round_bills` [round] (bills the seats took that round) and `first_player`, copied out of the state rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from highroller.batch.engine import BatchResult, BotChoice, win_shares
+from highroller.batch.seeds import stream_keys
+from highroller.core.errors import IllegalAction
+from highroller.core.game import Game
+from highroller.core.rng import _label_code
+from highroller.games.lasvegas import batch_kernel as kernel
+from highroller.games.lasvegas.rules import LasVegasRules
+from highroller.games.lasvegas.state import LasVegasGame
+
+POLICIES = {"random": kernel.RANDOM, "greedy": kernel.GREEDY}
+FIRST_PLAYER_LABEL = np.uint64(_label_code("first-player"))
+
+
+class Setup:
+    """A rule set as the kernel reads it: parameters and column offsets, bill denominations, counts."""
+
+    def __init__(self, rules: LasVegasRules) -> None:
+        self.rules = rules
+        self.denoms = np.array(sorted(set(rules.bills)), dtype=np.int64)
+        self.counts = np.array([rules.bills.count(int(d)) for d in self.denoms], dtype=np.int64)
+        total = len(rules.bills)
+        if rules.stock_rule == "count":
+            most = min(total, rules.stock_amount)
+        else:
+            most = min(total, -(-rules.stock_amount // int(self.denoms[0])))
+        self.most = max(most, 1)
+        self.shapes = kernel.layout(rules.players, self.most, len(self.denoms), total, rules.rounds)
+        p = np.zeros(kernel.P_SIZE, dtype=np.int64)
+        values = {
+            kernel.P_PLAYERS: rules.players, kernel.P_DICE: rules.dice_per_player, kernel.P_BIGGIE: int(rules.biggie),
+            kernel.P_ROUNDS: rules.rounds, kernel.P_COUNT_RULE: int(rules.stock_rule == "count"),
+            kernel.P_AMOUNT: rules.stock_amount, kernel.P_UNDER: int(rules.untaken == "under"),
+            kernel.P_LAST_ROLLER: int(rules.next_starter == "last-roller"), kernel.P_NEUTRAL: rules.neutral_dice,
+            kernel.P_LEFTOVER: rules.neutral_leftover, kernel.P_BANDIT: int(rules.bandit), kernel.P_CASINOS: rules.casinos,
+            kernel.P_DENOMS: len(self.denoms), kernel.P_BILLS: total, kernel.P_MOST: self.most,
+        }
+        for index, value in values.items():
+            p[index] = value
+        offset = kernel.FIXED
+        self.offsets: dict[str, int] = {}
+        for index, name in enumerate(kernel.ARRAYS):
+            p[kernel.L_OWN + index] = self.offsets[name] = offset
+            offset += int(np.prod(self.shapes[name]))
+        p[kernel.P_WIDTH] = offset
+        self.params = p
+
+    @property
+    def width(self) -> int:
+        """Columns of a game's row."""
+        return int(self.params[kernel.P_WIDTH])
+
+    def column(self, state: np.ndarray, name: str) -> np.ndarray:
+        """A named column group of every game, shaped [games, *shape]."""
+        offset, shape = self.offsets[name], self.shapes[name]
+        return state[:, offset : offset + int(np.prod(shape))].reshape(state.shape[0], *shape)
+
+    def log_shape(self) -> tuple[int, int]:
+        """(most steps a game can take, width of a log row)."""
+        rules = self.rules
+        dice = rules.players * (rules.dice_per_player + int(rules.biggie) + rules.neutral_dice)
+        return rules.rounds * (rules.casinos + 1 + 2 * dice), max(2 + self.most, 14)
+
+
+def first_players(rules: LasVegasRules, seeds: np.ndarray) -> np.ndarray:
+    """Each game's first player, as the step engine draws it from the seed (or the option)."""
+    if rules.first_player is not None:
+        return np.full(seeds.shape[0], rules.first_player, dtype=np.int64)
+    derived = stream_keys(stream_keys(seeds) ^ FIRST_PLAYER_LABEL) >> np.uint64(1)
+    return (derived % np.uint64(rules.players)).astype(np.int64)
+
+
+VIEW_FIELDS = ("dice", "bills", "pips", "top", "money", "won")
+
+
+def _outside_choices(setup: Setup, state: np.ndarray, seats: dict[int, Callable[..., np.ndarray]]) -> None:
+    """Ask each outside policy for the games waiting on its seat and set their pending actions."""
+    masks = kernel.legal_masks(state, setup.params)
+    waiting = (state[:, kernel.PHASE] == kernel.CHOOSE) & (state[:, kernel.PENDING] < 0)
+    for seat, policy in seats.items():
+        games = np.flatnonzero(waiting & (state[:, kernel.TURN] == seat))
+        if not games.size:
+            continue
+        rows = state[games]
+        view = {name: setup.column(rows, name) for name in VIEW_FIELDS}
+        view.update(
+            game=games, seat=np.full(games.size, seat), round=rows[:, kernel.ROUND], legal=masks[games],
+            roll_own=rows[:, kernel.ROLL_OWN : kernel.ROLL_OWN + 6], roll_neutral=rows[:, kernel.ROLL_NEUTRAL : kernel.ROLL_NEUTRAL + 6],
+            roll_biggie=rows[:, kernel.ROLL_BIGGIE], bandit_faces=rows[:, kernel.BANDIT_FACES],
+        )
+        actions = np.asarray(policy(view), dtype=np.int64)
+        if actions.shape != games.shape or np.any((actions < 0) | (actions > 11)) or np.any((masks[games] >> actions) & 1 == 0):
+            raise IllegalAction(f"the policy of seat {seat} returned actions that are not legal (codes 0-11 set in view['legal'])")
+        state[games, kernel.PENDING] = actions
+
+
+def play_state(game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, logging: bool = False) -> tuple[Setup, np.ndarray, np.ndarray]:
+    """Play one game per seed to the end: (setup, final state rows, step log)."""
+    assert isinstance(game, LasVegasGame), "this engine plays Las Vegas"
+    rules = game.rules
+    if len(bots) != rules.players:
+        raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")
+    setup = Setup(rules)
+    seeds = np.asarray(seeds, dtype=np.int64)
+    outside = {seat: bot for seat, bot in enumerate(bots) if callable(bot)}
+    codes = np.array([kernel.OUTSIDE if callable(bot) else POLICIES[bot] for bot in bots], dtype=np.int64)
+    state = np.zeros((seeds.shape[0], setup.width), dtype=np.int64)
+    state[:, kernel.KEY] = stream_keys(seeds).view(np.int64)
+    state[:, kernel.FIRST] = first_players(rules, seeds)
+    steps, width = setup.log_shape() if logging else (1, 1)
+    log = np.zeros((seeds.shape[0] if logging else 1, steps, width), dtype=np.int64)
+    kernel.start(state, setup.params, setup.denoms, setup.counts, log, logging)
+    while kernel.advance(state, setup.params, setup.denoms, codes, log, logging):
+        _outside_choices(setup, state, outside)
+    return setup, state, log
+
+
+class LasVegasBatch:
+    """The engine object the spec names (see the module docstring)."""
+
+    bots: Mapping[str, tuple[str, ...]] = {"random": (), "greedy": ()}
+
+    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+        setup, state, _ = play_state(game, bots, seeds)
+        money = setup.column(state, "money")
+        won = setup.column(state, "won")
+        top = money == money.max(axis=1, keepdims=True)
+        best = top & (won == np.where(top, won, -1).max(axis=1, keepdims=True))
+        extra = {
+            "money": money.copy(), "bills": won.copy(), "round_money": setup.column(state, "round_money").copy(),
+            "round_bills": setup.column(state, "round_bills").copy(), "first_player": first_players(setup.rules, np.asarray(seeds, dtype=np.int64)),
+        }
+        return BatchResult(np.asarray(seeds, dtype=np.int64), money.astype(np.float64), win_shares(best), extra)
+
+    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+        _, state, log = play_state(game, bots, seeds, logging=True)
+        return [[_step_json(row) for row in log[g, : state[g, kernel.LOG_SIZE]]] for g in range(len(seeds))]
+
+    def bytes_per_game(self, game: Game) -> int:
+        assert isinstance(game, LasVegasGame), "this engine plays Las Vegas"
+        return Setup(game.rules).width * np.dtype(np.int64).itemsize
+
+
+def _faces(counts: np.ndarray) -> list[int]:
+    return [face + 1 for face in range(6) for _ in range(int(counts[face]))]
+
+
+def _step_json(row: np.ndarray) -> dict[str, Any]:
+    """One logged step as record JSON."""
+    kind = int(row[0])
+    if kind == kernel.LOG_STOCK:
+        return {"chance": {"bills": [int(b) for b in row[2 : 2 + row[1]]]}}
+    if kind == kernel.LOG_ROLL:
+        roll: dict[str, Any] = {"own": _faces(row[1:7])}
+        if row[7]:
+            roll["biggie"] = int(row[7])
+        neutral = _faces(row[8:14])
+        if neutral:
+            roll["neutral"] = neutral
+        return {"chance": roll}
+    code = int(row[2])
+    return {"seat": int(row[1]), "action": {"bandit" if code >= 6 else "place": code % 6 + 1}}
+
+
+ENGINE = LasVegasBatch()

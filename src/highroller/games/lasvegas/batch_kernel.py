@@ -1,0 +1,435 @@
+"""The compiled Las Vegas batch kernel: many games on one fixed-shape int64 array, played with Numba.
+
+Each game is one row of the state array (`Layout` names the columns); `advance` plays each game until
+it ends or a seat with an outside policy must choose, applying a pending choice first. The rules are
+those of `state.py`, step for step: stocking by min-total or count from the unseen bills, then the
+bills under the pile; the leftover neutral dice; turns in seat order skipping players without dice;
+cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and seat before neutral;
+untaken bills under the pile or to the box; the next starter to the left or the last roller.
+
+Actions are codes 0-11: 0-5 place the face 1-6 on its casino, 6-11 place it on the bandit.
+Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot: best immediate gain,
+then fewest dice, then uniform) and OUTSIDE (the caller sets the PENDING column).
+With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it can be exported.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from highroller.batch.rng import COUNTER, KEY, below
+
+RANDOM, GREEDY, OUTSIDE = 0, 1, 2
+CHOOSE, OVER = 1, 2
+LOG_STOCK, LOG_ROLL, LOG_ACTION = 0, 1, 2
+BANDIT = 6
+CASINO_SLOTS = 7
+MAX_DIGITS = 12
+"""Dice drawn from one uniform number below 6**12 < 2**32 (see `below`)."""
+
+# Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng).
+PHASE, ROUND, FIRST, TURN, LAST_ROLLER, BANDIT_FACES, UNSEEN, UNDER_HEAD, UNDER_SIZE = range(2, 11)
+ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL = 11, 12, 13, 14, 20
+FIXED = 26
+assert KEY == 0 and COUNTER == 1
+
+# Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
+(P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
+ P_LEFTOVER, P_BANDIT, P_CASINOS, P_DENOMS, P_BILLS, P_MOST) = range(15)
+ARRAYS = ("own", "biggie", "neutral", "dice", "pips", "top", "bills", "bill_count", "pile", "under",
+          "money", "won", "round_money", "round_bills", "ranking")
+(L_OWN, L_BIGGIE, L_NEUTRAL, L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER,
+ L_MONEY, L_WON, L_ROUND_MONEY, L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(15, 31)
+P_SIZE = 31
+
+
+def layout(players: int, most: int, denominations: int, bills: int, rounds: int) -> dict[str, tuple[int, ...]]:
+    """The shape (per game) of each variable-size column group, in row order."""
+    owners = players + 1
+    return {
+        "own": (players,), "biggie": (players,), "neutral": (players,), "dice": (CASINO_SLOTS, owners),
+        "pips": (owners,), "top": (owners,), "bills": (CASINO_SLOTS, most), "bill_count": (CASINO_SLOTS,),
+        "pile": (denominations,), "under": (bills,), "money": (players,), "won": (players,),
+        "round_money": (rounds, players), "round_bills": (rounds,), "ranking": (owners,),
+    }
+
+
+@numba.njit(cache=True, _nrt=False)
+def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
+    """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
+    for f in range(6):
+        s[ROLL_OWN + f] = 0
+        s[ROLL_NEUTRAL + f] = 0
+    s[ROLL_BIGGIE] = 0
+    total = own + big + neutral
+    digits = 0
+    value = np.int64(0)
+    for die in range(total):
+        if digits == 0:
+            digits = min(total - die, MAX_DIGITS)
+            value = below(s, np.int64(6) ** digits)
+        face = value % 6
+        value //= 6
+        digits -= 1
+        if die < own:
+            s[ROLL_OWN + face] += 1
+        elif die < own + big:
+            s[ROLL_BIGGIE] = face + 1
+        else:
+            s[ROLL_NEUTRAL + face] += 1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
+    row = log[s[LOG_SIZE]]
+    row[0] = LOG_ROLL
+    for f in range(6):
+        row[1 + f] = s[ROLL_OWN + f]
+        row[8 + f] = s[ROLL_NEUTRAL + f]
+    row[7] = s[ROLL_BIGGIE]
+    s[LOG_SIZE] += 1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Draw the bills of casino c by the stocking rule: unseen bills first, then those under the pile."""
+    count_rule = p[P_COUNT_RULE] == 1
+    amount = p[P_AMOUNT]
+    capacity = p[P_BILLS]
+    slots = p[L_BILLS] + c * p[P_MOST]
+    drawn = 0
+    total = 0
+    while not ((count_rule and drawn >= amount) or (not count_rule and total >= amount)):
+        if s[UNSEEN] > 0:
+            pick = below(s, s[UNSEEN])
+            index = 0
+            while pick >= s[p[L_PILE] + index]:
+                pick -= s[p[L_PILE] + index]
+                index += 1
+            s[p[L_PILE] + index] -= 1
+            s[UNSEEN] -= 1
+            bill = denoms[index]
+        elif s[UNDER_SIZE] > 0:
+            bill = s[p[L_UNDER] + s[UNDER_HEAD]]
+            s[UNDER_HEAD] = (s[UNDER_HEAD] + 1) % capacity
+            s[UNDER_SIZE] -= 1
+        else:
+            break
+        position = drawn
+        while position > 0 and s[slots + position - 1] < bill:
+            s[slots + position] = s[slots + position - 1]
+            position -= 1
+        s[slots + position] = bill
+        drawn += 1
+        total += bill
+    s[p[L_BILL_COUNT] + c] = drawn
+    if logging:
+        row = log[s[LOG_SIZE]]
+        row[0] = LOG_STOCK
+        row[1] = drawn
+        for i in range(drawn):
+            row[2 + i] = s[slots + i]
+        s[LOG_SIZE] += 1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
+    """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
+    count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
+    pips = s[p[L_PIPS] + o] + face * weight
+    top = s[p[L_TOP] + o]
+    if weight and face > top:
+        top = face
+    return count, pips, top
+
+
+@numba.njit(cache=True, _nrt=False)
+def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
+    """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
+    seat and `added` for the neutral owner."""
+    owners = p[P_PLAYERS] + 1
+    neutral_owner = owners - 1
+    base = p[L_DICE] + c * owners
+    mine = s[base + seat] + weight
+    if mine == 0:
+        return 0
+    ahead = 0
+    if c == BANDIT:
+        me = _bandit_key(s, p, seat, weight, face)
+        for o in range(owners):
+            if o != seat:
+                other = _bandit_key(s, p, o, added if o == neutral_owner else 0, face)
+                if other[0] and (other > me or (other == me and o < seat)):
+                    ahead += 1
+    else:
+        for o in range(owners):
+            if o == seat:
+                continue
+            count = s[base + o] + (added if o == neutral_owner else 0)
+            if count == mine:
+                return 0
+            if count > mine:
+                unique = True
+                for other in range(owners):
+                    if other != o and s[base + other] + (added if other == neutral_owner else 0) + (weight if other == seat else 0) == count:
+                        unique = False
+                if unique:
+                    ahead += 1
+    if ahead < s[p[L_BILL_COUNT] + c]:
+        return s[p[L_BILLS] + c * p[P_MOST] + ahead]
+    return 0
+
+
+@numba.njit(cache=True, _nrt=False)
+def legal_mask(s: np.ndarray, bandit: bool) -> int:
+    """The legal action codes of the current roll as a bit mask."""
+    mask = 0
+    for f in range(6):
+        if s[ROLL_OWN + f] or s[ROLL_NEUTRAL + f] or s[ROLL_BIGGIE] == f + 1:
+            mask |= 1 << f
+            if bandit and not (s[BANDIT_FACES] >> (f + 1)) & 1:
+                mask |= 1 << (6 + f)
+    return mask
+
+
+@numba.njit(cache=True, _nrt=False)
+def _pick(s: np.ndarray, mask: int) -> int:
+    """A code chosen uniformly among the bits of mask."""
+    choices = 0
+    for a in range(12):
+        choices += (mask >> a) & 1
+    k = below(s, np.int64(choices)) if choices > 1 else 0
+    for a in range(12):
+        if (mask >> a) & 1:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
+    """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
+    seat = s[TURN]
+    best_gain = -1
+    best_dice = 0
+    best = 0
+    for a in range(12):
+        if not (mask >> a) & 1:
+            continue
+        f = a % 6
+        big = 1 if s[ROLL_BIGGIE] == f + 1 else 0
+        weight = s[ROLL_OWN + f] + 2 * big
+        added = s[ROLL_NEUTRAL + f]
+        c = BANDIT if a >= 6 else f
+        gain = _payout(s, p, c, seat, weight, added, f + 1) - _payout(s, p, c, seat, 0, 0, f + 1)
+        spent = s[ROLL_OWN + f] + added + big
+        if best == 0 or gain > best_gain or (gain == best_gain and spent < best_dice):
+            best_gain = gain
+            best_dice = spent
+            best = 1 << a
+        elif gain == best_gain and spent == best_dice:
+            best |= 1 << a
+    return _pick(s, best)
+
+
+@numba.njit(cache=True, _nrt=False)
+def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool) -> None:
+    """Apply action code a for the seat to move."""
+    players = p[P_PLAYERS]
+    seat = s[TURN]
+    f = a % 6
+    face = f + 1
+    own = s[ROLL_OWN + f]
+    big = s[ROLL_BIGGIE] == face
+    added = s[ROLL_NEUTRAL + f]
+    weight = own + (2 if big else 0)
+    c = f
+    if a >= 6:
+        c = BANDIT
+        if weight:
+            s[p[L_PIPS] + seat] += face * weight
+            s[p[L_TOP] + seat] = max(s[p[L_TOP] + seat], face)
+        if added:
+            s[p[L_PIPS] + players] += face * added
+            s[p[L_TOP] + players] = max(s[p[L_TOP] + players], face)
+        s[BANDIT_FACES] |= 1 << face
+    base = p[L_DICE] + c * (players + 1)
+    s[base + seat] += weight
+    s[base + players] += added
+    s[p[L_OWN] + seat] -= own
+    if big:
+        s[p[L_BIGGIE] + seat] = 0
+    s[p[L_NEUTRAL] + seat] -= added
+    s[LAST_ROLLER] = seat
+    if logging:
+        row = log[s[LOG_SIZE]]
+        row[0] = LOG_ACTION
+        row[1] = seat
+        row[2] = a
+        s[LOG_SIZE] += 1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _score(s: np.ndarray, p: np.ndarray) -> None:
+    """Score every casino, then the bandit; send untaken bills under the pile or to the box."""
+    players = p[P_PLAYERS]
+    owners = players + 1
+    capacity = p[P_BILLS]
+    r = s[ROUND]
+    ranking = s[p[L_RANKING] : p[L_RANKING] + owners]
+    for c in range(p[P_CASINOS]):
+        base = p[L_DICE] + c * owners
+        ranked = 0
+        for o in range(owners):
+            count = s[base + o]
+            if count == 0:
+                continue
+            if c != BANDIT:
+                unique = True
+                for other in range(owners):
+                    if other != o and s[base + other] == count:
+                        unique = False
+                if not unique:
+                    continue
+            position = ranked
+            while position > 0:
+                prev = ranking[position - 1]
+                if c == BANDIT:
+                    ahead = _bandit_key(s, p, o, 0, 0) > _bandit_key(s, p, prev, 0, 0)
+                else:
+                    ahead = count > s[base + prev]
+                if not ahead:
+                    break
+                ranking[position] = prev
+                position -= 1
+            ranking[position] = o
+            ranked += 1
+        slots = p[L_BILLS] + c * p[P_MOST]
+        for i in range(s[p[L_BILL_COUNT] + c]):
+            bill = s[slots + i]
+            if i < ranked and ranking[i] < players:
+                seat = ranking[i]
+                s[p[L_MONEY] + seat] += bill
+                s[p[L_WON] + seat] += 1
+                s[p[L_ROUND_MONEY] + r * players + seat] += bill
+                s[p[L_ROUND_BILLS] + r] += 1
+            elif p[P_UNDER]:
+                s[p[L_UNDER] + (s[UNDER_HEAD] + s[UNDER_SIZE]) % capacity] = bill
+                s[UNDER_SIZE] += 1
+        s[p[L_BILL_COUNT] + c] = 0
+        for o in range(owners):
+            s[base + o] = 0
+    for o in range(owners):
+        s[p[L_PIPS] + o] = 0
+        s[p[L_TOP] + o] = 0
+    s[BANDIT_FACES] = 0
+
+
+@numba.njit(cache=True, _nrt=False)
+def _start_round(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
+    players = p[P_PLAYERS]
+    for seat in range(players):
+        s[p[L_OWN] + seat] = p[P_DICE]
+        s[p[L_BIGGIE] + seat] = p[P_BIGGIE]
+        s[p[L_NEUTRAL] + seat] = p[P_NEUTRAL]
+    s[TURN] = s[FIRST]
+    for c in range(p[P_CASINOS]):
+        _stock(s, c, p, denoms, log, logging)
+    if p[P_LEFTOVER]:
+        _roll(s, 0, 0, p[P_LEFTOVER])
+        if logging:
+            _log_roll(s, log)
+        for f in range(6):
+            s[p[L_DICE] + f * (players + 1) + players] += s[ROLL_NEUTRAL + f]
+    _roll_turn(s, p, log, logging)
+
+
+@numba.njit(cache=True, _nrt=False)
+def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """The seat to move rolls every die it holds."""
+    seat = s[TURN]
+    _roll(s, s[p[L_OWN] + seat], s[p[L_BIGGIE] + seat], s[p[L_NEUTRAL] + seat])
+    if logging:
+        _log_roll(s, log)
+    s[PHASE] = CHOOSE
+
+
+@numba.njit(cache=True, _nrt=False)
+def _next_turn(s: np.ndarray, p: np.ndarray) -> bool:
+    """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
+    players = p[P_PLAYERS]
+    for step in range(1, players + 1):
+        seat = s[TURN] + step
+        if seat >= players:
+            seat -= players
+        if s[p[L_OWN] + seat] or s[p[L_BIGGIE] + seat] or s[p[L_NEUTRAL] + seat]:
+            s[TURN] = seat
+            return True
+    return False
+
+
+@numba.njit(cache=True, _nrt=False)
+def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Play one game until it ends or an outside policy must choose."""
+    bandit = p[P_BANDIT] == 1
+    while s[PHASE] == CHOOSE:
+        mask = legal_mask(s, bandit)
+        policy = policies[s[TURN]]
+        if policy == OUTSIDE:
+            a = s[PENDING]
+            if a < 0:
+                return
+            s[PENDING] = -1
+        elif policy == GREEDY:
+            a = _greedy(s, p, mask)
+        else:
+            a = _pick(s, mask)
+        _place(s, p, a, log, logging)
+        if _next_turn(s, p):
+            _roll_turn(s, p, log, logging)
+            continue
+        _score(s, p)
+        s[ROUND] += 1
+        if s[ROUND] == p[P_ROUNDS]:
+            s[PHASE] = OVER
+            return
+        s[FIRST] = s[LAST_ROLLER] if p[P_LAST_ROLLER] else (s[FIRST] + 1) % p[P_PLAYERS]
+        _start_round(s, p, denoms, log, logging)
+
+
+@numba.njit(cache=True, _nrt=False)
+def start(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, counts: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Start every game (KEY and FIRST already filled in): the pile, then the first round."""
+    for g in range(state.shape[0]):
+        s = state[g]
+        for k in range(p[P_DENOMS]):
+            s[p[L_PILE] + k] = counts[k]
+        s[UNSEEN] = p[P_BILLS]
+        s[LAST_ROLLER] = s[FIRST]
+        s[PENDING] = -1
+        _start_round(s, p, denoms, log[g if logging else 0], logging)
+
+
+@numba.njit(cache=True, _nrt=False)
+def advance(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
+    """Play every game until it ends or waits for an outside choice; returns how many wait."""
+    waiting = 0
+    for g in range(state.shape[0]):
+        s = state[g]
+        _play(s, p, denoms, policies, log[g if logging else 0], logging)
+        if s[PHASE] != OVER:
+            waiting += 1
+    return waiting
+
+
+@numba.njit(cache=True)
+def legal_masks(state: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The legal action mask of every game (0 for a game that is over)."""
+    masks = np.zeros(state.shape[0], dtype=np.int64)
+    for g in range(state.shape[0]):
+        if state[g, PHASE] == CHOOSE:
+            masks[g] = legal_mask(state[g], p[P_BANDIT] == 1)
+    return masks

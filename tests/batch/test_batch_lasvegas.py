@@ -1,0 +1,138 @@
+"""The Las Vegas batch engine plays the step engine's game: same outcome distributions for every
+checked option set, traced games that the step engine replays exactly, the greedy bot's choices,
+outside policies, and results that do not depend on chunks or processes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from batch_stats import assert_same_means
+
+import highroller as hr
+from highroller.batch import runner
+from highroller.batch.records import export_records
+from highroller.batch.seeds import game_seeds
+from highroller.core.errors import IllegalAction
+from highroller.core.state import CHANCE
+from highroller.games.lasvegas.batch import ENGINE
+from highroller.games.lasvegas.bots import placement_gain
+from highroller.games.lasvegas.spec import SPEC
+
+CONFIGS = [dict(c) for c in SPEC.checker_configs]
+STEP_GAMES = 500
+BATCH_GAMES = 20_000
+
+
+def _label(config: dict) -> str:
+    return "-".join(f"{k}={v}" for k, v in config.items())
+
+
+def _step_sample(game: hr.Game, games: int) -> dict[str, np.ndarray]:
+    money, wins, round_bills = [], [], []
+    players = game.num_players
+    for seed in range(games):
+        final = hr.play(game, ["random"] * players, seed=seed)
+        money.append(final.returns())
+        winners = final.winners()
+        wins.append([1 / len(winners) if s in winners else 0.0 for s in range(players)])
+        per_round = [0] * game.options["rounds"]
+        for event in final.events:
+            if event["type"] == "payout":
+                per_round[event["round"] - 1] += sum(1 for owner in event["paid"] if owner != "neutral")
+        round_bills.append(per_round)
+    return {"money": np.array(money), "wins": np.array(wins), "round_bills": np.array(round_bills)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_outcome_distributions_agree(config: dict) -> None:
+    game = hr.make("lasvegas", **config)
+    step = _step_sample(game, STEP_GAMES)
+    batch = ENGINE.run(game, ["random"] * game.num_players, game_seeds(11, 0, BATCH_GAMES))
+    assert_same_means("mean money per seat", step["money"], batch.extra["money"])
+    assert_same_means("win rate per seat", step["wins"], batch.wins)
+    assert_same_means("bills per round", step["round_bills"], batch.extra["round_bills"])
+    assert np.allclose(batch.wins.sum(axis=1), 1.0)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_exported_records_replay_exactly(config: dict) -> None:
+    game = hr.make("lasvegas", **config)
+    bots = ["greedy", "random"] * 3
+    bots = bots[: game.num_players]
+    seeds = game_seeds(5, 0, 12)
+    result = ENGINE.run(game, bots, seeds)
+    for number, record in enumerate(export_records(ENGINE, game, bots, seeds)):
+        replayed = hr.replay(record)
+        assert replayed.is_terminal()
+        assert record["returns"] == result.returns[number].tolist()
+        assert [len(w) for w in replayed.won] == result.extra["bills"][number].tolist()
+        winners = replayed.winners()
+        assert [1 / len(winners) if s in winners else 0.0 for s in range(game.num_players)] == result.wins[number].tolist()
+
+
+@pytest.mark.parametrize("config", [CONFIGS[2], CONFIGS[-1], CONFIGS[-3]], ids=_label)
+def test_greedy_choices_are_the_step_bots_best(config: dict) -> None:
+    game = hr.make("lasvegas", **config)
+    seeds = game_seeds(8, 0, 6)
+    for seed, steps in zip(seeds, ENGINE.trace(game, ["greedy"] * game.num_players, seeds)):
+        state = game.new_game(int(seed))
+        for entry in steps:
+            if state.current_player != CHANCE:
+                roll = state.roll
+                keys = {a: (placement_gain(state, a), -roll.face_total(a.face)) for a in state.legal_actions()}
+                chosen = state.decode_step(entry["action"])
+                assert keys[chosen] == max(keys.values())
+                state.apply(chosen)
+            else:
+                state.apply(state.decode_step(entry["chance"]))
+
+
+def test_outside_policy_hook() -> None:
+    game = hr.make("lasvegas", players=3, edition="biggie", bandit=True)
+    seen: list[int] = []
+
+    def lowest(view: dict[str, np.ndarray]) -> np.ndarray:
+        legal = view["legal"]
+        seen.append(int(legal.size))
+        assert view["dice"].shape[1:] == (7, 4) and view["roll_own"].shape[1:] == (6,)
+        return np.array([(int(m) & -int(m)).bit_length() - 1 for m in legal])
+
+    bots = [lowest, "random", "greedy"]
+    seeds = game_seeds(3, 0, 40)
+    result = ENGINE.run(game, bots, seeds)
+    assert seen and result.returns.shape == (40, 3)
+    for number, record in enumerate(export_records(ENGINE, game, bots, seeds[:5])):
+        assert record["returns"] == result.returns[number].tolist()
+        first = [s["action"] for s in record["steps"] if s.get("seat") == 0][0]
+        assert first in ({"place": f} for f in range(1, 7))
+
+    def illegal(view: dict[str, np.ndarray]) -> np.ndarray:
+        return np.full(view["legal"].shape, 11)
+
+    with pytest.raises(IllegalAction):
+        ENGINE.run(hr.make("lasvegas", players=2), [illegal, "random"], seeds)
+
+
+def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = hr.make("lasvegas", players=4, neutral=True)
+    whole = ENGINE.run(game, ["random", "greedy", "random", "greedy"], game_seeds(9, 0, 150))
+    monkeypatch.setattr(runner, "CHUNK", 40)
+    path = SPEC.batch
+    split = runner.run_series(path, game, ["random", "greedy", "random", "greedy"], 9, 150, processes=2)
+    assert np.array_equal(whole.seeds, split.seeds)
+    assert np.array_equal(whole.returns, split.returns)
+    assert np.array_equal(whole.extra["round_money"], split.extra["round_money"])
+
+
+def test_first_player_follows_the_seed_or_the_option() -> None:
+    seeds = game_seeds(2, 0, 30)
+    for options in ({"players": 5}, {"players": 3, "first_player": 2}):
+        game = hr.make("lasvegas", **options)
+        result = ENGINE.run(game, ["random"] * game.num_players, seeds)
+        expected = [game.new_game(int(seed)).first for seed in seeds]
+        assert result.extra["first_player"].tolist() == expected
+
+
+def test_memory_per_game_is_small() -> None:
+    assert ENGINE.bytes_per_game(hr.make("lasvegas", players=4)) < 4096

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -113,11 +114,15 @@ def main() -> None:
         finally:
             server.kill()
             server.wait()
+    children = os.times()
+    server_cpu = children.children_user + children.children_system
+    client_cpu = children.user + children.system
     if not latencies:
         raise SystemExit("no action was played")
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     print(f"tables {tables}, clients {clients}, actions {len(latencies)} in {elapsed:.0f} s ({len(latencies) / elapsed:.0f}/s)")
+    print(f"server CPU: {server_cpu:.1f} s ({server_cpu / len(latencies) * 1000:.2f} ms per action, with its broadcasts); clients' CPU: {client_cpu:.1f} s")
     print(f"action latency: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms")
 
 

@@ -77,6 +77,8 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, li
             if moves % 3 == 0:
                 choice.focus()
                 page.keyboard.press("Enter")
+            elif moves % 3 == 1 and page.evaluate("navigator.maxTouchPoints") > 0:
+                choice.tap()
             else:
                 choice.click()
             page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {before}")

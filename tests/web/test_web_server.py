@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import highroller as hr
-from highroller.web.store import open_store
+from highroller.web.store import default_database, open_store
 
 
 def new_table(client: TestClient, game: str = "lasvegas", options: dict[str, Any] | None = None, bots: list[str | None] | None = None) -> dict[str, Any]:
@@ -278,3 +278,11 @@ def test_idle_tables_leave_memory_and_come_back_unchanged(client: TestClient) ->
 def test_openapi_describes_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/games", "/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join"} <= set(paths)
+
+
+def test_the_default_database_is_created_in_the_data_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    where = default_database()
+    assert where.is_relative_to(tmp_path / "data") and not where.exists()
+    open_store(where).close()
+    assert where.exists()

@@ -286,3 +286,21 @@ def test_the_default_database_is_created_in_the_data_directory(tmp_path: Any, mo
     assert where.is_relative_to(tmp_path / "data") and not where.exists()
     open_store(where).close()
     assert where.exists()
+
+
+def test_a_failed_write_refuses_the_action_and_changes_nothing(client: TestClient, two_seats: tuple[str, dict[int, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    table, seats = two_seats
+    store = client.app.state.tables.store  # type: ignore[attr-defined]
+    mover = look(client, table, seats[0])["current_player"]
+    mine = look(client, table, seats[mover])
+    before = look(client, table)
+
+    def broken(*args: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_steps", broken)
+    response = act(client, table, seats[mover], mine["version"], mine["legal"][0]["action"])
+    assert response.status_code == 503 and "disk full" in response.json()["error"]
+    assert look(client, table) == before
+    monkeypatch.undo()
+    assert act(client, table, seats[mover], mine["version"], mine["legal"][0]["action"]).status_code == 200

@@ -74,7 +74,7 @@ def build_router(tables: Tables) -> APIRouter:
 
     @router.post("/tables", status_code=201, summary="Create a table")
     async def create_table(body: CreateTable) -> dict[str, Any]:
-        return tables.create(body.game, body.options, body.bots).summary()
+        return (await tables.create(body.game, body.options, body.bots)).summary()
 
     @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
     async def table_state(
@@ -101,7 +101,7 @@ def build_router(tables: Tables) -> APIRouter:
 
     @router.post("/tables/{table_id}/rematch", summary="A new table with the same game and bots")
     async def rematch(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        return tables.rematch(tables.get(table_id), bearer(authorization)).summary()
+        return (await tables.rematch(tables.get(table_id), bearer(authorization))).summary()
 
     @router.get("/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)")
     async def record(table_id: str, request: Request) -> JSONResponse:

@@ -77,7 +77,10 @@ class StoreError(Exception):
 class Store(Protocol):
     """What the server needs from a database."""
 
-    def create_table(self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow]) -> None: ...
+    def create_table(
+        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow], steps: Sequence[Any]
+    ) -> None:
+        """Store a new table with its first steps, in one transaction."""
 
     def load_table(self, table_id: str) -> TableRow | None: ...
 
@@ -129,7 +132,9 @@ class SqlStore:
         cursor.execute(self._sql(query), tuple(args))
         return cursor
 
-    def create_table(self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow]) -> None:
+    def create_table(
+        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow], steps: Sequence[Any]
+    ) -> None:
         with self._transaction() as cursor:
             self._run(
                 cursor,
@@ -142,6 +147,7 @@ class SqlStore:
                     "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
                     (table_id, row.seat, row.name, row.bot, row.token_hash),
                 )
+            self._insert_steps(cursor, table_id, 0, steps)
 
     def load_table(self, table_id: str) -> TableRow | None:
         with self._transaction() as cursor:
@@ -169,16 +175,15 @@ class SqlStore:
     def append_steps(self, table_id: str, first: int, steps: Sequence[Any], finished: bool) -> None:
         try:
             with self._transaction() as cursor:
-                for offset, step in enumerate(steps):
-                    self._run(
-                        cursor,
-                        "INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)",
-                        (table_id, first + offset, json.dumps(step)),
-                    )
+                self._insert_steps(cursor, table_id, first, steps)
                 if finished:
                     self._run(cursor, "UPDATE hr_tables SET finished = 1 WHERE id = ?", (table_id,))
         except self.integrity_errors as error:
             raise StoreError(f"step {first} of table {table_id} is already stored") from error
+
+    def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any]) -> None:
+        for offset, step in enumerate(steps):
+            self._run(cursor, "INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)", (table_id, first + offset, json.dumps(step)))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         with self._transaction() as cursor:

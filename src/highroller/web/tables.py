@@ -26,7 +26,7 @@ from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE, State, Step
 from highroller.registry import available_games, game_spec, make
 from highroller.web.narrate import Narrator
-from highroller.web.store import SeatRow, Store, StoreError, TableRow
+from highroller.web.store import SeatRow, Store, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -219,22 +219,21 @@ class Table:
             self._waiters -= 1
 
     # ------------------------------------------------------------------ changing
-    def _commit(self, step: Step | None) -> None:
-        """Apply a decision (if any) and the chance steps after it; store them all, or change nothing."""
+    async def _commit(self, step: Step) -> None:
+        """Apply a decision and the chance steps after it to a copy, store them, then make the copy
+        current: nobody sees a step before it is stored, and a failed write changes nothing."""
         first = self.version
+        state, lines = self.state.clone(), list(self.log)
         narrator = Narrator(self.game.name, self.names())
+        narrator.apply(state, step, lines)
+        while state.current_player == CHANCE:
+            narrator.apply(state, state.sample_chance(), lines)
+        new = [record_step(player, played) for player, played in state.history[first:]]
         try:
-            if step is not None:
-                narrator.apply(self.state, step, self.log)
-            while self.state.current_player == CHANCE:
-                narrator.apply(self.state, self.state.sample_chance(), self.log)
-            new = [record_step(player, played) for player, played in self.state.history[first:]]
-            self._store.append_steps(self.id, first, new, self.finished)
-        except Exception as error:
-            self._reload()
-            if isinstance(error, StoreError):
-                raise Refused(f"the step was not saved: {error}", 503, "not-saved") from error
-            raise
+            await asyncio.to_thread(self._store.append_steps, self.id, first, new, state.is_terminal())
+        except Exception as error:  # whatever the database says, the step is not taken
+            raise Refused(f"the step was not saved: {error}", 503, "not-saved") from error
+        self.state, self.log = state, lines
 
     def _announce(self) -> None:
         for subscriber in self.subscribers:
@@ -270,7 +269,7 @@ class Table:
                 raise Refused(f"not an action of this game here: {error}", 422, "illegal") from error
             if step not in legal:
                 raise Refused(f"{step} is not legal now; legal: {', '.join(map(str, legal))}", 422, "illegal")
-            self._commit(step)
+            await self._commit(step)
             self._announce()
 
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -322,7 +321,7 @@ class Table:
                     return
                 bot = self._bots[self.state.current_player]
                 step = await asyncio.to_thread(bot.choose, self.state.clone())
-                self._commit(step)
+                await self._commit(step)
         except Exception:
             log.exception("bot move failed at table %s", self.id)
             return
@@ -330,10 +329,8 @@ class Table:
             self._bot_task = None
         self._announce()
 
-    def open_play(self) -> None:
-        """Resolve the chance steps that open a new table (stocking, first rolls) and let bots play."""
-        if self.state.current_player == CHANCE:
-            self._commit(None)
+    def wake(self) -> None:
+        """Let a bot on move play (after the table was made or loaded from the store)."""
         self._schedule_bot()
 
     @property
@@ -374,30 +371,32 @@ class Tables:
         self.capacity = capacity
         self._live: OrderedDict[str, Table] = OrderedDict()
 
-    def create(self, game: str, options: dict[str, Any], bots: Sequence[str | None]) -> Table:
+    async def create(self, game: str, options: dict[str, Any], bots: Sequence[str | None]) -> Table:
         if game not in available_games():
             raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
         try:
             made = make(game, **check_options(game, options))
         except HighrollerError as error:
             raise Refused(str(error), 422, "bad-option") from error
-        return self._open(made, bots)
+        return await self._open(made, bots)
 
-    def _open(self, made: Game, bots: Sequence[str | None]) -> Table:
+    async def _open(self, made: Game, bots: Sequence[str | None]) -> Table:
+        """Store a new table with its opening chance steps (stocking, first rolls) already drawn."""
         spec = game_spec(made.name)
-        game = made.name
         if len(bots) != made.num_players:
             raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
         for bot in bots:
             if bot is not None and bot not in spec.bots:
-                raise Refused(f"{game} has no bot {bot!r}; bots: {', '.join(spec.bots)}", 422, "bad-seats")
+                raise Refused(f"{made.name} has no bot {bot!r}; bots: {', '.join(spec.bots)}", 422, "bad-seats")
         table_id = secrets.token_urlsafe(9)
-        seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
         seed = fresh_seed()
-        self.store.create_table(table_id, game, made.options, seed, seats)
-        table = self.get(table_id)
-        table.open_play()
-        return table
+        state = made.new_game(seed)
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        steps = [record_step(player, step) for player, step in state.history]
+        seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
+        await asyncio.to_thread(self.store.create_table, table_id, made.name, made.options, seed, seats, steps)
+        return self.get(table_id)
 
     def get(self, table_id: str) -> Table:
         table = self._live.get(table_id)
@@ -409,7 +408,7 @@ class Tables:
             raise Refused(f"no table {table_id!r}", 404, "no-table")
         table = self._live[table_id] = Table(row, self.store, self.bot_delay)
         self._forget_idle()
-        table.open_play()
+        table.wake()
         return table
 
     def _forget_idle(self) -> None:
@@ -418,7 +417,7 @@ class Tables:
         for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
             del self._live[table_id]
 
-    def rematch(self, table: Table, token: str | None) -> Table:
+    async def rematch(self, table: Table, token: str | None) -> Table:
         """A new table with the same game, options and bots; its human seats are open."""
         if table.seat_of(token) is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
@@ -426,7 +425,7 @@ class Tables:
             raise Refused("the game is not over yet", 409, "not-finished")
         if table.rematch is not None:
             return self.get(table.rematch)
-        fresh = self._open(table.game, [row.bot for row in table.seats])
+        fresh = await self._open(table.game, [row.bot for row in table.seats])
         return self.get(table.link_rematch(fresh.id))
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:

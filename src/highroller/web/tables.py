@@ -184,7 +184,7 @@ class Table:
         """Everything `seat` may see now: its view, its legal actions if on move, and the log."""
         state = self.state
         on_move = self.started and seat is not None and state.current_player == seat
-        chances = [n for n, (player, _) in enumerate(state.history) if player == CHANCE]
+        last_chance = next((n for n in range(len(state.history) - 1, -1, -1) if state.history[n][0] == CHANCE), None)
         payload: dict[str, Any] = {
             "type": "state",
             **self.summary(),
@@ -192,7 +192,7 @@ class Table:
             "current_player": state.current_player,
             "view": state.view(seat),
             "legal": [{"label": str(a), "action": a.to_json()} for a in state.legal_actions()] if on_move else [],
-            "last_chance": chances[-1] if chances else None,
+            "last_chance": last_chance,
             "log_from": log_from,
             "log": self.log[log_from:],
             "rematch": self.rematch,

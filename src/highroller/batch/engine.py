@@ -68,6 +68,11 @@ class BatchEngine(Protocol):
         """Memory the engine holds per game while playing (state and results)."""
         ...
 
+    def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
+        """(what, figure) rows comparing the batch games/s of each bench configuration (`rates`, by
+        label) with other programs, e.g. a peer package; `seconds` per measurement."""
+        ...
+
 
 def find_engine(spec: GameSpec) -> BatchEngine | None:
     """The game's batch engine, or None if it has none."""

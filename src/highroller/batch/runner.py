@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from highroller.batch.engine import BatchEngine, BatchResult
@@ -45,6 +45,11 @@ def _worker(engine_path: str, game: Game, bots: Sequence[str], series: int, star
     return run_range(load_object(engine_path), game, bots, series, start, count, params)
 
 
+def new_pool(processes: int) -> ProcessPoolExecutor:
+    """Worker processes for `run_series` (started fresh: no state is shared with this process)."""
+    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+
+
 def run_series(
     engine_path: str,
     game: Game,
@@ -54,17 +59,23 @@ def run_series(
     processes: int = 1,
     params: Sequence[Mapping[str, Any]] | None = None,
     on_chunk: Callable[[int], None] | None = None,
+    pool: Executor | None = None,
 ) -> BatchResult:
-    """Games 0..games-1 of a series on `processes` processes (the engine named by import path)."""
+    """Games 0..games-1 of a series on `processes` processes (the engine named by import path);
+    `pool` reuses running workers (see `new_pool`) instead of starting new ones."""
     if processes <= 1 or games <= CHUNK:
         return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)
     share = -(-games // processes)
     ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
-    with ProcessPoolExecutor(len(ranges), mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = [pool.submit(_worker, engine_path, game, list(bots), series, start, count, params) for start, count in ranges]
+    executor = pool if pool is not None else new_pool(len(ranges))
+    try:
+        futures = [executor.submit(_worker, engine_path, game, list(bots), series, start, count, params) for start, count in ranges]
         parts = []
         for future, (_, count) in zip(futures, ranges):
             parts.append(future.result())
             if on_chunk is not None:
                 on_chunk(count)
+    finally:
+        if pool is None:
+            executor.shutdown()
     return BatchResult.join(parts)

@@ -1,7 +1,9 @@
 """`highroller bench GAME`: random-play games per second through the step API, per preset.
 
 One core, wall-clock time with `time.perf_counter`, each configuration played for at least
-`--seconds`; the game's own extra rows (a peer package, solver timings) follow.
+`--seconds`. A game with a batch engine also gets, from the same run, the batch engine's games/s per
+preset with its ratio to the step API and its memory per game, the engine's own comparisons (a peer
+package) and its scaling over processes; the game's own extra rows (solver timings) follow.
 """
 
 from __future__ import annotations
@@ -12,37 +14,44 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+import os
+
 from highroller.core.benchmark import games_per_second
 from highroller.core.spec import GameSpec, load_object
 from highroller.registry import game_spec
 
 
 def bench_command(spec: GameSpec) -> click.Command:
-    def callback(seconds: float, extras: bool) -> None:
-        run_bench(spec.name, seconds, extras)
+    def callback(seconds: float, extras: bool, processes: int) -> None:
+        run_bench(spec.name, seconds, extras, processes)
 
     return click.Command(
         name=spec.name,
         params=[
             click.Option(["--seconds"], type=float, default=2.0, show_default=True, help="Time per configuration."),
             click.Option(["--extras/--no-extras"], default=True, help="Also the game's own extra measurements."),
+            click.Option(["--processes"], type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="the CPU count", help="Batch engine scaling: measure 1 to this many processes."),
         ],
         callback=callback,
         help=f"Benchmark {spec.title}: random-play games/second per preset and player count.",
     )
 
 
-def run_bench(name: str, seconds: float, extras: bool) -> None:
+def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> None:
     spec = game_spec(name)
     console = Console(highlight=False)
     table = Table(title=f"{spec.title}: random play through the step API (one core)")
     for column in ("Configuration", "Games", "Games/s", "Steps/s"):
         table.add_column(column, justify="left" if column == "Configuration" else "right")
+    step_rates: dict[str, float] = {}
     for label, options in spec.bench_configs:
         games, rate, steps = games_per_second(spec.make(**options), seconds)
+        step_rates[label] = rate
         table.add_row(label, str(games), f"{rate:,.0f}", f"{steps:,.0f}")
         console.print(f"  {label}: {rate:,.0f} games/s", style="dim")
     console.print(table)
+    if spec.batch:
+        _batch_tables(console, spec, step_rates, seconds, processes)
     if extras and spec.extra_benchmarks:
         rows: list[tuple[str, Any]] = load_object(spec.extra_benchmarks)()
         more = Table(title=f"{spec.title}: more measurements")
@@ -51,3 +60,29 @@ def run_bench(name: str, seconds: float, extras: bool) -> None:
         for what, figure in rows:
             more.add_row(what, str(figure))
         console.print(more)
+
+
+def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int) -> None:
+    """The batch engine beside the step API, its own comparisons, and its scaling over processes."""
+    from highroller.batch.bench import batch_rows, scaling_rows
+    from highroller.batch.engine import find_engine
+
+    table = Table(title=f"{spec.title}: batch engine, random play (one process)")
+    for column in ("Configuration", "Step API games/s", "Batch games/s", "Batch / step", "Bytes per game"):
+        table.add_column(column, justify="left" if column == "Configuration" else "right")
+    rows = batch_rows(spec, step_rates, seconds)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    engine = find_engine(spec)
+    assert engine is not None
+    rates = {row[0]: float(row[2].replace(",", "")) for row in rows}
+    more = Table(title=f"{spec.title}: batch engine compared, and over processes")
+    more.add_column("What")
+    more.add_column("Figure", justify="right")
+    for what, figure in engine.comparisons(rates, seconds):
+        more.add_row(what, figure)
+    label, options = spec.bench_configs[0]
+    for what, figure in scaling_rows(spec, options, seconds, processes):
+        more.add_row(f"{label}: {what}", figure)
+    console.print(more)

@@ -34,6 +34,8 @@ from highroller.games.lasvegas.rules import LasVegasRules
 from highroller.games.lasvegas.state import LasVegasGame
 
 POLICIES = {"random": kernel.RANDOM, "greedy": kernel.GREEDY}
+PEER_CONFIG = "classic 4p"
+"""The bench configuration the peer package plays (4 players, 8 dice, 4 rounds, $50,000 casinos)."""
 FIRST_PLAYER_LABEL = np.uint64(_label_code("first-player"))
 
 
@@ -164,6 +166,17 @@ class LasVegasBatch:
     def bytes_per_game(self, game: Game) -> int:
         assert isinstance(game, LasVegasGame), "this engine plays Las Vegas"
         return Setup(game.rules).width * np.dtype(np.int64).itemsize
+
+    def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
+        """The public `lasvegas` 0.2.0 package's random 4-player games/s (see `bench.py`) beside ours."""
+        from highroller.games.lasvegas.bench import CONFIGS, _peer_rate
+
+        label, _, peer_options = CONFIGS[0]
+        peer = _peer_rate(peer_options)
+        if peer is None:
+            return [(f"{label}: lasvegas 0.2.0", "not installed (set HIGHROLLER_PEER_PYTHON)")]
+        ours = rates[PEER_CONFIG]
+        return [(f"{label}: lasvegas 0.2.0 games/s", f"{peer:,.0f}"), (f"{label}: batch / lasvegas 0.2.0", f"{ours / peer:,.0f}×")]
 
 
 def _faces(counts: np.ndarray) -> list[int]:

@@ -27,6 +27,7 @@ BANDIT = 6
 CASINO_SLOTS = 7
 MAX_DIGITS = 12
 """Dice drawn from one uniform number below 6**12 < 2**32 (see `below`)."""
+POWERS_OF_6 = np.array([6**k for k in range(MAX_DIGITS + 1)], dtype=np.int64)
 
 # Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng).
 PHASE, ROUND, FIRST, TURN, LAST_ROLLER, BANDIT_FACES, UNSEEN, UNDER_HEAD, UNDER_SIZE = range(2, 11)
@@ -56,28 +57,24 @@ def layout(players: int, most: int, denominations: int, bills: int, rounds: int)
 
 
 @numba.njit(cache=True, _nrt=False)
+def _dice(s: np.ndarray, dice: int, column: int) -> None:
+    """Roll `dice` dice and add their counts per face to the 6 columns from `column` (zeroed first)."""
+    for f in range(6):
+        s[column + f] = 0
+    for first in range(0, dice, MAX_DIGITS):
+        digits = min(dice - first, MAX_DIGITS)
+        value = below(s, POWERS_OF_6[digits])
+        for _ in range(digits):
+            s[column + value % 6] += 1
+            value //= 6
+
+
+@numba.njit(cache=True, _nrt=False)
 def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
-    for f in range(6):
-        s[ROLL_OWN + f] = 0
-        s[ROLL_NEUTRAL + f] = 0
-    s[ROLL_BIGGIE] = 0
-    total = own + big + neutral
-    digits = 0
-    value = np.int64(0)
-    for die in range(total):
-        if digits == 0:
-            digits = min(total - die, MAX_DIGITS)
-            value = below(s, np.int64(6) ** digits)
-        face = value % 6
-        value //= 6
-        digits -= 1
-        if die < own:
-            s[ROLL_OWN + face] += 1
-        elif die < own + big:
-            s[ROLL_BIGGIE] = face + 1
-        else:
-            s[ROLL_NEUTRAL + face] += 1
+    _dice(s, own, ROLL_OWN)
+    _dice(s, neutral, ROLL_NEUTRAL)
+    s[ROLL_BIGGIE] = below(s, np.int64(6)) + 1 if big else 0
 
 
 @numba.njit(cache=True, _nrt=False)
@@ -104,9 +101,10 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.nda
         if s[UNSEEN] > 0:
             pick = below(s, s[UNSEEN])
             index = 0
-            while pick >= s[p[L_PILE] + index]:
-                pick -= s[p[L_PILE] + index]
-                index += 1
+            below_pick = 0
+            for k in range(p[P_DENOMS] - 1):
+                below_pick += s[p[L_PILE] + k]
+                index += np.int64(pick >= below_pick)
             s[p[L_PILE] + index] -= 1
             s[UNSEEN] -= 1
             bill = denoms[index]
@@ -184,28 +182,37 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
 @numba.njit(cache=True, _nrt=False)
 def legal_mask(s: np.ndarray, bandit: bool) -> int:
     """The legal action codes of the current roll as a bit mask."""
-    mask = 0
+    shown = 0
     for f in range(6):
-        if s[ROLL_OWN + f] or s[ROLL_NEUTRAL + f] or s[ROLL_BIGGIE] == f + 1:
-            mask |= 1 << f
-            if bandit and not (s[BANDIT_FACES] >> (f + 1)) & 1:
-                mask |= 1 << (6 + f)
-    return mask
+        shown |= np.int64(s[ROLL_OWN + f] + s[ROLL_NEUTRAL + f] > 0) << f
+    if s[ROLL_BIGGIE]:
+        shown |= 1 << (s[ROLL_BIGGIE] - 1)
+    if bandit:
+        return shown | ((shown & ~(s[BANDIT_FACES] >> 1)) << 6)
+    return shown
+
+
+def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For every 12-bit mask: how many bits are set, and the position of its k-th set bit."""
+    count = np.zeros(4096, dtype=np.int64)
+    nth = np.zeros(4096 * 12, dtype=np.int64)
+    for mask in range(4096):
+        bits = [a for a in range(12) if mask >> a & 1]
+        count[mask] = len(bits)
+        for k, a in enumerate(bits):
+            nth[mask * 12 + k] = a
+    return count, nth
+
+
+SET_BITS, NTH_BIT = _bit_tables()
 
 
 @numba.njit(cache=True, _nrt=False)
 def _pick(s: np.ndarray, mask: int) -> int:
     """A code chosen uniformly among the bits of mask."""
-    choices = 0
-    for a in range(12):
-        choices += (mask >> a) & 1
+    choices = SET_BITS[mask]
     k = below(s, np.int64(choices)) if choices > 1 else 0
-    for a in range(12):
-        if (mask >> a) & 1:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+    return NTH_BIT[mask * 12 + k]
 
 
 @numba.njit(cache=True, _nrt=False)

@@ -33,4 +33,5 @@ SPEC = GameSpec(
     bench_configs=tuple((f"{p}p", {"players": p}) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
     tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
     extra_benchmarks="highroller.games.luckiest.bench:rows",
+    batch="highroller.games.luckiest.batch:ENGINE",
 )

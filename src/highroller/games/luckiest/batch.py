@@ -1,0 +1,214 @@
+"""The Luckiest Dice batch engine: every game of a batch plays the same turn at once, in NumPy.
+
+A turn only depends on how many of the rolled dice match the bet card, which is binomial (see
+`simulate.py`), so each roll draws that count. Built-in bots, as the step bots play:
+`random` (uniform among bank and the unused cards), `cautious` (parameter `threshold`),
+`optimal` (the solved expected-score policy, through `simulate.dense_policy`) and `optimal-win`
+(the solved 2-player win policy; with other player counts the expected-score policy).
+
+The batch draws from one NumPy generator seeded by all the batch's game seeds, so a game's result
+depends on its batch; `trace` plays the same batch again and writes each roll's faces (the matching
+dice on faces the card matches, the others on the other faces, uniformly, from a second generator)
+for record export.
+Extra result arrays: `round_points` [round, seat], `rolls` [seat] (rolls made), `busts` [seat].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from highroller.batch.engine import BatchResult, BotChoice, win_shares
+from highroller.core.game import Game
+from highroller.games.luckiest.cards import CARDS, card_masks
+from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
+from highroller.games.luckiest.policy import win_solution
+from highroller.games.luckiest.rules import DICE
+from highroller.games.luckiest.simulate import dense_policy
+from highroller.games.luckiest.solver import score_values
+from highroller.games.luckiest.state import LuckiestGame
+
+BANK = -1
+CARD_COUNT = len(CARDS)
+
+
+@dataclass
+class Log:
+    """Steps written while tracing, and the generator of the faces that do not decide anything."""
+
+    steps: list[list[dict[str, Any]]]
+    faces: np.random.Generator
+
+
+@dataclass
+class Turns:
+    """The turn in progress in every game: dice left, cards used (bit mask and the model's index), points."""
+
+    dice: np.ndarray
+    used: np.ndarray
+    used_index: np.ndarray
+    points: np.ndarray
+
+
+class Deck:
+    """A face table's cards as arrays: match chance, points, face masks, class, and class order."""
+
+    def __init__(self, game: LuckiestGame) -> None:
+        faces = game.rules.faces
+        self.model: TurnModel = turn_model(faces)
+        self.masks = np.array(card_masks(faces), dtype=np.int64)
+        self.chance = np.array([bin(m).count("1") / 6 for m in self.masks])
+        self.points = np.array([card.points for card in CARDS], dtype=np.int64)
+        self.klass = np.array(self.model.class_of, dtype=np.int64)
+        self.strides = np.array(self.model.strides, dtype=np.int64)[self.klass]
+        key = self.chance * 100 + self.points
+        self.cautious_order = np.argsort(-key, kind="stable")
+        """Cards best first by (matching faces, points): the cautious bot's preference."""
+
+
+def _first_unused(deck: Deck, used: np.ndarray, candidates: Sequence[int]) -> np.ndarray:
+    """The first card of `candidates` not in each game's used mask (-1 if none)."""
+    chosen = np.full(used.shape, -1, dtype=np.int64)
+    for card in reversed(candidates):
+        chosen = np.where((used >> card) & 1 == 0, card, chosen)
+    return chosen
+
+
+def _random(rng: np.random.Generator, turns: Turns) -> np.ndarray:
+    unused = ((turns.used[:, None] >> np.arange(CARD_COUNT)) & 1) == 0
+    can_bank = turns.used != 0
+    pick = rng.integers(0, unused.sum(axis=1) + can_bank)
+    k = pick - can_bank
+    card = np.argmax(np.cumsum(unused, axis=1) > k[:, None], axis=1)
+    return np.where(k < 0, BANK, card)
+
+
+def _cautious(deck: Deck, turns: Turns, threshold: int) -> np.ndarray:
+    bank = (turns.used != 0) & (turns.points >= threshold)
+    return np.where(bank, BANK, _first_unused(deck, turns.used, list(deck.cautious_order)))
+
+
+def _solved(deck: Deck, turns: Turns, dense: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    codes = dense[columns, turns.dice, turns.used_index, turns.points].astype(np.int64)
+    cards = np.full(codes.shape, BANK, dtype=np.int64)
+    for j, klass in enumerate(deck.model.classes):
+        mine = codes == j
+        cards[mine] = _first_unused(deck, turns.used[mine], klass.cards)
+    return np.where(codes == BANK_CODE, BANK, cards)
+
+
+class LuckiestBatch:
+    """The engine object the spec names (see the module docstring)."""
+
+    bots: Mapping[str, tuple[str, ...]] = {"random": (), "cautious": ("threshold",), "optimal": (), "optimal-win": ()}
+
+    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+        return self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, None)
+
+    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+        seeds = np.asarray(seeds, dtype=np.int64)
+        log = Log([[] for _ in seeds], np.random.default_rng(np.append(seeds, len(seeds)).astype(np.uint64)))
+        self._play(game, bots, seeds, params, log)
+        return log.steps
+
+    def bytes_per_game(self, game: Game) -> int:
+        assert isinstance(game, LuckiestGame), "this engine plays Luckiest Dice"
+        rules = game.rules
+        return 8 * (4 + rules.players * (3 + rules.rounds))
+
+    def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
+        return []
+
+    def _play(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None, log: Log | None) -> BatchResult:
+        assert isinstance(game, LuckiestGame), "this engine plays Luckiest Dice"
+        rules = game.rules
+        players, count = rules.players, seeds.shape[0]
+        deck = Deck(game)
+        rng = np.random.default_rng(seeds.astype(np.uint64))
+        seat_params = list(params) if params is not None else [{} for _ in bots]
+        round_points = np.zeros((count, rules.rounds, players), dtype=np.int64)
+        rolls = np.zeros((count, players), dtype=np.int64)
+        busts = np.zeros((count, players), dtype=np.int64)
+        for round_number in range(rules.rounds):
+            for seat in range(players):
+                totals = round_points.sum(axis=1)
+                points, made, bust = self._turn(deck, rules, bots[seat], seat_params[seat], round_number, seat, totals, rng, log)
+                round_points[:, round_number, seat] = points
+                rolls[:, seat] += made
+                busts[:, seat] += bust
+        totals = round_points.sum(axis=1)
+        best = totals == totals.max(axis=1, keepdims=True)
+        extra = {"round_points": round_points, "rolls": rolls, "busts": busts}
+        return BatchResult(seeds, totals.astype(np.float64), win_shares(best), extra)
+
+    def _turn(
+        self, deck: Deck, rules: Any, bot: BotChoice, bot_params: Mapping[str, Any], round_number: int, seat: int,
+        totals: np.ndarray, rng: np.random.Generator, log: Log | None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One turn of `seat` in every game: (points banked, rolls made, busted) per game."""
+        count = totals.shape[0]
+        turns = Turns(np.full(count, DICE), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64))
+        dense, columns = self._policy(deck, rules, bot, round_number, seat, totals)
+        result = np.zeros(count, dtype=np.int64)
+        rolls = np.zeros(count, dtype=np.int64)
+        bust = np.zeros(count, dtype=np.int64)
+        live = np.arange(count)
+        while live.size:
+            mine = Turns(turns.dice[live], turns.used[live], turns.used_index[live], turns.points[live])
+            if bot == "random":
+                action = _random(rng, mine)
+            elif bot == "cautious":
+                action = _cautious(deck, mine, int(bot_params.get("threshold", 10)))
+            else:
+                action = _solved(deck, mine, dense, columns[live])
+            banking = action == BANK
+            result[live[banking]] = mine.points[banking]
+            if log is not None:
+                for g in live[banking]:
+                    log.steps[g].append({"seat": seat, "action": "bank"})
+            live, card = live[~banking], action[~banking]
+            matches = rng.binomial(turns.dice[live], deck.chance[card])
+            rolls[live] += 1
+            if log is not None:
+                _log_rolls(deck, log, live, card, turns.dice[live], matches, seat)
+            turns.used[live] |= 1 << card
+            turns.used_index[live] += deck.strides[card]
+            turns.dice[live] -= matches
+            turns.points[live] += matches * deck.points[card]
+            scored = matches > 0
+            bust[live[~scored]] = 1
+            live = live[scored]
+            done = turns.dice[live] == 0
+            result[live[done]] = turns.points[live[done]]
+            live = live[~done]
+        return result, rolls, bust
+
+    def _policy(self, deck: Deck, rules: Any, bot: BotChoice, round_number: int, seat: int, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The dense solved policy for this turn and each game's column in it (unused for other bots)."""
+        count = totals.shape[0]
+        if bot == "optimal-win" and rules.players == 2:
+            solution = win_solution(rules.faces, rules.rounds)
+            span = solution.span
+            dense = dense_policy(solution.turn(2 * round_number + seat, np.arange(-span, span + 1)))
+            return dense, totals[:, seat] - totals[:, 1 - seat] + span
+        if bot in ("optimal", "optimal-win"):
+            return dense_policy(score_values(rules.faces)), np.zeros(count, dtype=np.int64)
+        return np.zeros((1, 1, 1, 1), dtype=np.int8), np.zeros(count, dtype=np.int64)
+
+
+def _log_rolls(deck: Deck, log: Log, games: np.ndarray, cards: np.ndarray, dice: np.ndarray, matches: np.ndarray, seat: int) -> None:
+    """Record each bet and a roll with that many matches."""
+    for g, card, n, k in zip(games, cards, dice, matches):
+        mask = int(deck.masks[card])
+        hits = [f for f in range(1, 7) if mask >> (f - 1) & 1]
+        misses = [f for f in range(1, 7) if not mask >> (f - 1) & 1]
+        faces = [int(f) for f in log.faces.choice(hits, k)] if k else []
+        faces += [int(f) for f in log.faces.choice(misses, n - k)] if n - k else []
+        log.steps[g].append({"seat": seat, "action": {"bet": CARDS[card].id}})
+        log.steps[g].append({"chance": {"roll": sorted(faces)}})
+
+
+ENGINE = LuckiestBatch()

@@ -93,6 +93,7 @@ async def serve_table(websocket: WebSocket, tables: Tables, table_id: str) -> No
         finally:
             table.subscribers.discard(subscriber)
             sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
 
 
 async def _handle(text: str, table: Table, subscriber: Subscriber) -> None:

@@ -128,7 +128,7 @@ class Table:
         return state, lines
 
     def _reload(self) -> None:
-        """Go back to exactly what the store holds (after a failed write)."""
+        """Go back to exactly what the store holds (when it refused a change, e.g. a seat just taken)."""
         row = self._store.load_table(self.id)
         assert row is not None
         self.seats = row.seats
@@ -287,7 +287,7 @@ class Table:
                 raise Refused(f"seat {seat} is not free; free seats: {free}", 409, "seat-taken")
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
-            if not self._store.claim_seat(self.id, seat, name, digest):
+            if not await asyncio.to_thread(self._store.claim_seat, self.id, seat, name, digest):
                 self._reload()
                 raise Refused(f"seat {seat} was just taken", 409, "seat-taken")
             self.seats[seat].name, self.seats[seat].token_hash = name, digest

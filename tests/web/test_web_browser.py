@@ -5,6 +5,7 @@ record download and the replay page."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -61,9 +62,10 @@ def version(page: Page) -> int:
     return int(page.get_attribute("#board", "data-version") or -1)
 
 
-def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, limit: int = 600) -> None:
+def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, seconds: float = 300) -> None:
     moves = 0
-    for _ in range(limit):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if all(page.locator("#result:not([hidden])").count() for page in pages):
             return
         acted = False

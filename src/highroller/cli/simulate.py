@@ -159,7 +159,8 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
     seat_params = [bot_params for _, bot_params in bots]
     with _progress() as progress:
         task = progress.add_task(f"{spec.title} (batch)", total=params["games"])
-        result = run_series(spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n))
+        processes = 1 if records else params["processes"]  # records replay the very chunks played
+        result = run_series(spec.batch, game, names, series, params["games"], processes, seat_params, lambda n: progress.advance(task, n))
     if records:
         engine = find_engine(spec)
         assert engine is not None

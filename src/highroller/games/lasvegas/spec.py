@@ -50,6 +50,7 @@ SPEC = GameSpec(
     ),
     extra_benchmarks="highroller.games.lasvegas.bench:rows",
     batch="highroller.games.lasvegas.batch:ENGINE",
+    tools={"analyze": "highroller.games.lasvegas.analysis:analyze"},
     bench_configs=(
         *((f"classic {p}p", {"edition": "classic", "players": p}) for p in range(2, 6)),
         *((f"biggie {p}p", {"edition": "biggie", "players": p}) for p in range(2, 7)),

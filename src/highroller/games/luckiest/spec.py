@@ -31,7 +31,7 @@ SPEC = GameSpec(
         {"players": 4, "rounds": 5},
     ),
     bench_configs=tuple((f"{p}p", {"players": p}) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-    tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
+    tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds", "analyze": "highroller.games.luckiest.analysis:analyze"},
     extra_benchmarks="highroller.games.luckiest.bench:rows",
     batch="highroller.games.luckiest.batch:ENGINE",
 )

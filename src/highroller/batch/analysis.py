@@ -1,0 +1,66 @@
+"""Shared parts of the `highroller analyze GAME` commands: the common options, running a series on
+the batch engine, plots (Matplotlib, the optional `analysis` extra, without a display) and the summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+import numpy as np
+
+from highroller.batch.engine import BatchResult
+from highroller.batch.runner import run_series
+from highroller.core.game import Game
+from highroller.core.spec import GameSpec
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+
+def common_options(default_games: int) -> list[click.Option]:
+    """--games, --seed, --processes and --out."""
+    return [
+        click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
+        click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
+        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
+        click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
+    ]
+
+
+def play(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], bot_params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+    """The series of `params["games"]` games on the game's batch engine."""
+    return run_series(spec.batch, game, list(bots), params["seed"], params["games"], params["processes"], bot_params)
+
+
+def mean_and_error(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Column means of [games, ...] values and their standard errors."""
+    return values.mean(axis=0), values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
+
+
+def save_plot(out: Path, name: str, title: str, draw: Callable[[Axes], None]) -> Path:
+    """Draw one figure with `draw(axes)` and save it as out/name.png."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as error:
+        raise click.ClickException("plots need Matplotlib: pip install 'highroller[analysis]'") from error
+    figure, axes = plt.subplots(figsize=(7, 4.2))
+    draw(axes)
+    axes.set_title(title)
+    figure.tight_layout()
+    path = out / f"{name}.png"
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+def finish(out: Path, lines: list[str], plots: list[Path]) -> None:
+    """Write summary.txt and print it with the plots' paths."""
+    text = "\n".join([*lines, "", "Plots:", *(f"  {p}" for p in plots)]) + "\n"
+    (out / "summary.txt").write_text(text, encoding="utf-8")
+    click.echo(text, nl=False)

@@ -1,6 +1,6 @@
 """Whole games of every game in headless Chromium (Debian's package, driven by Playwright): two
-people in separate browser contexts and a bot, one of them reloading mid-game, to the results, the
-record download and the replay page."""
+people in separate browser contexts and a bot, playing with buttons, keys, taps and pieces of the
+board, one of them reloading mid-game, through to the results, the record download and the replay."""
 
 from __future__ import annotations
 
@@ -75,7 +75,8 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, se
             if not count:
                 continue
             before = version(page)
-            choice = buttons.nth(rng.randrange(count))
+            pieces = page.locator("#board .playable")
+            choice = pieces.nth(rng.randrange(pieces.count())) if moves % 3 == 2 and pieces.count() else buttons.nth(rng.randrange(count))
             if moves % 3 == 0:
                 choice.focus()
                 page.keyboard.press("Enter")
@@ -118,6 +119,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     anna.wait_for_function("!document.querySelector('#status').textContent.includes('Waiting for players')")
     for selector in drawn:
         assert anna.locator(f"#board {selector}").count() > 0, selector
+    assert errors == []
     play_until_over([anna, ben], random.Random(game), reload_after=4)
     for page in (anna, ben):
         result = page.inner_text("#result")

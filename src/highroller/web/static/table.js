@@ -73,12 +73,33 @@ function draw(rolled) {
   holder.dataset.version = String(state.version);
   holder.classList.toggle("rolling", rolled);
   if (rolled) setTimeout(() => holder.classList.remove("rolling"), 700);
+  wireBoard(holder);
   drawStatus();
   drawSeats();
   drawActions();
   drawLog();
   drawResult();
   el("join").hidden = !(state.seat === null && state.open_seats.length > 0);
+}
+
+/** Board pieces a game marks with `data-action` play that action when it is legal (click, tap, Enter). */
+function wireBoard(holder) {
+  const legal = new Map(latest.legal.map((choice) => [JSON.stringify(choice.action), choice]));
+  for (const piece of holder.querySelectorAll("[data-action]")) {
+    const choice = legal.get(piece.dataset.action);
+    if (!choice) continue;
+    piece.classList.add("playable");
+    piece.tabIndex = 0;
+    piece.setAttribute("role", "button");
+    piece.setAttribute("aria-label", choice.label);
+    piece.addEventListener("click", () => play(choice.action));
+    piece.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        play(choice.action);
+      }
+    });
+  }
 }
 
 function drawStatus() {

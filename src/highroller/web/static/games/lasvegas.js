@@ -29,7 +29,7 @@ function casino(spot, view, ctx) {
   );
   return h(
     "div",
-    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino },
+    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
     h("h3", {}, face ? die(face, { size: 26 }) : die(0, { size: 26, label: "7" }), title),
     h("div", {}, spot.bills.length ? spot.bills.map((b) => h("span", { class: "bill" }, `$${(b / 1000).toLocaleString("en-US")}k`)) : h("span", { class: "muted" }, "no bills")),
     h("div", {}, dice),

@@ -15,7 +15,7 @@ function card(c, view) {
   const classes = ["card", c.used ? "used" : "", view.bet === c.card ? "bet" : ""].join(" ");
   return h(
     "div",
-    { class: classes, "data-card": c.card },
+    { class: classes, "data-card": c.card, "data-action": JSON.stringify({ bet: c.card }) },
     h("span", { class: "points" }, `${c.points}`),
     h("strong", {}, c.label),
     h("div", { class: "chips" }, c.dice.map((d) => faceDie(d, view, 20))),

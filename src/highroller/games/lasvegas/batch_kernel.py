@@ -58,15 +58,18 @@ def layout(players: int, most: int, denominations: int, bills: int, rounds: int)
 
 @numba.njit(cache=True, _nrt=False)
 def _dice(s: np.ndarray, dice: int, column: int) -> None:
-    """Roll `dice` dice and add their counts per face to the 6 columns from `column` (zeroed first)."""
-    for f in range(6):
-        s[column + f] = 0
+    """Roll `dice` dice and write their counts per face to the 6 columns from `column`.
+
+    Counts are gathered in one integer, 5 bits a face, and written once (no store per die)."""
+    packed = np.int64(0)
     for first in range(0, dice, MAX_DIGITS):
         digits = min(dice - first, MAX_DIGITS)
         value = below(s, POWERS_OF_6[digits])
         for _ in range(digits):
-            s[column + value % 6] += 1
+            packed += np.int64(1) << (5 * (value % 6))
             value //= 6
+    for f in range(6):
+        s[column + f] = (packed >> (5 * f)) & 31
 
 
 @numba.njit(cache=True, _nrt=False)

@@ -1,13 +1,16 @@
 """`mcts`: a determinized Monte Carlo tree search bot for Las Vegas.
 
 Every iteration redraws what the bot cannot know (`state.resample(seat, rng)`: future dice and bills),
-walks down a tree whose decision nodes choose by UCB1 and whose chance steps are sampled on that copy
-(children are keyed by the action and the outcomes that followed it, so a node's legal actions are
-always the same), adds one node, then finishes the round with a fast rollout policy. A round is scored
-as soon as its last die is placed, so the rollout stops there: each seat's reward is its money minus
-the best other seat's money, which is what finishing first is about. The move played is the most
-visited one. With the default iteration budget the bot is deterministic given its seed; a time budget
-(`seconds`) plays faster or stronger but depends on the machine.
+walks down a tree of the bot's own decisions, choosing by UCB1, adds one node, then finishes the round
+with a fast rollout policy. Between two of the bot's decisions the chance steps are sampled on that
+copy and the opponents move by the rollout policy, which is the bot's model of them; a child is keyed
+by the action and every step that followed it, so a node's legal actions are always the same.
+
+A round is scored as soon as its last die is placed, so a playout stops there. The reward is the bot's
+money minus the best other seat's ("leader", what finishing first is about) or minus the others' mean
+("field"). The move played is the most visited one. With the default iteration budget the bot is
+deterministic given its seed; a time budget (`seconds`) plays faster or stronger but depends on the
+machine.
 """
 
 from __future__ import annotations
@@ -27,12 +30,11 @@ SCALE = 100_000.0
 
 
 class _Node:
-    """A decision node: visits and reward sums per action for the seat to move, and its children."""
+    """One of the bot's decisions: visits and reward sums per action, and the decisions that follow."""
 
-    __slots__ = ("actions", "children", "player", "totals", "visits")
+    __slots__ = ("actions", "children", "totals", "visits")
 
-    def __init__(self, player: int, actions: tuple[Place, ...]) -> None:
-        self.player = player
+    def __init__(self, actions: tuple[Place, ...]) -> None:
         self.actions = actions
         self.visits = [0] * len(actions)
         self.totals = [0.0] * len(actions)
@@ -54,29 +56,34 @@ class _Node:
         return self.actions[index]
 
 
-def _margins(money: list[int]) -> list[float]:
-    """Each seat's money minus the best other seat's, in units of `SCALE`."""
-    margins = []
-    for seat, mine in enumerate(money):
-        best_other = max(m for other, m in enumerate(money) if other != seat)
-        margins.append((mine - best_other) / SCALE)
-    return margins
+REWARDS = ("leader", "field")
+
+
+def reward_of(money: list[int], seat: int, reward: str) -> float:
+    """The seat's money minus the best other seat's ("leader") or the others' mean ("field"), in
+    units of `SCALE`."""
+    others = [m for other, m in enumerate(money) if other != seat]
+    return (money[seat] - (max(others) if reward == "leader" else sum(others) / len(others))) / SCALE
 
 
 class SearchBot:
     """Determinized MCTS (see the module docstring).
 
     `iterations`: playouts per move (default 300); `seconds`: a time budget per move instead, if given;
-    `exploration`: the UCB1 constant; `epsilon`: how often the rollout policy plays at random.
+    `exploration`: the UCB1 constant; `epsilon`: how often the rollout policy plays at random;
+    `reward`: "leader" or "field" (see the module docstring).
     """
 
-    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1) -> None:
+    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1, reward: str = "leader") -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self._rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.reward = reward
         self._rollout = RolloutPolicy(self._rng, epsilon)
 
     def choose(self, state: State) -> Place:
@@ -85,15 +92,15 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
-        root = _Node(seat, legal)
+        root = _Node(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
-            self._iterate(root, cast(LasVegasState, state.resample(seat, self._rng)))
+            self._iterate(root, seat, cast(LasVegasState, state.resample(seat, self._rng)))
             done += 1
         return root.best()
 
-    def _iterate(self, root: _Node, state: LasVegasState) -> None:
+    def _iterate(self, root: _Node, seat: int, state: LasVegasState) -> None:
         round_number = state.round
         path: list[tuple[_Node, int]] = []
         node: _Node | None = root
@@ -102,31 +109,32 @@ class SearchBot:
             path.append((node, index))
             action = node.actions[index]
             state.apply(action)
-            outcomes = self._to_next_decision(state, round_number)
+            between = self._to_own_turn(state, seat, round_number)
             if state.current_player < 0 or state.round != round_number:
                 break
-            key = (action, outcomes)
+            key = (action, between)
             child = node.children.get(key)
             if child is None:
-                node.children[key] = _Node(state.current_player, state.legal_actions())
+                node.children[key] = _Node(state.legal_actions())
                 node = None
             else:
                 node = child
         self._finish_round(state, round_number)
-        rewards = _margins(state.money)
+        reward = reward_of(state.money, seat, self.reward)
         for visited, index in path:
             visited.visits[index] += 1
-            visited.totals[index] += rewards[visited.player]
+            visited.totals[index] += reward
 
-    @staticmethod
-    def _to_next_decision(state: LasVegasState, round_number: int) -> tuple[object, ...]:
-        """Sample chance steps (from the redrawn copy's own stream) up to the next decision or round end."""
-        outcomes: list[object] = []
-        while state.current_player == CHANCE and state.round == round_number:
-            outcome = state.sample_chance()
-            outcomes.append(outcome)
-            state.apply(outcome)
-        return tuple(outcomes)
+    def _to_own_turn(self, state: LasVegasState, seat: int, round_number: int) -> tuple[object, ...]:
+        """Play chance (from the redrawn copy's own stream) and the opponents (by the rollout policy, the
+        bot's model of them) up to the bot's next decision or the round's end; the steps played."""
+        steps: list[object] = []
+        choose = self._rollout.choose
+        while state.current_player != seat and state.current_player != TERMINAL and state.round == round_number:
+            step = state.sample_chance() if state.current_player == CHANCE else choose(state)
+            steps.append(step)
+            state.apply(step)
+        return tuple(steps)
 
     def _finish_round(self, state: LasVegasState, round_number: int) -> None:
         choose = self._rollout.choose

@@ -24,4 +24,11 @@ def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where
     click.echo(f"highroller: tables in {shown}; open http://{host}:{port}/")
-    uvicorn.run(create_app(store, bot_delay), host=host, port=port, ws_max_size=WEBSOCKET_FRAME_LIMIT, log_level="warning")
+    uvicorn.run(
+        create_app(store, bot_delay),
+        host=host,
+        port=port,
+        ws_max_size=WEBSOCKET_FRAME_LIMIT,
+        ws_per_message_deflate=False,  # state messages are small; compressing them costs more CPU than it saves
+        log_level="warning",
+    )

@@ -104,7 +104,7 @@ def test_outside_policy_hook() -> None:
     assert seen and result.returns.shape == (40, 3)
     for number, record in enumerate(export_records(ENGINE, game, bots, seeds[:5])):
         assert record["returns"] == result.returns[number].tolist()
-        first = [s["action"] for s in record["steps"] if s.get("seat") == 0][0]
+        first = next(s["action"] for s in record["steps"] if s.get("seat") == 0)
         assert first in ({"place": f} for f in range(1, 7))
 
     def illegal(view: dict[str, np.ndarray]) -> np.ndarray:

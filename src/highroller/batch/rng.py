@@ -17,7 +17,7 @@ _S30, _S27, _S31, _ONE = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(
 _S32, _LOW32, _TWO32 = np.uint64(32), np.uint64(0xFFFFFFFF), np.uint64(1 << 32)
 
 
-@numba.njit(cache=True, inline="always", _nrt=False)
+@numba.njit(cache=True, inline="always")
 def mix(z: np.uint64) -> np.uint64:
     """SplitMix64's finaliser (the same bijection as `highroller.core.rng.mix64`)."""
     z = (z ^ (z >> _S30)) * MIX1
@@ -29,7 +29,7 @@ KEY, COUNTER = 0, 1
 """A batch game's state is one int64 row: its stream key (as signed bits) at KEY, its draw counter at COUNTER."""
 
 
-@numba.njit(cache=True, inline="always", _nrt=False)
+@numba.njit(cache=True, inline="always")
 def draw(row: np.ndarray) -> np.uint64:
     """The next 64-bit draw of a game's stream (its row's counter advanced by one)."""
     count = row[COUNTER]
@@ -37,7 +37,7 @@ def draw(row: np.ndarray) -> np.uint64:
     return mix(np.uint64(row[KEY]) + (np.uint64(count) + _ONE) * GOLDEN)
 
 
-@numba.njit(cache=True, inline="always", _nrt=False)
+@numba.njit(cache=True, inline="always")
 def below(row: np.ndarray, bound: np.int64) -> np.int64:
     """An exactly uniform integer in [0, bound) for 1 <= bound <= 2**32, from the game's stream.
 

@@ -8,13 +8,12 @@ package) and its scaling over processes; the game's own extra rows (solver timin
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
-
-import os
 
 from highroller.core.benchmark import games_per_second
 from highroller.core.spec import GameSpec, load_object
@@ -51,7 +50,7 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
         console.print(f"  {label}: {rate:,.0f} games/s", style="dim")
     console.print(table)
     if spec.batch:
-        _batch_tables(console, spec, step_rates, seconds, processes)
+        _batch_tables(console, spec, step_rates, seconds, processes, extras)
     if extras and spec.extra_benchmarks:
         rows: list[tuple[str, Any]] = load_object(spec.extra_benchmarks)()
         more = Table(title=f"{spec.title}: more measurements")
@@ -62,8 +61,9 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
         console.print(more)
 
 
-def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int) -> None:
-    """The batch engine beside the step API, its own comparisons, and its scaling over processes."""
+def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int, extras: bool) -> None:
+    """The batch engine beside the step API, its own comparisons (with the extras), and its scaling
+    over processes."""
     from highroller.batch.bench import batch_rows, scaling_rows
     from highroller.batch.engine import find_engine
 
@@ -80,7 +80,7 @@ def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float]
     more = Table(title=f"{spec.title}: batch engine compared, and over processes")
     more.add_column("What")
     more.add_column("Figure", justify="right")
-    for what, figure in engine.comparisons(rates, seconds):
+    for what, figure in engine.comparisons(rates, seconds) if extras else []:
         more.add_row(what, figure)
     label, options = spec.bench_configs[0]
     for what, figure in scaling_rows(spec, options, seconds, processes):

@@ -56,7 +56,7 @@ def layout(players: int, most: int, denominations: int, bills: int, rounds: int)
     }
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _dice(s: np.ndarray, dice: int, column: int) -> None:
     """Roll `dice` dice and write their counts per face to the 6 columns from `column`.
 
@@ -72,7 +72,7 @@ def _dice(s: np.ndarray, dice: int, column: int) -> None:
         s[column + f] = (packed >> (5 * f)) & 31
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
     _dice(s, own, ROLL_OWN)
@@ -80,7 +80,7 @@ def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     s[ROLL_BIGGIE] = below(s, np.int64(6)) + 1 if big else 0
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     row = log[s[LOG_SIZE]]
     row[0] = LOG_ROLL
@@ -91,7 +91,7 @@ def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Draw the bills of casino c by the stocking rule: unseen bills first, then those under the pile."""
     count_rule = p[P_COUNT_RULE] == 1
@@ -107,7 +107,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.nda
             below_pick = 0
             for k in range(p[P_DENOMS] - 1):
                 below_pick += s[p[L_PILE] + k]
-                index += np.int64(pick >= below_pick)
+                index += int(pick >= below_pick)
             s[p[L_PILE] + index] -= 1
             s[UNSEEN] -= 1
             bill = denoms[index]
@@ -134,7 +134,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.nda
         s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
     """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
     count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
@@ -145,7 +145,7 @@ def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) ->
     return count, pips, top
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
     """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
     seat and `added` for the neutral owner."""
@@ -160,8 +160,8 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
         me = _bandit_key(s, p, seat, weight, face)
         for o in range(owners):
             if o != seat:
-                other = _bandit_key(s, p, o, added if o == neutral_owner else 0, face)
-                if other[0] and (other > me or (other == me and o < seat)):
+                theirs = _bandit_key(s, p, o, added if o == neutral_owner else 0, face)
+                if theirs[0] and (theirs > me or (theirs == me and o < seat)):
                     ahead += 1
     else:
         for o in range(owners):
@@ -182,12 +182,12 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
     return 0
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def legal_mask(s: np.ndarray, bandit: bool) -> int:
     """The legal action codes of the current roll as a bit mask."""
     shown = 0
     for f in range(6):
-        shown |= np.int64(s[ROLL_OWN + f] + s[ROLL_NEUTRAL + f] > 0) << f
+        shown |= int(s[ROLL_OWN + f] + s[ROLL_NEUTRAL + f] > 0) << f
     if s[ROLL_BIGGIE]:
         shown |= 1 << (s[ROLL_BIGGIE] - 1)
     if bandit:
@@ -210,7 +210,7 @@ def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
 SET_BITS, NTH_BIT = _bit_tables()
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _pick(s: np.ndarray, mask: int) -> int:
     """A code chosen uniformly among the bits of mask."""
     choices = SET_BITS[mask]
@@ -218,7 +218,7 @@ def _pick(s: np.ndarray, mask: int) -> int:
     return NTH_BIT[mask * 12 + k]
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
     seat = s[TURN]
@@ -244,7 +244,7 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     return _pick(s, best)
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool) -> None:
     """Apply action code a for the seat to move."""
     players = p[P_PLAYERS]
@@ -281,7 +281,7 @@ def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool)
         s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _score(s: np.ndarray, p: np.ndarray) -> None:
     """Score every casino, then the bandit; send untaken bills under the pile or to the box."""
     players = p[P_PLAYERS]
@@ -337,7 +337,7 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     s[BANDIT_FACES] = 0
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _start_round(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
     players = p[P_PLAYERS]
@@ -357,7 +357,7 @@ def _start_round(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, log: np.ndarr
     _roll_turn(s, p, log, logging)
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """The seat to move rolls every die it holds."""
     seat = s[TURN]
@@ -367,7 +367,7 @@ def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
     s[PHASE] = CHOOSE
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _next_turn(s: np.ndarray, p: np.ndarray) -> bool:
     """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
     players = p[P_PLAYERS]
@@ -381,7 +381,7 @@ def _next_turn(s: np.ndarray, p: np.ndarray) -> bool:
     return False
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Play one game until it ends or an outside policy must choose."""
     bandit = p[P_BANDIT] == 1
@@ -410,7 +410,7 @@ def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray
         _start_round(s, p, denoms, log, logging)
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def start(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, counts: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Start every game (KEY and FIRST already filled in): the pile, then the first round."""
     for g in range(state.shape[0]):
@@ -423,7 +423,7 @@ def start(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, counts: np.ndarr
         _start_round(s, p, denoms, log[g if logging else 0], logging)
 
 
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True)
 def advance(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait."""
     waiting = 0

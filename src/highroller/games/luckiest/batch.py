@@ -60,7 +60,7 @@ class Deck:
         faces = game.rules.faces
         self.model: TurnModel = turn_model(faces)
         self.masks = np.array(card_masks(faces), dtype=np.int64)
-        self.chance = np.array([bin(m).count("1") / 6 for m in self.masks])
+        self.chance = np.array([int(m).bit_count() / 6 for m in self.masks])
         self.points = np.array([card.points for card in CARDS], dtype=np.int64)
         self.klass = np.array(self.model.class_of, dtype=np.int64)
         self.strides = np.array(self.model.strides, dtype=np.int64)[self.klass]

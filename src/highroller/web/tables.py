@@ -94,7 +94,7 @@ class Table:
         self.seats = row.seats
         self.rematch = row.rematch
         self.created = row.created
-        self._header = {"id": self.id, "game": self.game.name, "title": self.spec.title, "options": self.game.options}
+        self._header = {"id": self.id, "game": self.game.name, "title": self.spec.title}
         self._store = store
         self._bot_delay = bot_delay
         self._bots: dict[int, Bot] = {
@@ -170,6 +170,10 @@ class Table:
         return found
 
     def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it: the state messages' header plus the resolved options."""
+        return {**self._status(), "options": self.game.options}
+
+    def _status(self) -> dict[str, Any]:
         return {
             **self._header,
             "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot, "taken": r.bot is not None or r.token_hash is not None} for r in self.seats],
@@ -187,7 +191,7 @@ class Table:
         last_chance = next((n for n in range(len(state.history) - 1, -1, -1) if state.history[n][0] == CHANCE), None)
         payload: dict[str, Any] = {
             "type": "state",
-            **self.summary(),
+            **self._status(),
             "seat": seat,
             "current_player": state.current_player,
             "view": state.view(seat),

@@ -43,9 +43,9 @@ def test_simulate_records_from_the_batch_replay(tmp_path: Path) -> None:
     assert all(hr.replay(r).returns() == r["returns"] for r in records)
 
 
-@pytest.mark.parametrize(("game", "plots"), [("lasvegas", 3), ("luckiest", 1)])
-def test_analyze_writes_plots_and_a_summary(tmp_path: Path, game: str, plots: int) -> None:
-    result = CliRunner().invoke(cli, ["analyze", game, "--games", "2000", "--out", str(tmp_path)])
+@pytest.mark.parametrize(("game", "games", "plots"), [("lasvegas", 2000, 3), ("luckiest", 2000, 1), ("lastchance", 100, 1)])
+def test_analyze_writes_plots_and_a_summary(tmp_path: Path, game: str, games: int, plots: int) -> None:
+    result = CliRunner().invoke(cli, ["analyze", game, "--games", str(games), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.png"))) == plots
     assert "Plots:" in (tmp_path / "summary.txt").read_text()

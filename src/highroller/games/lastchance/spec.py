@@ -37,6 +37,6 @@ SPEC = GameSpec(
         *((f"{p}p", {"players": p}) for p in (2, 4, 6)),
         ("4p 10 cards", {"players": 4, "cards": 10}),
     ),
-    tools={"odds": "highroller.games.lastchance.cli:odds"},
+    tools={"odds": "highroller.games.lastchance.cli:odds", "analyze": "highroller.games.lastchance.analysis:analyze"},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
 )

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
+def command(game: str, run: Callable[[dict[str, Any]], None], default_games: int, help_text: str, extra: Sequence[click.Option] = ()) -> click.Command:
+    """The `analyze GAME` command: the game's rule options, `extra` options and the common ones."""
+    from highroller.cli.options import click_options
+    from highroller.registry import game_spec
+
+    return click.Command(
+        name=game,
+        params=[*click_options(game_spec(game).options), *extra, *common_options(default_games)],
+        callback=lambda **params: run(params),
+        help=help_text,
+    )
+
+
 def common_options(default_games: int) -> list[click.Option]:
     """--games, --seed, --processes and --out."""
     return [

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import click
 import numpy as np
 
 from highroller.batch import analysis
-from highroller.cli.options import click_options, make_game
+from highroller.cli.options import make_game
 from highroller.games.lastchance.cards import Card
 from highroller.games.lastchance.odds import best_lock, card_probability
 from highroller.games.lastchance.position import Position, lock, place, start
@@ -88,9 +87,9 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = click.Command(
-    name="lastchance",
-    params=[*click_options(game_spec("lastchance").options), *analysis.common_options(2_000)],
-    callback=lambda **params: run_analysis(params),
-    help="Analyse Last Chance: each card's chance and expected payout by attempt (optimal joker locking).",
+analyze = analysis.command(
+    "lastchance",
+    run_analysis,
+    2_000,
+    "Analyse Last Chance: each card's chance and expected payout by attempt (optimal joker locking).",
 )

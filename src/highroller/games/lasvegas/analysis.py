@@ -15,7 +15,7 @@ import numpy as np
 
 from highroller.batch import analysis
 from highroller.batch.engine import BatchResult
-from highroller.cli.options import click_options, make_game
+from highroller.cli.options import make_game
 from highroller.core.errors import RulesError
 from highroller.registry import game_spec
 
@@ -116,13 +116,10 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = click.Command(
-    name="lasvegas",
-    params=[
-        *click_options(game_spec("lasvegas").options),
-        click.Option(["--bots"], type=click.Choice(["random", "greedy"]), default="greedy", show_default=True, help="The bot at every seat."),
-        *analysis.common_options(200_000),
-    ],
-    callback=lambda **params: run_analysis(params),
-    help="Analyse Las Vegas on the batch engine: first-player advantage, money per round, the Biggie, neutral dice (PNG plots and a summary).",
+analyze = analysis.command(
+    "lasvegas",
+    run_analysis,
+    200_000,
+    "Analyse Las Vegas on the batch engine: first-player advantage, money per round, the Biggie, neutral dice (PNG plots and a summary).",
+    extra=[click.Option(["--bots"], type=click.Choice(["random", "greedy"]), default="greedy", show_default=True, help="The bot at every seat.")],
 )

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import click
 import numpy as np
 
 from highroller.batch import analysis
-from highroller.cli.options import click_options, make_game
+from highroller.cli.options import make_game
 from highroller.registry import game_spec
 
 POLICIES = ("random", "cautious", "optimal")
@@ -56,9 +55,9 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = click.Command(
-    name="luckiest",
-    params=[*click_options(game_spec("luckiest").options), *analysis.common_options(100_000)],
-    callback=lambda **params: run_analysis(params),
-    help="Analyse Luckiest Dice on the batch engine: score distribution by policy, win policy against score policy.",
+analyze = analysis.command(
+    "luckiest",
+    run_analysis,
+    100_000,
+    "Analyse Luckiest Dice on the batch engine: score distribution by policy, win policy against score policy.",
 )

@@ -1,6 +1,7 @@
 """Whole games of every game in headless Chromium (Debian's package, driven by Playwright): two
 people in separate browser contexts and a bot, playing with buttons, keys, taps and pieces of the
-board, one of them reloading mid-game, through to the results, the record download and the replay."""
+board, one of them reloading mid-game, through to the results, the record download, the rematch
+(back in one's old seat) and the replay."""
 
 from __future__ import annotations
 
@@ -132,6 +133,12 @@ def test_two_people_and_a_bot_play_a_whole_game(
     spectator.goto(url)
     spectator.wait_for_selector("#board[data-version]")
     assert "watching" in spectator.inner_text("#status") and spectator.locator("#actions button").count() == 0
+    anna.click("#result button:has-text('Rematch')")
+    for page in (anna, ben):
+        page.wait_for_selector("#result a:has-text('Go to the rematch')")
+    ben.click("#result a:has-text('Go to the rematch')")
+    ben.wait_for_url(lambda address: address != url and "/table/" in address)
+    ben.wait_for_function("document.querySelector('#status').textContent.includes('You are Ben (seat 2)')")
     anna.click("text=Replay step by step")
     anna.wait_for_selector("#where")
     anna.wait_for_function("document.querySelector('#where').textContent.startsWith('step 0')")

@@ -19,7 +19,7 @@ from highroller.games.lasvegas.bots import placement_gain
 from highroller.games.lasvegas.spec import SPEC
 
 CONFIGS = [dict(c) for c in SPEC.checker_configs]
-STEP_GAMES = 500
+STEP_GAMES = 1000
 BATCH_GAMES = 20_000
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
+import numpy as np
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -35,6 +36,9 @@ from highroller.core.play import bot_seed, play
 from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.spec import GameSpec
 
+Results = list[list[float]] | np.ndarray
+"""Per-game results by seat: a row per game, a column per seat."""
+
 
 def simulate_command(spec: GameSpec) -> click.Command:
     common = [
@@ -53,11 +57,13 @@ def simulate_command(spec: GameSpec) -> click.Command:
     return click.Command(name=spec.name, params=[*click_options(spec.options), *common], callback=callback, help=f"Simulate {spec.title} games between bots.")
 
 
-def summarise(labels: list[str], returns: list[list[float]], wins: list[list[float]]) -> dict[str, Any]:
-    """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return."""
+def summarise(labels: list[str], returns: Results, wins: Results) -> dict[str, Any]:
+    """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return.
+
+    `returns` and `wins` have a row per game and a column per seat (lists or arrays)."""
     games = len(returns)
-    seat_wins = [sum(w[seat] for w in wins) for seat in range(len(labels))]
-    seat_returns = [sum(r[seat] for r in returns) for seat in range(len(labels))]
+    seat_wins = [float(w) for w in np.asarray(wins, dtype=float).sum(axis=0)]
+    seat_returns = [float(r) for r in np.asarray(returns, dtype=float).sum(axis=0)]
     seats = [
         {"seat": seat, "bot": label, "wins": seat_wins[seat], "win_rate": seat_wins[seat] / games, "mean_return": seat_returns[seat] / games}
         for seat, label in enumerate(labels)
@@ -87,6 +93,8 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
     started = time.perf_counter()
     try:
         batch = _batch_bots(spec, labels, params["engine"])
+        returns: Results
+        wins: Results
         if batch is not None:
             returns, wins = _play_batch(spec, game, batch, series, params, records)
         else:
@@ -159,7 +167,7 @@ def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[
     return returns, wins
 
 
-def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> tuple[list[list[float]], list[list[float]]]:
+def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> tuple[np.ndarray, np.ndarray]:
     """Every game on the game's batch engine: (returns, win shares) per game; records exported."""
     names = [name for name, _ in bots]
     seat_params = [bot_params for _, bot_params in bots]
@@ -174,7 +182,7 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
             seeds = result.seeds[start : start + CHUNK]
             for record in export_records(engine, game, names, seeds, seat_params):
                 records.write(json.dumps(record) + "\n")
-    return result.returns.tolist(), result.wins.tolist()
+    return result.returns, result.wins
 
 
 def _print_summary(summary: dict[str, Any]) -> None:

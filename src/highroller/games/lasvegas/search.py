@@ -7,8 +7,8 @@ copy and the opponents move by the rollout policy, which is the bot's model of t
 by the action and every step that followed it, so a node's legal actions are always the same.
 
 A round is scored as soon as its last die is placed, so a playout stops there. The reward is the bot's
-money minus the best other seat's ("leader", what finishing first is about) or minus the others' mean
-("field"). The move played is the most visited one. With the default iteration budget the bot is
+money minus the others' mean ("field", the default: steadier) or minus the best other seat's
+("leader"). The move played is the most visited one. With the default iteration budget the bot is
 deterministic given its seed; a time budget (`seconds`) plays faster or stronger but depends on the
 machine.
 """
@@ -56,7 +56,7 @@ class _Node:
         return self.actions[index]
 
 
-REWARDS = ("leader", "field")
+REWARDS = ("field", "leader")
 
 
 def reward_of(money: list[int], seat: int, reward: str) -> float:
@@ -74,7 +74,7 @@ class SearchBot:
     `reward`: "leader" or "field" (see the module docstring).
     """
 
-    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1, reward: str = "leader") -> None:
+    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1, reward: str = "field") -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if reward not in REWARDS:

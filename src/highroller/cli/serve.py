@@ -8,6 +8,21 @@ WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """Frames beyond this close the connection (1009); smaller oversized messages get an error reply."""
 
 
+def _settle_startup_objects() -> None:
+    """Load every game, bot and renderer now, then exempt these long-lived objects from the cyclic
+    garbage collector's full passes, which would otherwise rescan them all and pause every table."""
+    import gc
+
+    from highroller.registry import available_games, make
+    from highroller.web.narrate import renderer_of
+
+    for name in available_games():
+        make(name)
+        renderer_of(name)
+    gc.collect()
+    gc.freeze()
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
@@ -20,6 +35,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from highroller.web.app import create_app
     from highroller.web.store import default_database, open_store
 
+    _settle_startup_objects()
     where = database or str(default_database())
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where

@@ -19,6 +19,7 @@ import argparse
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +46,7 @@ def bot_scores(name: str, turns: int, seed: int) -> list[float]:
     return [hr.play(game, [name], seed=seed + turn).returns()[0] for turn in range(turns)]
 
 
-def train(timesteps: int, rollout: int, seed: int):  # type: ignore[no-untyped-def]  # the model's type is sb3-contrib's
+def train(timesteps: int, rollout: int, seed: int) -> Any:
     """Maskable PPO trained for `timesteps` steps on one-turn episodes, updating every `rollout` steps."""
     from sb3_contrib import MaskablePPO
 
@@ -66,7 +67,7 @@ def train(timesteps: int, rollout: int, seed: int):  # type: ignore[no-untyped-d
     return model
 
 
-def agent_scores(model, turns: int, seed: int) -> list[float]:  # type: ignore[no-untyped-def]
+def agent_scores(model: Any, turns: int, seed: int) -> list[float]:
     """The points of `turns` turns played greedily by the trained agent."""
     env = HighrollerEnv("luckiest", players=1, rounds=1)
     scores = []

@@ -7,7 +7,7 @@ dice). The agent is Maskable PPO from sb3-contrib (Stable-Baselines3 with action
 multilayer perceptron on the CPU.
 
     pip install "highroller[rl]" torch==2.13.0 sb3-contrib
-    python examples/luckiest_rl.py --timesteps 300000 --eval-turns 20000
+    python examples/luckiest_rl.py --timesteps 200000 --eval-turns 20000
 
 It prints the agent's mean turn score with its standard error, the optimal bot's mean over the same
 number of turns, the solver's exact value, and the gap.
@@ -85,7 +85,7 @@ def agent_scores(model: Any, turns: int, seed: int) -> list[float]:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timesteps", type=int, default=300_000, help="training steps (decisions)")
+    parser.add_argument("--timesteps", type=int, default=200_000, help="training steps (decisions)")
     parser.add_argument("--eval-turns", type=int, default=20_000, help="turns to measure each player on")
     parser.add_argument("--rollout", type=int, default=4096, help="steps collected between policy updates")
     parser.add_argument("--seed", type=int, default=1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -71,3 +73,12 @@ def test_lastchance_bids_stop_at_the_tables_money() -> None:
     encoder = encoder_for(game)
     assert encoder.action_names[10:16] == tuple(f"bet {side} ${w}00" for side in ("yes", "no") for w in (1, 2, 3))
     assert encoder.action_names[-1] == "bid $2,000" and encoder.num_actions == 16 + 20
+
+
+def test_the_core_and_the_encoders_import_no_toolkit() -> None:
+    code = (
+        "import sys, highroller, highroller.envs, highroller.envs.encoders; "
+        "print(sorted(m for m in ('gymnasium', 'pettingzoo', 'pyspiel', 'torch') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

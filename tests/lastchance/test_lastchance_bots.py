@@ -20,7 +20,7 @@ EASY = ("6 5 4 3 J", 10, 1000)  # 87% to complete
 
 def test_the_spec_names_both_bots_and_they_finish_games() -> None:
     spec = hr.game_spec("lastchance")
-    assert set(spec.bots) == {"random", "odds"} and spec.default_bot == "odds"
+    assert {"random", "odds"} <= set(spec.bots) and spec.default_bot == "odds"
     for bot in ("random", "odds"):
         final = play(hr.make("lastchance", players=4), [bot] * 4, seed=3)
         assert final.is_terminal()

@@ -4,6 +4,7 @@ games (mu with a ±sigma band), and each bot's win rate by seat."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -12,6 +13,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from highroller.tournament.stats import Summary
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 def plot_ratings(summary: Summary, path: Path) -> Path:
@@ -23,14 +28,7 @@ def plot_ratings(summary: Summary, path: Path) -> Path:
         sigma = [snapshot[figures.bot].sigma for snapshot in summary.rating_history]
         axes.plot(games, mu, label=figures.bot)
         axes.fill_between(games, [m - s for m, s in zip(mu, sigma)], [m + s for m, s in zip(mu, sigma)], alpha=0.15)
-    axes.set_xlabel("games played")
-    axes.set_ylabel("OpenSkill rating (mu ± sigma)")
-    axes.set_title("Rating over games")
-    axes.legend()
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
-    return path
+    return _finish(figure, axes, ("games played", "OpenSkill rating (mu ± sigma)", "Rating over games"), path)
 
 
 def plot_seats(summary: Summary, path: Path) -> Path:
@@ -43,9 +41,15 @@ def plot_seats(summary: Summary, path: Path) -> Path:
         rates = [rate if rate is not None else 0.0 for rate in summary.seats[bot]]
         axes.bar([seat + 1 + (index - (len(bots) - 1) / 2) * width for seat in range(seats)], rates, width, label=bot)
     axes.set_xticks(range(1, seats + 1))
-    axes.set_xlabel("seat")
-    axes.set_ylabel("win rate")
-    axes.set_title("Win rate by seat")
+    return _finish(figure, axes, ("seat", "win rate", "Win rate by seat"), path)
+
+
+def _finish(figure: Figure, axes: Axes, labels: tuple[str, str, str], path: Path) -> Path:
+    """Label the axes, add the legend, save the figure as PNG and free it."""
+    xlabel, ylabel, title = labels
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path, dpi=110)

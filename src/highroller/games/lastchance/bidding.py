@@ -12,27 +12,22 @@ sized by the edge (a fractional Kelly stake); and locks the jokers optimally.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from highroller.core.dice import counts_from_faces, multiset_table
-from highroller.core.state import State
-from highroller.games.lastchance.bots import table_position
+from highroller.core.dice import multiset_table
+from highroller.games.lastchance.bots import OddsBot, table_position
 from highroller.games.lastchance.odds import best_lock, probability
 from highroller.games.lastchance.position import Position, lock, place
 from highroller.games.lastchance.rules import UNIT
-from highroller.games.lastchance.state import LastChanceState
 from highroller.games.lastchance.steps import (
     LAST_CHANCE,
     NO_BET,
     PASS,
-    WAIT,
     Action,
     Bet,
     Bid,
-    Lock,
 )
 
 
@@ -59,8 +54,8 @@ def _hundreds(amount: float) -> int:
     return max(0, int(amount // UNIT) * UNIT)
 
 
-class BiddingBot:
-    """Bids, bets and calls as the module docstring says.
+class BiddingBot(OddsBot):
+    """Bids, bets and calls as the module docstring says (locking and the rest as `OddsBot`).
 
     `premium`: the worth of a first card as a share of the starting money; `leak`: the share of what a
     failure leaves the next roller that counts against the bot; `kelly`: the fraction of the Kelly stake
@@ -68,25 +63,10 @@ class BiddingBot:
     """
 
     def __init__(self, seed: int, premium: float = 0.3, leak: float = 0.5, kelly: float = 0.5) -> None:
-        self._rng = random.Random(seed)
+        super().__init__(seed)
         self.premium = premium
         self.leak = leak
         self.kelly = kelly
-
-    def choose(self, state: State) -> Action:
-        assert isinstance(state, LastChanceState), "this bot plays Last Chance"
-        view = state.view(state.current_player)
-        legal = state.legal_actions()
-        phase = view["phase"]
-        if phase == "auction":
-            return self._auction(view, legal)
-        if phase == "bets":
-            return self._bet(view, legal)
-        if phase == "lock":
-            _, position = table_position(view)
-            face = best_lock(position, counts_from_faces(view["unplaced"]), view["rolls_left"])
-            return Lock(face) if face else WAIT
-        return self._rng.choice(legal)
 
     def attempt_worth(self, view: dict[str, Any], bid: int) -> float:
         """The bot's worth of winning the auction at `bid`, in dollars."""

@@ -1,4 +1,4 @@
-"""A tiny run of the Luckiest Dice learning example (when its learning library is installed)."""
+"""A tiny run of the Luckiest Dice learning example."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("sb3_contrib")
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "luckiest_rl.py"
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import pytest
 from envs_cases import config_id, game_configs
-
-gymnasium = pytest.importorskip("gymnasium")
-
 from gymnasium.utils.env_checker import check_env
 
 from highroller.envs.gymnasium import HighrollerEnv

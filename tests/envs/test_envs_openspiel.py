@@ -7,10 +7,8 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pyspiel
 import pytest
-
-pyspiel = pytest.importorskip("pyspiel")
-
 from open_spiel.python.algorithms import mcts
 
 import highroller as hr

@@ -8,9 +8,6 @@ from typing import Any
 import numpy as np
 import pytest
 from envs_cases import config_id, game_configs
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 
 from highroller.envs import pettingzoo as hrpz

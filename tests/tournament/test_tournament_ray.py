@@ -6,8 +6,6 @@ import pytest
 
 from highroller.tournament import run_tournament, schedule
 
-pytest.importorskip("ray")
-
 
 @pytest.mark.slow
 def test_ray_backend_matches_the_local_run() -> None:

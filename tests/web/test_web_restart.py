@@ -3,11 +3,10 @@ resumes exactly (same views, versions and log) and play goes on, on SQLite and o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import httpx
 

@@ -75,6 +75,17 @@ def test_lobby_lists_games_with_option_limits(client: TestClient) -> None:
     players = next(o for o in games["lasvegas"]["options"] if o["name"] == "players")
     assert (players["minimum"], players["maximum"]) == (2, 6)
     assert "greedy" in games["lasvegas"]["bots"]
+    for name, game in games.items():
+        assert game["levels"] == dict(hr.game_spec(name).levels) and list(game["levels"]) == ["easy", "medium", "hard"]
+
+
+def test_a_difficulty_level_takes_a_seat_and_plays(client: TestClient) -> None:
+    table = new_table(client, "luckiest", {"players": 2, "rounds": 1}, [None, "hard"])
+    assert table["seats"][1]["bot"] == "hard"
+    seat, token = sit(client, table["id"], "Ann")
+    final = play_out(client, table["id"], {seat: token})
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert hr.replay(record).returns() == final["result"]["returns"]
 
 
 def test_table_refuses_bad_options_seats_and_games(client: TestClient) -> None:
@@ -86,6 +97,8 @@ def test_table_refuses_bad_options_seats_and_games(client: TestClient) -> None:
         ({"game": "lasvegas", "options": {"bills": "/etc/passwd"}, "bots": [None] * 4}, 422),
         ({"game": "lasvegas", "options": {"players": 2}, "bots": [None]}, 422),
         ({"game": "lasvegas", "options": {"players": 2}, "bots": [None, "genius"]}, 422),
+        ({"game": "lasvegas", "options": {"players": 2}, "bots": [None, "mcts:iterations=100000"]}, 422),
+        ({"game": "lasvegas", "options": {"players": 2}, "bots": [None, "os.path:join"]}, 422),
         ({"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "extra": 1}, 422),
         ({"game": "lasvegas", "options": {"edition": "classic", "players": 6}, "bots": [None] * 6}, 422),
     ]

@@ -1,8 +1,9 @@
 """Turning a game's `OptionSpec`s into command-line options, and parsing bot lists.
 
 Every game option becomes `--name-with-dashes`; unset options are left out so the game's preset
-decides. Bot lists are comma-separated bot descriptions: a bot name, optionally with parameters
-(`cautious:threshold=25`), a difficulty level (`hard`), or an import path (`mypackage.bots:MyBot`).
+decides. Bot lists are comma-separated bot descriptions (see `highroller.core.botspec`): a bot name,
+optionally with parameters (`cautious:threshold=25`), a difficulty level (`hard`), or an import path
+(`mypackage.bots:MyBot`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from typing import Any
 
 import click
 
-from highroller.core.bots import Bot, BotFactory
+from highroller.core.bots import Bot
+from highroller.core.botspec import resolve_bot
 from highroller.core.errors import RulesError
 from highroller.core.game import Game, OptionSpec
-from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec import GameSpec
 
 
 def option_flag(spec: OptionSpec) -> str:
@@ -45,55 +47,6 @@ def make_game(spec: GameSpec, params: Mapping[str, Any]) -> Game:
         return spec.make(**chosen)
     except RulesError as error:
         raise click.UsageError(str(error)) from error
-
-
-def _value(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
-def _params(text: str, pairs: list[str]) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"bot parameters look like name:key=value, not {text!r}")
-        params[key.replace("-", "_")] = _value(value)
-    return params
-
-
-def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
-    """A bot description -> (factory, params). A description is one of
-
-    - a bot of the game with optional parameters: `greedy`, `mcts:iterations=100`;
-    - a difficulty level of the game (`easy`, `medium`, `hard`), optionally with parameters that
-      override the level's: `hard:iterations=50`;
-    - a Python import path of a factory `factory(seed, **params)`, e.g. a bot class:
-      `mypackage.mybots:MyBot` or `mypackage.mybots:MyBot:depth=3`.
-
-    Raises `ValueError` naming what is known if the description does not resolve.
-    """
-    name, *pairs = text.strip().split(":")
-    if "." in name and pairs and "=" not in pairs[0]:
-        path, *pairs = f"{name}:{pairs[0]}", *pairs[1:]
-        try:
-            factory = load_object(path)
-        except (ImportError, AttributeError) as error:
-            raise ValueError(f"cannot import the bot {path!r}: {error}") from error
-        if not callable(factory):
-            raise ValueError(f"{path!r} is not a bot class or factory")
-        return factory, _params(text, pairs)
-    if name in spec.levels and name not in spec.bots:
-        factory, params = resolve_bot(spec, spec.levels[name])
-        return factory, {**params, **_params(text, pairs)}
-    if name not in spec.bots:
-        levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
-        raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
-    return spec.bots[name], _params(text, pairs)
 
 
 def bot_factory(spec: GameSpec, text: str) -> tuple[str, Callable[[int], Bot]]:

@@ -29,8 +29,9 @@ from rich.table import Table
 from highroller.batch.engine import find_engine, supports
 from highroller.batch.records import export_records
 from highroller.batch.runner import CHUNK, run_series
-from highroller.cli.options import click_options, make_game, resolve_bot, seat_bots
+from highroller.cli.options import click_options, make_game, seat_bots
 from highroller.core.bots import Bot
+from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
 from highroller.core.play import bot_seed, play
 from highroller.core.rng import derive_seed, fresh_seed

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from highroller.core.bots import Bot
+from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
 from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.state import CHANCE, TERMINAL, State, Step
@@ -15,14 +16,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return derive_seed(game_seed, "bot", seat)
 
 
-def make_bot(game: Game, name: str, seed: int, seat: int) -> Bot:
-    """The game's bot called `name` for `seat`, seeded from the game seed and the seat."""
+def make_bot(game: Game, description: str, seed: int, seat: int) -> Bot:
+    """The bot a description names (a bot of the game, a level such as `hard`, parameters, or an
+    import path: see `highroller.core.botspec`) for `seat`, seeded from the game seed and the seat."""
     from highroller.registry import game_spec
 
-    factories = game_spec(game.name).bots
-    if name not in factories:
-        raise ValueError(f"{game.name} has no bot {name!r}; bots: {', '.join(factories)}")
-    return factories[name](bot_seed(seed, seat))
+    factory, params = resolve_bot(game_spec(game.name), description)
+    return factory(bot_seed(seed, seat), **params)
 
 
 def play(

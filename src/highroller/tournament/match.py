@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from highroller.cli.options import resolve_bot
 from highroller.core.bots import BotFactory
+from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
 from highroller.core.play import bot_seed, play
 from highroller.registry import game_spec

@@ -49,6 +49,7 @@ def describe_game(name: str) -> dict[str, Any]:
             }
             for o in spec.options
         ],
+        "levels": dict(spec.levels),
         "bots": list(spec.bots),
         "default_bot": spec.default_bot,
         "players": make(name).num_players,

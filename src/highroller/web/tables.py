@@ -390,8 +390,9 @@ class Tables:
         if len(bots) != made.num_players:
             raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
         for bot in bots:
-            if bot is not None and bot not in spec.bots:
-                raise Refused(f"{made.name} has no bot {bot!r}; bots: {', '.join(spec.bots)}", 422, "bad-seats")
+            if bot is not None and bot not in spec.levels and bot not in spec.bots:
+                known = ", ".join([*spec.levels, *spec.bots])
+                raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {known}", 422, "bad-seats")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
         state = made.new_game(seed)

@@ -47,6 +47,7 @@ function drawSeats() {
       "select",
       { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
       h("option", { value: "" }, "a person"),
+      Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, `${level} bot (${bot})`)),
       game.bots.map((bot) => h("option", { value: bot }, `${bot} bot`)),
     );
     select.value = choice;

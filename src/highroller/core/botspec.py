@@ -1,0 +1,62 @@
+"""Bot descriptions: how a bot is named on the command line, in tournaments and in `hr.play`.
+
+A description is a bot of the game with optional parameters (`mcts:iterations=100`), a difficulty level
+of the game (`hard`, or `hard:iterations=50` to override the level's parameters), or a Python import
+path of a factory `factory(seed, **params)` (`mypackage.mybots:MyBot:depth=3`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from highroller.core.bots import BotFactory
+from highroller.core.spec import GameSpec, load_object
+
+
+def _value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _params(text: str, pairs: list[str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bot parameters look like name:key=value, not {text!r}")
+        params[key.replace("-", "_")] = _value(value)
+    return params
+
+
+def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
+    """A bot description -> (factory, params). A description is one of
+
+    - a bot of the game with optional parameters: `greedy`, `mcts:iterations=100`;
+    - a difficulty level of the game (`easy`, `medium`, `hard`), optionally with parameters that
+      override the level's: `hard:iterations=50`;
+    - a Python import path of a factory `factory(seed, **params)`, e.g. a bot class:
+      `mypackage.mybots:MyBot` or `mypackage.mybots:MyBot:depth=3`.
+
+    Raises `ValueError` naming what is known if the description does not resolve.
+    """
+    name, *pairs = text.strip().split(":")
+    if "." in name and pairs and "=" not in pairs[0]:
+        path, *pairs = f"{name}:{pairs[0]}", *pairs[1:]
+        try:
+            factory = load_object(path)
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"cannot import the bot {path!r}: {error}") from error
+        if not callable(factory):
+            raise ValueError(f"{path!r} is not a bot class or factory")
+        return factory, _params(text, pairs)
+    if name in spec.levels and name not in spec.bots:
+        factory, params = resolve_bot(spec, spec.levels[name])
+        return factory, {**params, **_params(text, pairs)}
+    if name not in spec.bots:
+        levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
+        raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
+    return spec.bots[name], _params(text, pairs)

@@ -100,7 +100,7 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, se
 GAMES = [
     ("lasvegas", {"players": 3, "rounds": 1, "dice_per_player": 4}, "greedy", ("svg.die", ".spot .bill")),
     ("lastchance", {"players": 3, "cards": 1, "money": 500}, "odds", ("svg.die", ".lastchance-card")),
-    ("luckiest", {"players": 3, "rounds": 1}, "optimal", (".luckiest .card", ".luckiest .player")),
+    ("luckiest", {"players": 3, "rounds": 1}, "hard", (".luckiest .card", ".luckiest .player")),
 ]
 
 

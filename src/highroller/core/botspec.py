@@ -7,6 +7,8 @@ path of a factory `factory(seed, **params)` (`mypackage.mybots:MyBot:depth=3`).
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 from highroller.core.bots import BotFactory
@@ -32,6 +34,15 @@ def _params(text: str, pairs: list[str]) -> dict[str, Any]:
     return params
 
 
+def _load_user_object(path: str) -> Any:
+    """`module:attribute`, looking in the current folder too (after the installed packages), so a
+    `mybots.py` next to the user is found when highroller runs as a console script."""
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)
+    return load_object(path)
+
+
 def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
     """A bot description -> (factory, params). A description is one of
 
@@ -39,15 +50,15 @@ def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
     - a difficulty level of the game (`easy`, `medium`, `hard`), optionally with parameters that
       override the level's: `hard:iterations=50`;
     - a Python import path of a factory `factory(seed, **params)`, e.g. a bot class:
-      `mypackage.mybots:MyBot` or `mypackage.mybots:MyBot:depth=3`.
+      `mybots:MyBot` (a `mybots.py` in the current folder) or `mypackage.mybots:MyBot:depth=3`.
 
     Raises `ValueError` naming what is known if the description does not resolve.
     """
     name, *pairs = text.strip().split(":")
-    if "." in name and pairs and "=" not in pairs[0]:
+    if name not in spec.bots and name not in spec.levels and pairs and "=" not in pairs[0]:
         path, *pairs = f"{name}:{pairs[0]}", *pairs[1:]
         try:
-            factory = load_object(path)
+            factory = _load_user_object(path)
         except (ImportError, AttributeError) as error:
             raise ValueError(f"cannot import the bot {path!r}: {error}") from error
         if not callable(factory):

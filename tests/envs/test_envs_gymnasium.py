@@ -11,6 +11,7 @@ from envs_cases import config_id, game_configs
 from gymnasium.utils.env_checker import check_env
 
 from highroller.envs.gymnasium import HighrollerEnv
+from highroller.games.luckiest.bots import OptimalWinBot
 
 
 @pytest.mark.parametrize("config", game_configs(), ids=config_id)
@@ -58,3 +59,11 @@ def test_opponents_can_differ_by_seat() -> None:
     assert sorted(env.bots) == [0, 1]
     with pytest.raises(ValueError, match="one per seat"):
         HighrollerEnv("lasvegas", opponents=["random"], players=3)
+    with pytest.raises(ValueError, match="has no bot 'genius'"):
+        HighrollerEnv("lasvegas", opponents="genius", players=3)
+
+
+def test_opponents_of_a_difficulty_level_play_the_levels_bot() -> None:
+    env = HighrollerEnv("luckiest", opponents="hard", players=2, rounds=1)
+    env.reset(seed=4)
+    assert isinstance(env.bots[1], OptimalWinBot)

@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from highroller.core.bots import Bot
+from highroller.core.botspec import resolve_bot
 from highroller.core.play import make_bot
 from highroller.core.state import State
 from highroller.envs.encoders.base import Mask, Vector
@@ -53,6 +54,8 @@ class HighrollerEnv(gymnasium.Env[Vector, np.int64]):
         self.opponents = [names] * players if isinstance(names, str) else list(names)
         if len(self.opponents) != players:
             raise ValueError(f"opponents: one bot name, or one per seat ({players}), not {len(self.opponents)}")
+        for name in self.opponents:
+            resolve_bot(game_spec(game), name)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)

@@ -36,8 +36,9 @@ def draw64(key: int, counter: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def _label_code(label: str) -> int:
-    """A 64-bit code of a text label (FNV-1a over its UTF-8 bytes), stable across runs."""
+def label_code(label: str) -> int:
+    """A 64-bit code of a text label (FNV-1a over its UTF-8 bytes), stable across runs: how
+    `derive_seed` mixes a text label in, for engines (e.g. compiled ones) that derive seeds themselves."""
     code = 0xCBF29CE484222325
     for byte in label.encode("utf-8"):
         code = ((code ^ byte) * 0x100000001B3) & _MASK
@@ -48,7 +49,7 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     """A seed for a sub-stream (a bot, a seat, a game of a series), stable across runs and platforms."""
     value = mix64(seed)
     for label in labels:
-        code = _label_code(label) if isinstance(label, str) else label & _MASK
+        code = label_code(label) if isinstance(label, str) else label & _MASK
         value = mix64(value ^ code)
     return value >> 1
 

@@ -28,7 +28,7 @@ from highroller.batch.engine import BatchResult, BotChoice, win_shares
 from highroller.batch.seeds import stream_keys
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
-from highroller.core.rng import _label_code
+from highroller.core.rng import label_code
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.rules import LasVegasRules
 from highroller.games.lasvegas.state import LasVegasGame
@@ -36,7 +36,7 @@ from highroller.games.lasvegas.state import LasVegasGame
 POLICIES = {"random": kernel.RANDOM, "greedy": kernel.GREEDY}
 PEER_CONFIG = "classic 4p"
 """The bench configuration the peer package plays (4 players, 8 dice, 4 rounds, $50,000 casinos)."""
-FIRST_PLAYER_LABEL = np.uint64(_label_code("first-player"))
+FIRST_PLAYER_LABEL = np.uint64(label_code("first-player"))
 
 
 class Setup:

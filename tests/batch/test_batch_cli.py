@@ -25,11 +25,14 @@ def test_simulate_uses_the_batch_engine_when_every_bot_has_one() -> None:
     assert batch["seats"][0]["win_rate"] > batch["seats"][1]["win_rate"]
     assert _simulate("lasvegas", "--games", "5", "--seed", "4", "--engine", "step")["engine"] == "step"
     assert _simulate("luckiest", "--games", "300", "--bots", "cautious:threshold=12,optimal")["engine"] == "batch"
-    assert _simulate("lastchance", "--games", "2", "--bots", "random")["engine"] == "step"
+    lastchance = _simulate("lastchance", "--games", "300", "--bots", "odds,random", "--seed", "4")
+    assert lastchance["engine"] == "batch"
+    assert lastchance["seats"][0]["win_rate"] > lastchance["seats"][1]["win_rate"]
+    assert _simulate("lastchance", "--games", "2", "--bots", "bidder,random", "--engine", "step")["engine"] == "step"
 
 
 def test_simulate_refuses_batch_for_bots_without_one() -> None:
-    result = CliRunner().invoke(cli, ["simulate", "lastchance", "--games", "2", "--engine", "batch"])
+    result = CliRunner().invoke(cli, ["simulate", "lastchance", "--games", "2", "--bots", "highroller.core.bots:RandomBot", "--engine", "batch"])
     assert result.exit_code != 0 and "no batch version" in result.output
 
 

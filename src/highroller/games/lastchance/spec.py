@@ -39,4 +39,5 @@ SPEC = GameSpec(
     ),
     tools={"odds": "highroller.games.lastchance.cli:odds", "analyze": "highroller.games.lastchance.analysis:analyze"},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
+    batch="highroller.games.lastchance.batch:ENGINE",
 )

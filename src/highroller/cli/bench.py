@@ -1,5 +1,8 @@
 """`highroller bench GAME`: random-play games per second through the step API, per preset.
 
+Random play is the game's own `random` bot where it has one (the batch engine plays the same bot, so
+the ratio compares like with like), else a uniformly random legal action.
+
 One core, wall-clock time with `time.perf_counter`, each configuration played for at least
 `--seconds`. A game with a batch engine also gets, from the same run, the batch engine's games/s per
 preset with its ratio to the step API and its memory per game, the engine's own comparisons (a peer
@@ -44,7 +47,9 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
         table.add_column(column, justify="left" if column == "Configuration" else "right")
     step_rates: dict[str, float] = {}
     for label, options in spec.bench_configs:
-        games, rate, steps = games_per_second(spec.make(**options), seconds)
+        game = spec.make(**options)
+        bots = ["random"] * game.num_players if "random" in spec.bots else None
+        games, rate, steps = games_per_second(game, seconds, bots=bots)
         step_rates[label] = rate
         table.add_row(label, str(games), f"{rate:,.0f}", f"{steps:,.0f}")
         console.print(f"  {label}: {rate:,.0f} games/s", style="dim")

@@ -5,7 +5,7 @@ seed): 4 players (the search bot against three `greedy` bots: parity is 25%, the
 and 2 players (parity 50%, the target at least 65%). Prints the search bot's win rate, its Wilson 95%
 interval and whether the interval excludes parity. A benchmark, not a test: it takes minutes.
 
-    python benchmarks/bot_strength.py [--deals4 100] [--deals2 150] [--bot mcts] [--workers K] [--seed S]
+    python benchmarks/bot_strength.py [--deals4 200] [--deals2 150] [--bot mcts] [--workers K] [--seed S]
 """
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ def measure(bot: str, players: int, deals: int, seed: int, workers: int | None) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals4", type=int, default=100, help="4-player deals (4 seatings each)")
+    parser.add_argument("--deals4", type=int, default=200, help="4-player deals (4 seatings each)")
     parser.add_argument("--deals2", type=int, default=150, help="2-player deals (2 seatings each)")
     parser.add_argument("--bot", default="mcts", help="the bot measured (a bot description)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
-    parser.add_argument("--seed", type=int, default=2026, help="tournament seed")
+    parser.add_argument("--seed", type=int, default=2027, help="tournament seed")
     args = parser.parse_args()
     for players, parity, target, deals_option in SETUPS:
         figures, games, seconds = measure(args.bot, players, getattr(args, deals_option), args.seed, args.workers)

@@ -6,9 +6,12 @@ with a fast rollout policy. Between two of the bot's decisions the chance steps 
 copy and the opponents move by the rollout policy, which is the bot's model of them; a child is keyed
 by the action and every step that followed it, so a node's legal actions are always the same.
 
-A round is scored as soon as its last die is placed, so a playout stops there. The reward is the bot's
-money minus the others' mean ("field", the default: steadier) or minus the best other seat's
-("leader"). The move played is the most visited one. With the default iteration budget the bot is
+A round is scored as soon as its last die is placed, so a playout stops there, and is valued by
+`reward_of`: by default ("standing") as a chance of winning the game, the bot's share of a softmax of
+every seat's money whose temperature, `spread` × $100,000 × √(rounds still to play), shrinks as the
+game nears its end; after the last round, its exact share of the win. The money rewards value a round
+by the bot's money minus the others' mean ("field") or minus the best other seat's ("leader"). The
+move played is the most visited one. With the default iteration budget the bot is
 deterministic given its seed; a time budget (`seconds`) plays faster or stronger but depends on the
 machine.
 """
@@ -56,12 +59,21 @@ class _Node:
         return self.actions[index]
 
 
-REWARDS = ("field", "leader")
+REWARDS = ("standing", "field", "leader")
 
 
-def reward_of(money: list[int], seat: int, reward: str) -> float:
-    """The seat's money minus the best other seat's ("leader") or the others' mean ("field"), in
-    units of `SCALE`."""
+def reward_of(state: LasVegasState, seat: int, reward: str, spread: float = 1.0) -> float:
+    """The value of a scored round for `seat` (see the module docstring): a winning chance in [0, 1]
+    ("standing"), or money in units of `SCALE` ("field", "leader")."""
+    money = state.money
+    if reward == "standing":
+        winners = state.winners()
+        if winners:
+            return 1.0 / len(winners) if seat in winners else 0.0
+        temperature = spread * SCALE * math.sqrt(state.rules.rounds - state.round)
+        top = max(money)
+        weights = [math.exp((m - top) / temperature) for m in money]
+        return weights[seat] / sum(weights)
     others = [m for other, m in enumerate(money) if other != seat]
     return (money[seat] - (max(others) if reward == "leader" else sum(others) / len(others))) / SCALE
 
@@ -69,21 +81,28 @@ def reward_of(money: list[int], seat: int, reward: str) -> float:
 class SearchBot:
     """Determinized MCTS (see the module docstring).
 
-    `iterations`: playouts per move (default 300); `seconds`: a time budget per move instead, if given;
+    `iterations`: playouts per move (default 1000); `seconds`: a time budget per move instead, if given;
     `exploration`: the UCB1 constant; `epsilon`: how often the rollout policy plays at random;
-    `reward`: "leader" or "field" (see the module docstring).
+    `reward`: "standing", "field" or "leader", and `spread`, the standing reward's temperature in
+    units of $100,000 (see the module docstring).
     """
 
-    def __init__(self, seed: int, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7, epsilon: float = 0.1, reward: str = "field") -> None:
+    def __init__(
+        self, seed: int, iterations: int = 1000, seconds: float | None = None, exploration: float = 0.7,
+        epsilon: float = 0.1, reward: str = "standing", spread: float = 1.0,
+    ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if spread <= 0:
+            raise ValueError("spread must be positive")
         self._rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.reward = reward
+        self.spread = spread
         self._rollout = RolloutPolicy(self._rng, epsilon)
 
     def choose(self, state: State) -> Place:
@@ -120,7 +139,7 @@ class SearchBot:
             else:
                 node = child
         self._finish_round(state, round_number)
-        reward = reward_of(state.money, seat, self.reward)
+        reward = reward_of(state, seat, self.reward, self.spread)
         for visited, index in path:
             visited.visits[index] += 1
             visited.totals[index] += reward

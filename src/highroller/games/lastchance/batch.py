@@ -60,6 +60,12 @@ LOG_STEPS = 1024
 """Steps logged per game at first when tracing (a longer game is played again with room for all)."""
 TRACE_GAMES = 256
 """Games traced per kernel call (bounds the log's memory)."""
+EXTRA_TYPES = {
+    "attempts": np.int32, "completed": np.int32, "cards": np.int32, "side_bets": np.int64, "last_chance": np.int8,
+    "card_attempts": np.int32, "card_completed": np.int8,
+}
+"""The extra arrays and their types: compact, since a series over processes sends them back (money
+stays 64-bit; counts fit 32 bits, flags 8)."""
 NEVER = 1 << 62
 """The odds bot's "Last Chance!" money limit where an attempt is sure to succeed (no limit)."""
 
@@ -270,8 +276,8 @@ class LastChanceBatch:
         money = setup.column(state, "money")
         qualified = (setup.column(state, "active") == 1) & (setup.column(state, "cards") > 0)
         best = qualified & (money == np.where(qualified, money, -1).max(axis=1, keepdims=True))
-        extra = {name: setup.column(state, name).copy() for name in ("attempts", "completed", "cards", "side_bets", "last_chance", "card_attempts", "card_completed")}
-        extra["first_player"] = first_players(setup.rules, seeds)
+        extra = {name: setup.column(state, name).astype(dtype) for name, dtype in EXTRA_TYPES.items()}
+        extra["first_player"] = first_players(setup.rules, seeds).astype(np.int8)
         return BatchResult(seeds, money.astype(np.float64), win_shares(best), extra)
 
     def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:

@@ -11,11 +11,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_stats import assert_same_means
+from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
 from highroller.batch import runner
-from highroller.batch.records import export_records
 from highroller.batch.seeds import game_seeds
 from highroller.core.play import bot_seed
 from highroller.core.state import CHANCE, State
@@ -118,11 +117,7 @@ REPLAY_CASES = [
 def test_exported_records_replay_exactly(options: dict, bots: list[str]) -> None:
     game = hr.make("lastchance", **options)
     seeds = game_seeds(5, 0, 12)
-    result = ENGINE.run(game, bots, seeds)
-    for number, record in enumerate(export_records(ENGINE, game, bots, seeds)):
-        replayed = hr.replay(record)
-        assert replayed.is_terminal()
-        assert record["returns"] == result.returns[number].tolist()
+    for number, replayed, result in replayed_games(ENGINE, game, bots, seeds):
         stats = _step_stats(replayed)
         assert stats["wins"] == result.wins[number].tolist()
         for name in (*SEAT_STATS, "card_attempts", "card_completed"):

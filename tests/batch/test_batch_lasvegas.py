@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_stats import assert_same_means
+from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
 from highroller.batch import runner
@@ -61,11 +61,7 @@ def test_exported_records_replay_exactly(config: dict) -> None:
     bots = ["greedy", "random"] * 3
     bots = bots[: game.num_players]
     seeds = game_seeds(5, 0, 12)
-    result = ENGINE.run(game, bots, seeds)
-    for number, record in enumerate(export_records(ENGINE, game, bots, seeds)):
-        replayed = hr.replay(record)
-        assert replayed.is_terminal()
-        assert record["returns"] == result.returns[number].tolist()
+    for number, replayed, result in replayed_games(ENGINE, game, bots, seeds):
         assert [len(w) for w in replayed.won] == result.extra["bills"][number].tolist()
         winners = replayed.winners()
         assert [1 / len(winners) if s in winners else 0.0 for s in range(game.num_players)] == result.wins[number].tolist()

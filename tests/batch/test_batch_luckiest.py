@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_stats import assert_same_means
+from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
-from highroller.batch.records import export_records
 from highroller.batch.seeds import game_seeds
 from highroller.core.play import bot_seed
 from highroller.games.luckiest.batch import ENGINE
@@ -50,9 +49,5 @@ def test_exported_records_replay_exactly(options: dict, bots: list[str], step_ga
     game = hr.make("luckiest", **options)
     names, params = zip(*map(_split, bots))
     seeds = game_seeds(6, 0, 10)
-    result = ENGINE.run(game, list(names), seeds, list(params))
-    for number, record in enumerate(export_records(ENGINE, game, list(names), seeds, list(params))):
-        replayed = hr.replay(record)
-        assert replayed.is_terminal()
-        assert record["returns"] == result.returns[number].tolist()
+    for number, replayed, result in replayed_games(ENGINE, game, list(names), seeds, list(params)):
         assert [list(s) for s in zip(*replayed.scores)] == result.extra["round_points"][number].tolist()

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from highroller.batch import dice
 from highroller.batch.engine import BatchResult, BotChoice, win_shares
 from highroller.batch.seeds import stream_keys
 from highroller.core.errors import IllegalAction
@@ -40,19 +41,18 @@ FIRST_PLAYER_LABEL = np.uint64(label_code("first-player"))
 
 
 class Setup:
-    """A rule set as the kernel reads it: parameters and column offsets, bill denominations, counts."""
+    """A rule set as the kernel reads it: parameters and column offsets, and the bills of the pile."""
 
     def __init__(self, rules: LasVegasRules) -> None:
         self.rules = rules
-        self.denoms = np.array(sorted(set(rules.bills)), dtype=np.int64)
-        self.counts = np.array([rules.bills.count(int(d)) for d in self.denoms], dtype=np.int64)
+        self.bills = np.array(rules.bills, dtype=np.int64)
         total = len(rules.bills)
         if rules.stock_rule == "count":
             most = min(total, rules.stock_amount)
         else:
-            most = min(total, -(-rules.stock_amount // int(self.denoms[0])))
+            most = min(total, -(-rules.stock_amount // min(rules.bills)))
         self.most = max(most, 1)
-        self.shapes = kernel.layout(rules.players, self.most, len(self.denoms), total, rules.rounds)
+        self.shapes = kernel.layout(rules.players, self.most, total, rules.rounds)
         p = np.zeros(kernel.P_SIZE, dtype=np.int64)
         values = {
             kernel.P_PLAYERS: rules.players, kernel.P_DICE: rules.dice_per_player, kernel.P_BIGGIE: int(rules.biggie),
@@ -60,7 +60,7 @@ class Setup:
             kernel.P_AMOUNT: rules.stock_amount, kernel.P_UNDER: int(rules.untaken == "under"),
             kernel.P_LAST_ROLLER: int(rules.next_starter == "last-roller"), kernel.P_NEUTRAL: rules.neutral_dice,
             kernel.P_LEFTOVER: rules.neutral_leftover, kernel.P_BANDIT: int(rules.bandit), kernel.P_CASINOS: rules.casinos,
-            kernel.P_DENOMS: len(self.denoms), kernel.P_BILLS: total, kernel.P_MOST: self.most,
+            kernel.P_BILLS: total, kernel.P_MOST: self.most,
         }
         for index, value in values.items():
             p[index] = value
@@ -112,7 +112,7 @@ def _outside_choices(setup: Setup, state: np.ndarray, seats: dict[int, Callable[
         view = {name: setup.column(rows, name) for name in VIEW_FIELDS}
         view.update(
             game=games, seat=np.full(games.size, seat), round=rows[:, kernel.ROUND], legal=masks[games],
-            roll_own=rows[:, kernel.ROLL_OWN : kernel.ROLL_OWN + 6], roll_neutral=rows[:, kernel.ROLL_NEUTRAL : kernel.ROLL_NEUTRAL + 6],
+            roll_own=dice.unpack(rows[:, kernel.ROLL_OWN]), roll_neutral=dice.unpack(rows[:, kernel.ROLL_NEUTRAL]),
             roll_biggie=rows[:, kernel.ROLL_BIGGIE], bandit_faces=rows[:, kernel.BANDIT_FACES],
         )
         actions = np.asarray(policy(view), dtype=np.int64)
@@ -136,8 +136,8 @@ def play_state(game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, logging
     state[:, kernel.FIRST] = first_players(rules, seeds)
     steps, width = setup.log_shape() if logging else (1, 1)
     log = np.zeros((seeds.shape[0] if logging else 1, steps, width), dtype=np.int64)
-    kernel.start(state, setup.params, setup.denoms, setup.counts, log, logging)
-    while kernel.advance(state, setup.params, setup.denoms, codes, log, logging):
+    kernel.start(state, setup.params, setup.bills, log, logging)
+    while kernel.advance(state, setup.params, codes, log, logging):
         _outside_choices(setup, state, outside)
     return setup, state, log
 

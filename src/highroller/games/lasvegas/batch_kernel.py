@@ -15,9 +15,12 @@ With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 import numpy as np
 
+from highroller.batch import dice
 from highroller.batch.rng import COUNTER, KEY, below
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
@@ -25,75 +28,74 @@ CHOOSE, OVER = 1, 2
 LOG_STOCK, LOG_ROLL, LOG_ACTION = 0, 1, 2
 BANDIT = 6
 CASINO_SLOTS = 7
-MAX_DIGITS = 12
-"""Dice drawn from one uniform number below 6**12 < 2**32 (see `below`)."""
-POWERS_OF_6 = np.array([6**k for k in range(MAX_DIGITS + 1)], dtype=np.int64)
 
-# Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng).
+# Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng). The roll is
+# kept packed (`highroller.batch.dice`): own and neutral dice, the faces shown (bits 0-5) and the
+# Biggie's face (0 if none). HOLDING has bit s set while seat s holds dice this round.
 PHASE, ROUND, FIRST, TURN, LAST_ROLLER, BANDIT_FACES, UNSEEN, UNDER_HEAD, UNDER_SIZE = range(2, 11)
-ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL = 11, 12, 13, 14, 20
-FIXED = 26
+ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL, ROLL_SHOWN, HOLDING = range(11, 18)
+FIXED = 18
 assert KEY == 0 and COUNTER == 1
+
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+"""The kernel allocates nothing, so it is compiled without Numba's reference counting: otherwise every
+inlined step that takes the state row pays atomic increments and decrements that Numba cannot prune
+in branching code (numba/numba#2350), about a quarter of the running time."""
+_entry = numba.njit(cache=True, **_NO_REFCOUNTS)
+_step = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
 
 # Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
 (P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
- P_LEFTOVER, P_BANDIT, P_CASINOS, P_DENOMS, P_BILLS, P_MOST) = range(15)
+ P_LEFTOVER, P_BANDIT, P_CASINOS, P_BILLS, P_MOST) = range(14)
 ARRAYS = ("own", "biggie", "neutral", "dice", "pips", "top", "bills", "bill_count", "pile", "under",
           "money", "won", "round_money", "round_bills", "ranking")
 (L_OWN, L_BIGGIE, L_NEUTRAL, L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER,
- L_MONEY, L_WON, L_ROUND_MONEY, L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(15, 31)
-P_SIZE = 31
+ L_MONEY, L_WON, L_ROUND_MONEY, L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(14, 30)
+P_SIZE = 30
 
 
-def layout(players: int, most: int, denominations: int, bills: int, rounds: int) -> dict[str, tuple[int, ...]]:
+def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[int, ...]]:
     """The shape (per game) of each variable-size column group, in row order."""
     owners = players + 1
     return {
         "own": (players,), "biggie": (players,), "neutral": (players,), "dice": (CASINO_SLOTS, owners),
         "pips": (owners,), "top": (owners,), "bills": (CASINO_SLOTS, most), "bill_count": (CASINO_SLOTS,),
-        "pile": (denominations,), "under": (bills,), "money": (players,), "won": (players,),
+        "pile": (bills,), "under": (bills,), "money": (players,), "won": (players,),
         "round_money": (rounds, players), "round_bills": (rounds,), "ranking": (owners,),
     }
 
 
-@numba.njit(cache=True)
-def _dice(s: np.ndarray, dice: int, column: int) -> None:
-    """Roll `dice` dice and write their counts per face to the 6 columns from `column`.
-
-    Counts are gathered in one integer, 5 bits a face, and written once (no store per die)."""
-    packed = np.int64(0)
-    for first in range(0, dice, MAX_DIGITS):
-        digits = min(dice - first, MAX_DIGITS)
-        value = below(s, POWERS_OF_6[digits])
-        for _ in range(digits):
-            packed += np.int64(1) << (5 * (value % 6))
-            value //= 6
-    for f in range(6):
-        s[column + f] = (packed >> (5 * f)) & 31
-
-
-@numba.njit(cache=True)
+@_step
 def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
-    _dice(s, own, ROLL_OWN)
-    _dice(s, neutral, ROLL_NEUTRAL)
-    s[ROLL_BIGGIE] = below(s, np.int64(6)) + 1 if big else 0
+    rolled_own = dice.roll(s, own)
+    rolled_neutral = dice.roll(s, neutral)
+    faces = dice.shown(rolled_own | rolled_neutral)
+    biggie = np.int64(0)
+    if big:
+        biggie = below(s, np.int64(6)) + 1
+        faces |= 1 << (biggie - 1)
+    s[ROLL_OWN] = rolled_own
+    s[ROLL_NEUTRAL] = rolled_neutral
+    s[ROLL_BIGGIE] = biggie
+    s[ROLL_SHOWN] = faces
 
 
-@numba.njit(cache=True)
+@_step
 def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     row = log[s[LOG_SIZE]]
     row[0] = LOG_ROLL
     for f in range(6):
-        row[1 + f] = s[ROLL_OWN + f]
-        row[8 + f] = s[ROLL_NEUTRAL + f]
+        row[1 + f] = dice.count(s[ROLL_OWN], f)
+        row[8 + f] = dice.count(s[ROLL_NEUTRAL], f)
     row[7] = s[ROLL_BIGGIE]
     s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True)
-def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
-    """Draw the bills of casino c by the stocking rule: unseen bills first, then those under the pile."""
+@_step
+def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Draw the bills of casino c by the stocking rule: unseen bills first (each equally likely; the
+    unseen bills are the first UNSEEN of the pile columns), then those under the pile."""
     count_rule = p[P_COUNT_RULE] == 1
     amount = p[P_AMOUNT]
     capacity = p[P_BILLS]
@@ -102,15 +104,10 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.nda
     total = 0
     while not ((count_rule and drawn >= amount) or (not count_rule and total >= amount)):
         if s[UNSEEN] > 0:
-            pick = below(s, s[UNSEEN])
-            index = 0
-            below_pick = 0
-            for k in range(p[P_DENOMS] - 1):
-                below_pick += s[p[L_PILE] + k]
-                index += int(pick >= below_pick)
-            s[p[L_PILE] + index] -= 1
+            pick = p[L_PILE] + below(s, s[UNSEEN])
             s[UNSEEN] -= 1
-            bill = denoms[index]
+            bill = s[pick]
+            s[pick] = s[p[L_PILE] + s[UNSEEN]]
         elif s[UNDER_SIZE] > 0:
             bill = s[p[L_UNDER] + s[UNDER_HEAD]]
             s[UNDER_HEAD] = (s[UNDER_HEAD] + 1) % capacity
@@ -134,7 +131,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, denoms: np.ndarray, log: np.nda
         s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True)
+@_step
 def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
     """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
     count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
@@ -145,7 +142,7 @@ def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) ->
     return count, pips, top
 
 
-@numba.njit(cache=True)
+@_step
 def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
     """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
     seat and `added` for the neutral owner."""
@@ -182,14 +179,10 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
     return 0
 
 
-@numba.njit(cache=True)
+@_step
 def legal_mask(s: np.ndarray, bandit: bool) -> int:
     """The legal action codes of the current roll as a bit mask."""
-    shown = 0
-    for f in range(6):
-        shown |= int(s[ROLL_OWN + f] + s[ROLL_NEUTRAL + f] > 0) << f
-    if s[ROLL_BIGGIE]:
-        shown |= 1 << (s[ROLL_BIGGIE] - 1)
+    shown = s[ROLL_SHOWN]
     if bandit:
         return shown | ((shown & ~(s[BANDIT_FACES] >> 1)) << 6)
     return shown
@@ -208,9 +201,27 @@ def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 SET_BITS, NTH_BIT = _bit_tables()
+MAX_SEATS = 6
 
 
-@numba.njit(cache=True)
+def _next_seats() -> np.ndarray:
+    """For every mask of seats holding dice and seat to move: the next holding seat to the left, -1 if none.
+
+    Seats wrap at MAX_SEATS, not at the player count: the seats past it never hold dice."""
+    table = np.full(64 * MAX_SEATS, -1, dtype=np.int64)
+    for holding in range(64):
+        for seat in range(MAX_SEATS):
+            for step in range(1, MAX_SEATS + 1):
+                if holding >> ((seat + step) % MAX_SEATS) & 1:
+                    table[holding * MAX_SEATS + seat] = (seat + step) % MAX_SEATS
+                    break
+    return table
+
+
+NEXT_SEAT = _next_seats()
+
+
+@_step
 def _pick(s: np.ndarray, mask: int) -> int:
     """A code chosen uniformly among the bits of mask."""
     choices = SET_BITS[mask]
@@ -218,7 +229,7 @@ def _pick(s: np.ndarray, mask: int) -> int:
     return NTH_BIT[mask * 12 + k]
 
 
-@numba.njit(cache=True)
+@_step
 def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
     seat = s[TURN]
@@ -230,11 +241,11 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
             continue
         f = a % 6
         big = 1 if s[ROLL_BIGGIE] == f + 1 else 0
-        weight = s[ROLL_OWN + f] + 2 * big
-        added = s[ROLL_NEUTRAL + f]
+        weight = dice.count(s[ROLL_OWN], f) + 2 * big
+        added = dice.count(s[ROLL_NEUTRAL], f)
         c = BANDIT if a >= 6 else f
         gain = _payout(s, p, c, seat, weight, added, f + 1) - _payout(s, p, c, seat, 0, 0, f + 1)
-        spent = s[ROLL_OWN + f] + added + big
+        spent = int(weight - big + added)
         if best == 0 or gain > best_gain or (gain == best_gain and spent < best_dice):
             best_gain = gain
             best_dice = spent
@@ -244,16 +255,16 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     return _pick(s, best)
 
 
-@numba.njit(cache=True)
+@_step
 def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool) -> None:
     """Apply action code a for the seat to move."""
     players = p[P_PLAYERS]
     seat = s[TURN]
     f = a % 6
     face = f + 1
-    own = s[ROLL_OWN + f]
+    own = dice.count(s[ROLL_OWN], f)
     big = s[ROLL_BIGGIE] == face
-    added = s[ROLL_NEUTRAL + f]
+    added = dice.count(s[ROLL_NEUTRAL], f)
     weight = own + (2 if big else 0)
     c = f
     if a >= 6:
@@ -272,6 +283,8 @@ def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool)
     if big:
         s[p[L_BIGGIE] + seat] = 0
     s[p[L_NEUTRAL] + seat] -= added
+    left = s[p[L_OWN] + seat] + s[p[L_BIGGIE] + seat] + s[p[L_NEUTRAL] + seat]
+    s[HOLDING] &= ~(int(left == 0) << seat)
     s[LAST_ROLLER] = seat
     if logging:
         row = log[s[LOG_SIZE]]
@@ -281,7 +294,7 @@ def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool)
         s[LOG_SIZE] += 1
 
 
-@numba.njit(cache=True)
+@_step
 def _score(s: np.ndarray, p: np.ndarray) -> None:
     """Score every casino, then the bandit; send untaken bills under the pile or to the box."""
     players = p[P_PLAYERS]
@@ -337,27 +350,28 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     s[BANDIT_FACES] = 0
 
 
-@numba.njit(cache=True)
-def _start_round(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, log: np.ndarray, logging: bool) -> None:
+@_step
+def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
     players = p[P_PLAYERS]
     for seat in range(players):
         s[p[L_OWN] + seat] = p[P_DICE]
         s[p[L_BIGGIE] + seat] = p[P_BIGGIE]
         s[p[L_NEUTRAL] + seat] = p[P_NEUTRAL]
+    s[HOLDING] = (1 << players) - 1
     s[TURN] = s[FIRST]
     for c in range(p[P_CASINOS]):
-        _stock(s, c, p, denoms, log, logging)
+        _stock(s, c, p, log, logging)
     if p[P_LEFTOVER]:
         _roll(s, 0, 0, p[P_LEFTOVER])
         if logging:
             _log_roll(s, log)
         for f in range(6):
-            s[p[L_DICE] + f * (players + 1) + players] += s[ROLL_NEUTRAL + f]
+            s[p[L_DICE] + f * (players + 1) + players] += dice.count(s[ROLL_NEUTRAL], f)
     _roll_turn(s, p, log, logging)
 
 
-@numba.njit(cache=True)
+@_step
 def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """The seat to move rolls every die it holds."""
     seat = s[TURN]
@@ -367,22 +381,18 @@ def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
     s[PHASE] = CHOOSE
 
 
-@numba.njit(cache=True)
-def _next_turn(s: np.ndarray, p: np.ndarray) -> bool:
+@_step
+def _next_turn(s: np.ndarray) -> bool:
     """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
-    players = p[P_PLAYERS]
-    for step in range(1, players + 1):
-        seat = s[TURN] + step
-        if seat >= players:
-            seat -= players
-        if s[p[L_OWN] + seat] or s[p[L_BIGGIE] + seat] or s[p[L_NEUTRAL] + seat]:
-            s[TURN] = seat
-            return True
-    return False
+    seat = NEXT_SEAT[s[HOLDING] * MAX_SEATS + s[TURN]]
+    if seat < 0:
+        return False
+    s[TURN] = seat
+    return True
 
 
-@numba.njit(cache=True)
-def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> None:
+@_step
+def _play(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Play one game until it ends or an outside policy must choose."""
     bandit = p[P_BANDIT] == 1
     while s[PHASE] == CHOOSE:
@@ -398,7 +408,7 @@ def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray
         else:
             a = _pick(s, mask)
         _place(s, p, a, log, logging)
-        if _next_turn(s, p):
+        if _next_turn(s):
             _roll_turn(s, p, log, logging)
             continue
         _score(s, p)
@@ -407,29 +417,29 @@ def _play(s: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray
             s[PHASE] = OVER
             return
         s[FIRST] = s[LAST_ROLLER] if p[P_LAST_ROLLER] else (s[FIRST] + 1) % p[P_PLAYERS]
-        _start_round(s, p, denoms, log, logging)
+        _start_round(s, p, log, logging)
 
 
-@numba.njit(cache=True)
-def start(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, counts: np.ndarray, log: np.ndarray, logging: bool) -> None:
+@_entry
+def start(state: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Start every game (KEY and FIRST already filled in): the pile, then the first round."""
     for g in range(state.shape[0]):
         s = state[g]
-        for k in range(p[P_DENOMS]):
-            s[p[L_PILE] + k] = counts[k]
+        for k in range(p[P_BILLS]):
+            s[p[L_PILE] + k] = bills[k]
         s[UNSEEN] = p[P_BILLS]
         s[LAST_ROLLER] = s[FIRST]
         s[PENDING] = -1
-        _start_round(s, p, denoms, log[g if logging else 0], logging)
+        _start_round(s, p, log[g if logging else 0], logging)
 
 
-@numba.njit(cache=True)
-def advance(state: np.ndarray, p: np.ndarray, denoms: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
+@_entry
+def advance(state: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait."""
     waiting = 0
     for g in range(state.shape[0]):
         s = state[g]
-        _play(s, p, denoms, policies, log[g if logging else 0], logging)
+        _play(s, p, policies, log[g if logging else 0], logging)
         if s[PHASE] != OVER:
             waiting += 1
     return waiting

@@ -21,7 +21,8 @@ def _table_probabilities(n: int) -> dict[int, Fraction]:
     first, end = int(dice.STARTS[n]), int(dice.STARTS[n + 1])
     columns, span = end - first, 6**n
     chances: dict[int, Fraction] = Counter()
-    for own, alias, threshold in dice.TABLE[first:end].tolist():
+    for outcomes, threshold in dice.TABLE[first:end].tolist():
+        own, alias = outcomes & 0xFFFFFFFF, outcomes >> 32
         assert 0 <= threshold <= span
         chances[own] += Fraction(threshold, columns * span)
         chances[alias] += Fraction(span - threshold, columns * span)

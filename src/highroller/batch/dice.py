@@ -5,9 +5,10 @@ A roll of n dice matters to these games only as counts per face, so a kernel nee
 Walker's alias method on integers. Each table column holds the weight 6**n, split between its own
 multiset (the first `threshold` units) and one alias; a uniform column and a uniform unit inside it,
 both exact (`rng.below_pair`), pick a multiset with exactly its probability — no rounding anywhere.
-A column stores both multisets, so a roll reads one table row and chooses without branching.
+A column is 16 bytes (both multisets in one word, the threshold in the other), so a roll reads one
+small table row and chooses without branching; the tables for up to 8 dice fit in 48 KB.
 
-A rolled multiset comes packed in one int64: the count of face f in bits 5f..5f+4 (`count`), and bit
+A rolled multiset comes packed in 30 bits: the count of face f in bits 4f..4f+3 (`count`), and bit
 SHOWN_SHIFT + f set when face f shows at least once (`shown`).
 """
 
@@ -23,14 +24,15 @@ from highroller.batch.rng import below_pair
 
 MAX_DICE = 12
 """Most dice in one table roll (6**12 < 2**32, the bound `below_pair` takes)."""
-FACE_BITS = 5
-SHOWN_SHIFT = 32
-OUTCOME, ALIAS, THRESHOLD = 0, 1, 2
-"""The fields of a table row: the column's own multiset, its alias multiset, and the own share."""
+FACE_BITS = 4
+SHOWN_SHIFT = 24
+OUTCOMES, THRESHOLD = 0, 1
+"""The words of a table row: the column's own multiset (low 32 bits) and its alias (high 32 bits);
+how many of the column's 6**n units belong to its own multiset."""
 
 
-def _alias_rows(n: int) -> list[tuple[int, int, int]]:
-    """(packed outcome, packed alias outcome, threshold) per column for n dice."""
+def _alias_rows(n: int) -> list[tuple[int, int]]:
+    """(packed outcome | packed alias outcome << 32, threshold) per column for n dice."""
     outcomes, weights = [], []
     for faces in combinations_with_replacement(range(6), n):
         counts = [faces.count(f) for f in range(6)]
@@ -51,12 +53,12 @@ def _alias_rows(n: int) -> list[tuple[int, int, int]]:
         threshold[low], alias[low] = scaled[low], high
         scaled[high] -= span - scaled[low]
         (small if scaled[high] < span else large).append(high)
-    return [(outcomes[i], outcomes[alias[i]], threshold[i]) for i in range(size)]
+    return [(outcomes[i] | outcomes[alias[i]] << 32, threshold[i]) for i in range(size)]
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray]:
     """The alias rows for 0..MAX_DICE dice in one array, and each n's first row (then the end)."""
-    rows: list[tuple[int, int, int]] = []
+    rows: list[tuple[int, int]] = []
     starts = []
     for n in range(MAX_DICE + 2):
         starts.append(len(rows))
@@ -77,15 +79,15 @@ def roll(row: np.ndarray, n: int) -> np.int64:
     first = STARTS[n]
     column, unit = below_pair(row, STARTS[n + 1] - first, POWERS_OF_6[n])
     entry = first + column
-    own = TABLE[entry, OUTCOME]
-    alias = TABLE[entry, ALIAS]
-    return alias ^ ((own ^ alias) & -np.int64(unit < TABLE[entry, THRESHOLD]))
+    outcomes = TABLE[entry, OUTCOMES]
+    shift = np.int64(unit >= TABLE[entry, THRESHOLD]) << 5
+    return (outcomes >> shift) & 0xFFFFFFFF
 
 
 @numba.njit(cache=True, inline="always")
 def count(packed: np.int64, face: int) -> np.int64:
     """How many dice of a packed roll show face index `face` (0-5)."""
-    return (packed >> (FACE_BITS * face)) & 31
+    return (packed >> (FACE_BITS * face)) & 15
 
 
 @numba.njit(cache=True, inline="always")
@@ -96,4 +98,4 @@ def shown(packed: np.int64) -> np.int64:
 
 def unpack(packed: np.ndarray) -> np.ndarray:
     """Counts per face of packed rolls: shape [..., 6] (NumPy, for views and logs)."""
-    return (np.asarray(packed, dtype=np.int64)[..., None] >> (FACE_BITS * np.arange(6))) & 31
+    return (np.asarray(packed, dtype=np.int64)[..., None] >> (FACE_BITS * np.arange(6))) & 15

@@ -41,6 +41,8 @@ class BatchResult:
     @staticmethod
     def join(parts: Sequence[BatchResult]) -> BatchResult:
         """One result of several batches, in order."""
+        if len(parts) == 1:
+            return parts[0]
         first = parts[0]
         return BatchResult(
             np.concatenate([p.seeds for p in parts]),

@@ -1,7 +1,9 @@
 """The compiled Las Vegas batch kernel: many games on one fixed-shape int64 array, played with Numba.
 
-Each game is one row of the state array (`Layout` names the columns); `advance` plays each game until
-it ends or a seat with an outside policy must choose, applying a pending choice first. The rules are
+Each game is one row of the state array (`layout` names the columns); `advance` plays each game until
+it ends or a seat with an outside policy must choose, applying a pending choice first. Dice are rolled
+as whole multisets in one draw (`highroller.batch.dice`), the unseen bills are drawn by swap-remove,
+ties at a casino are found with bit masks, and the next seat holding dice comes from a table. The rules are
 those of `state.py`, step for step: stocking by min-total or count from the unseen bills, then the
 bills under the pile; the leftover neutral dice; turns in seat order skipping players without dice;
 cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and seat before neutral;
@@ -39,10 +41,12 @@ assert KEY == 0 and COUNTER == 1
 
 _NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 """The kernel allocates nothing, so it is compiled without Numba's reference counting: otherwise every
-inlined step that takes the state row pays atomic increments and decrements that Numba cannot prune
-in branching code (numba/numba#2350), about a quarter of the running time."""
-_entry = numba.njit(cache=True, **_NO_REFCOUNTS)
+step that takes the state row pays atomic increments and decrements that Numba cannot prune in
+branching code (numba/numba#2350), about a quarter of the running time."""
+_entry = _call = numba.njit(cache=True, **_NO_REFCOUNTS)
 _step = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
+"""The steps of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the
+greedy bot stay calls, which keeps the first compilation near 10 s."""
 
 # Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
 (P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
@@ -81,7 +85,7 @@ def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     s[ROLL_SHOWN] = faces
 
 
-@_step
+@_call
 def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     row = log[s[LOG_SIZE]]
     row[0] = LOG_ROLL
@@ -92,7 +96,7 @@ def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     s[LOG_SIZE] += 1
 
 
-@_step
+@_call
 def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Draw the bills of casino c by the stocking rule: unseen bills first (each equally likely; the
     unseen bills are the first UNSEEN of the pile columns), then those under the pile."""
@@ -131,7 +135,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool)
         s[LOG_SIZE] += 1
 
 
-@_step
+@_call
 def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
     """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
     count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
@@ -142,7 +146,7 @@ def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) ->
     return count, pips, top
 
 
-@_step
+@_call
 def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
     """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
     seat and `added` for the neutral owner."""
@@ -229,7 +233,7 @@ def _pick(s: np.ndarray, mask: int) -> int:
     return NTH_BIT[mask * 12 + k]
 
 
-@_step
+@_call
 def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
     seat = s[TURN]
@@ -295,6 +299,61 @@ def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool)
 
 
 @_step
+def _ones(x: int) -> int:
+    """How many bits of a non-negative int64 are set (the SWAR count, which compiles to popcnt)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+WORD = 63
+"""Dice counts as bits: 1..62 in one word, 63 and up in a second (no word uses its sign bit)."""
+
+
+@_call
+def _rank_casino(s: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
+    """Rank the owners at a casino by dice, those tied with another owner cancelled; returns how many rank.
+
+    Each count is a bit (two words), so an owner's place is the number of untied counts above its own."""
+    seen_low = seen_high = twice_low = twice_high = 0
+    for o in range(owners):
+        n = s[base + o]
+        if n < WORD:
+            twice_low |= seen_low & (1 << n)
+            seen_low |= 1 << n
+        else:
+            twice_high |= seen_high & (1 << (n - WORD))
+            seen_high |= 1 << (n - WORD)
+    untied_low = seen_low & ~twice_low & ~1
+    untied_high = seen_high & ~twice_high
+    for o in range(owners):
+        n = s[base + o]
+        if n < WORD:
+            if (untied_low >> n) & 1:
+                ranking[_ones(untied_high) + _ones(untied_low >> (n + 1))] = o
+        elif (untied_high >> (n - WORD)) & 1:
+            ranking[_ones(untied_high >> (n - WORD + 1))] = o
+    return _ones(untied_low) + _ones(untied_high)
+
+
+@_call
+def _rank_bandit(s: np.ndarray, p: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
+    """Rank the owners on the bandit by dice, pips, top face, seat before neutral; returns how many."""
+    ranked = 0
+    for o in range(owners):
+        if s[base + o] == 0:
+            continue
+        position = ranked
+        while position > 0 and _bandit_key(s, p, o, 0, 0) > _bandit_key(s, p, ranking[position - 1], 0, 0):
+            ranking[position] = ranking[position - 1]
+            position -= 1
+        ranking[position] = o
+        ranked += 1
+    return ranked
+
+
+@_call
 def _score(s: np.ndarray, p: np.ndarray) -> None:
     """Score every casino, then the bandit; send untaken bills under the pile or to the box."""
     players = p[P_PLAYERS]
@@ -304,31 +363,10 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     ranking = s[p[L_RANKING] : p[L_RANKING] + owners]
     for c in range(p[P_CASINOS]):
         base = p[L_DICE] + c * owners
-        ranked = 0
-        for o in range(owners):
-            count = s[base + o]
-            if count == 0:
-                continue
-            if c != BANDIT:
-                unique = True
-                for other in range(owners):
-                    if other != o and s[base + other] == count:
-                        unique = False
-                if not unique:
-                    continue
-            position = ranked
-            while position > 0:
-                prev = ranking[position - 1]
-                if c == BANDIT:
-                    ahead = _bandit_key(s, p, o, 0, 0) > _bandit_key(s, p, prev, 0, 0)
-                else:
-                    ahead = count > s[base + prev]
-                if not ahead:
-                    break
-                ranking[position] = prev
-                position -= 1
-            ranking[position] = o
-            ranked += 1
+        if c == BANDIT:
+            ranked = _rank_bandit(s, p, base, owners, ranking)
+        else:
+            ranked = _rank_casino(s, base, owners, ranking)
         slots = p[L_BILLS] + c * p[P_MOST]
         for i in range(s[p[L_BILL_COUNT] + c]):
             bill = s[slots + i]
@@ -350,7 +388,7 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     s[BANDIT_FACES] = 0
 
 
-@_step
+@_call
 def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
     players = p[P_PLAYERS]
@@ -392,32 +430,34 @@ def _next_turn(s: np.ndarray) -> bool:
 
 
 @_step
-def _play(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> None:
-    """Play one game until it ends or an outside policy must choose."""
-    bandit = p[P_BANDIT] == 1
-    while s[PHASE] == CHOOSE:
-        mask = legal_mask(s, bandit)
-        policy = policies[s[TURN]]
-        if policy == OUTSIDE:
-            a = s[PENDING]
-            if a < 0:
-                return
-            s[PENDING] = -1
-        elif policy == GREEDY:
-            a = _greedy(s, p, mask)
-        else:
-            a = _pick(s, mask)
-        _place(s, p, a, log, logging)
-        if _next_turn(s):
-            _roll_turn(s, p, log, logging)
-            continue
-        _score(s, p)
-        s[ROUND] += 1
-        if s[ROUND] == p[P_ROUNDS]:
-            s[PHASE] = OVER
-            return
-        s[FIRST] = s[LAST_ROLLER] if p[P_LAST_ROLLER] else (s[FIRST] + 1) % p[P_PLAYERS]
-        _start_round(s, p, log, logging)
+def _decide(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> bool:
+    """Play one decision of a game (and the chance steps after it); False once the game is over or an
+    outside policy must choose."""
+    if s[PHASE] != CHOOSE:
+        return False
+    mask = legal_mask(s, p[P_BANDIT] == 1)
+    policy = policies[s[TURN]]
+    if policy == OUTSIDE:
+        a = s[PENDING]
+        if a < 0:
+            return False
+        s[PENDING] = -1
+    elif policy == GREEDY:
+        a = _greedy(s, p, mask)
+    else:
+        a = _pick(s, mask)
+    _place(s, p, a, log, logging)
+    if _next_turn(s):
+        _roll_turn(s, p, log, logging)
+        return True
+    _score(s, p)
+    s[ROUND] += 1
+    if s[ROUND] == p[P_ROUNDS]:
+        s[PHASE] = OVER
+        return False
+    s[FIRST] = s[LAST_ROLLER] if p[P_LAST_ROLLER] else (s[FIRST] + 1) % p[P_PLAYERS]
+    _start_round(s, p, log, logging)
+    return True
 
 
 @_entry
@@ -436,12 +476,14 @@ def start(state: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, 
 @_entry
 def advance(state: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait."""
-    waiting = 0
-    for g in range(state.shape[0]):
+    games = state.shape[0]
+    for g in range(games):
         s = state[g]
-        _play(s, p, policies, log[g if logging else 0], logging)
-        if s[PHASE] != OVER:
-            waiting += 1
+        while _decide(s, p, policies, log[g if logging else 0], logging):
+            pass
+    waiting = 0
+    for g in range(games):
+        waiting += state[g, PHASE] != OVER
     return waiting
 
 

@@ -2,8 +2,8 @@
 
 Every game in a batch has its own SplitMix64 stream, keyed by its seed (`seeds.stream_keys`): draw n
 of a game is a fixed function of the game's seed and n, so a game's result depends only on its seed,
-never on the batch, the chunk or the process that played it. `below` and `below_pair` turn draws into
-exactly uniform integers (rejection, no modulo bias).
+never on the batch, the chunk or the process that played it. `below` turns draws into exactly uniform
+integers (rejection, no modulo bias).
 """
 
 from __future__ import annotations
@@ -53,20 +53,3 @@ def below(row: np.ndarray, bound: np.int64) -> np.int64:
             product = (draw(row) >> _S32) * span
             low = product & _LOW32
     return np.int64(product >> _S32)
-
-
-@numba.njit(cache=True, inline="always")
-def below_pair(row: np.ndarray, first: np.int64, second: np.int64) -> tuple[np.int64, np.int64]:
-    """Two independent, exactly uniform integers in [0, first) and [0, second) (each bound at most
-    2**32) from one draw: Lemire's method on its high and its low 32 bits, drawing again (both) while
-    either half is rejected."""
-    a = np.uint64(first)
-    b = np.uint64(second)
-    while True:
-        x = draw(row)
-        high = (x >> _S32) * a
-        low = (x & _LOW32) * b
-        if ((high & _LOW32) >= a or (high & _LOW32) >= (_TWO32 - a) % a) and (
-            (low & _LOW32) >= b or (low & _LOW32) >= (_TWO32 - b) % b
-        ):
-            return np.int64(high >> _S32), np.int64(low >> _S32)

@@ -193,9 +193,10 @@ def legal_mask(s: np.ndarray, bandit: bool) -> int:
 
 
 def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
-    """For every 12-bit mask: how many bits are set, and the position of its k-th set bit."""
-    count = np.zeros(4096, dtype=np.int64)
-    nth = np.zeros(4096 * 12, dtype=np.int64)
+    """For every 12-bit mask: how many bits are set, and the position of its k-th set bit (bytes, so
+    the parts in use stay in cache)."""
+    count = np.zeros(4096, dtype=np.int8)
+    nth = np.zeros(4096 * 12, dtype=np.int8)
     for mask in range(4096):
         bits = [a for a in range(12) if mask >> a & 1]
         count[mask] = len(bits)
@@ -212,7 +213,7 @@ def _next_seats() -> np.ndarray:
     """For every mask of seats holding dice and seat to move: the next holding seat to the left, -1 if none.
 
     Seats wrap at MAX_SEATS, not at the player count: the seats past it never hold dice."""
-    table = np.full(64 * MAX_SEATS, -1, dtype=np.int64)
+    table = np.full(64 * MAX_SEATS, -1, dtype=np.int8)
     for holding in range(64):
         for seat in range(MAX_SEATS):
             for step in range(1, MAX_SEATS + 1):
@@ -228,9 +229,9 @@ NEXT_SEAT = _next_seats()
 @_step
 def _pick(s: np.ndarray, mask: int) -> int:
     """A code chosen uniformly among the bits of mask."""
-    choices = SET_BITS[mask]
-    k = below(s, np.int64(choices)) if choices > 1 else 0
-    return NTH_BIT[mask * 12 + k]
+    choices = np.int64(SET_BITS[mask])
+    k = below(s, choices) if choices > 1 else 0
+    return int(NTH_BIT[mask * 12 + k])
 
 
 @_call
@@ -422,7 +423,7 @@ def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
 @_step
 def _next_turn(s: np.ndarray) -> bool:
     """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
-    seat = NEXT_SEAT[s[HOLDING] * MAX_SEATS + s[TURN]]
+    seat = np.int64(NEXT_SEAT[s[HOLDING] * MAX_SEATS + s[TURN]])
     if seat < 0:
         return False
     s[TURN] = seat

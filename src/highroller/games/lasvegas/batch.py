@@ -136,8 +136,7 @@ def play_state(game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, logging
     state[:, kernel.FIRST] = first_players(rules, seeds)
     steps, width = setup.log_shape() if logging else (1, 1)
     log = np.zeros((seeds.shape[0] if logging else 1, steps, width), dtype=np.int64)
-    kernel.start(state, setup.params, setup.bills, log, logging)
-    while kernel.advance(state, setup.params, codes, log, logging):
+    while kernel.advance(state, setup.params, setup.bills, codes, log, logging):
         _outside_choices(setup, state, outside)
     return setup, state, log
 

@@ -26,7 +26,7 @@ from highroller.batch import dice
 from highroller.batch.rng import COUNTER, KEY, below
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
-CHOOSE, OVER = 1, 2
+NEW, CHOOSE, OVER = 0, 1, 2
 LOG_STOCK, LOG_ROLL, LOG_ACTION = 0, 1, 2
 BANDIT = 6
 CASINO_SLOTS = 7
@@ -461,25 +461,28 @@ def _decide(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray,
     return True
 
 
-@_entry
-def start(state: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
-    """Start every game (KEY and FIRST already filled in): the pile, then the first round."""
-    for g in range(state.shape[0]):
-        s = state[g]
-        for k in range(p[P_BILLS]):
-            s[p[L_PILE] + k] = bills[k]
-        s[UNSEEN] = p[P_BILLS]
-        s[LAST_ROLLER] = s[FIRST]
-        s[PENDING] = -1
-        _start_round(s, p, log[g if logging else 0], logging)
+@_call
+def _begin(s: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Start a game (KEY and FIRST already filled in): the pile, then the first round."""
+    for k in range(p[P_BILLS]):
+        s[p[L_PILE] + k] = bills[k]
+    s[UNSEEN] = p[P_BILLS]
+    s[LAST_ROLLER] = s[FIRST]
+    s[PENDING] = -1
+    _start_round(s, p, log, logging)
 
 
 @_entry
-def advance(state: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
-    """Play every game until it ends or waits for an outside choice; returns how many wait."""
+def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
+    """Play every game until it ends or waits for an outside choice; returns how many wait.
+
+    A game not yet started (phase NEW, a zeroed row with KEY and FIRST filled in) is started first, so
+    a fresh state array is touched once, game by game, rather than in a pass of its own."""
     games = state.shape[0]
     for g in range(games):
         s = state[g]
+        if s[PHASE] == NEW:
+            _begin(s, p, bills, log[g if logging else 0], logging)
         while _decide(s, p, policies, log[g if logging else 0], logging):
             pass
     waiting = 0

@@ -15,9 +15,9 @@ do not fit counts them all in LOG_SIZE and writes the first ones).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from highroller.batch.jit import compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below
 from highroller.games.lastchance.rules import UNIT
 
@@ -66,13 +66,13 @@ def parameters(players: int, deck: int, cards: int, bet_limit: int, money: int) 
     return p
 
 
-@numba.njit(cache=True, inline="always")
+@inlined
 def _at(p: np.ndarray, group: int, index: int) -> int:
     """The column of `index` (a seat or a deck card) in a column group."""
     return p[P_GROUPS + group] + index
 
 
-@numba.njit(cache=True)
+@compiled
 def _log(s: np.ndarray, log: np.ndarray, logging: bool, kind: int, seat: int, value: int) -> None:
     """Write a step to the game's log (when logging; past the log's end only counted)."""
     if logging:
@@ -84,7 +84,7 @@ def _log(s: np.ndarray, log: np.ndarray, logging: bool, kind: int, seat: int, va
         s[LOG_SIZE] = n + 1
 
 
-@numba.njit(cache=True)
+@compiled
 def _next_active(s: np.ndarray, p: np.ndarray, seat: int) -> int:
     """The first active seat to the left of `seat` (NOBODY if none)."""
     players = p[P_PLAYERS]
@@ -95,7 +95,7 @@ def _next_active(s: np.ndarray, p: np.ndarray, seat: int) -> int:
     return NOBODY
 
 
-@numba.njit(cache=True)
+@compiled
 def _active_count(s: np.ndarray, p: np.ndarray) -> int:
     """How many players are still in the game."""
     count = 0
@@ -104,7 +104,7 @@ def _active_count(s: np.ndarray, p: np.ndarray) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@compiled
 def _entry(s: np.ndarray, cards: np.ndarray) -> int:
     """The entry of the position on the card in play."""
     card = cards[s[CARD]]
@@ -114,7 +114,7 @@ def _entry(s: np.ndarray, cards: np.ndarray) -> int:
     return entry
 
 
-@numba.njit(cache=True)
+@compiled
 def _draw(s: np.ndarray, p: np.ndarray, cards: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Draw the next card uniformly among the undrawn ones; nothing on it is matched yet."""
     k = int(below(s, s[UNDRAWN]))
@@ -130,14 +130,14 @@ def _draw(s: np.ndarray, p: np.ndarray, cards: np.ndarray, log: np.ndarray, logg
     _log(s, log, logging, LOG_DRAW, NOBODY, cards[c, C_ID])
 
 
-@numba.njit(cache=True)
+@compiled
 def _urgency(s: np.ndarray, p: np.ndarray) -> float:
     """The bidder's urgency of a first card: 1/2 at the start to 1 on the last card."""
     number = min(s[COMPLETED] + 1, p[P_CARDS])
     return 0.5 + 0.5 * number / max(p[P_CARDS] - s[COMPLETED], 1)
 
 
-@numba.njit(cache=True)
+@compiled
 def _worth(s: np.ndarray, p: np.ndarray, seat: int, payout: int, chance: float, fail: float, reals: np.ndarray, bid: int) -> float:
     """The bidder's worth of winning the auction at `bid` (`bidding.BiddingBot.attempt_worth`)."""
     opponents = _active_count(s, p) - 1
@@ -148,7 +148,7 @@ def _worth(s: np.ndarray, p: np.ndarray, seat: int, payout: int, chance: float, 
     return chance * (payout + premium) - (1 - chance) * bid - leaked
 
 
-@numba.njit(cache=True)
+@compiled
 def _random_bid(s: np.ndarray, money: int, payout: int, lowest: int, can_call: bool) -> int:
     """The random bot: "Last Chance!" one time in ten when nearly broke; else half the time a bid
     drawn uniformly up to the payout (when one is legal), else a pass."""
@@ -160,7 +160,7 @@ def _random_bid(s: np.ndarray, money: int, payout: int, lowest: int, can_call: b
     return PASS
 
 
-@numba.njit(cache=True)
+@compiled
 def _bidder_bid(
     s: np.ndarray, p: np.ndarray, seat: int, payout: int, lowest: int, can_call: bool, reals: np.ndarray, odds: float, after: float,
 ) -> int:
@@ -176,7 +176,7 @@ def _bidder_bid(
     return PASS
 
 
-@numba.njit(cache=True)
+@compiled
 def _auction_choice(
     s: np.ndarray, p: np.ndarray, cards: np.ndarray, seat: int, high: int, policy: int, reals: np.ndarray,
     limits: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray,
@@ -200,7 +200,7 @@ def _auction_choice(
     return PASS
 
 
-@numba.njit(cache=True)
+@compiled
 def _auction(
     s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
     lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,
@@ -233,7 +233,7 @@ def _auction(
         seat = _next_active(s, p, seat)
 
 
-@numba.njit(cache=True)
+@compiled
 def _bet_choice(s: np.ndarray, p: np.ndarray, seat: int, policy: int, reals: np.ndarray, odds: float) -> int:
     """The side bet of `seat`: the wager, positive on "yes", negative on "no", 0 for no bet."""
     money = s[_at(p, MONEY, seat)]
@@ -257,7 +257,7 @@ def _bet_choice(s: np.ndarray, p: np.ndarray, seat: int, policy: int, reals: np.
     return wager if odds > 0.5 else -wager
 
 
-@numba.njit(cache=True)
+@compiled
 def _bets(
     s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, chance: np.ndarray,
     log: np.ndarray, logging: bool,
@@ -276,7 +276,7 @@ def _bets(
         seat = _next_active(s, p, seat)
 
 
-@numba.njit(cache=True)
+@compiled
 def _roll(s: np.ndarray, dice: int) -> int:
     """Roll `dice` dice: their counts per face, packed BITS bits a face."""
     value = int(below(s, POWERS_OF_6[dice]))
@@ -287,7 +287,7 @@ def _roll(s: np.ndarray, dice: int) -> int:
     return packed
 
 
-@numba.njit(cache=True)
+@compiled
 def _place(s: np.ndarray, packed: int) -> int:
     """Place a roll's mandatory matches on the card; returns the unplaced dice, packed."""
     left = 0
@@ -304,7 +304,7 @@ def _place(s: np.ndarray, packed: int) -> int:
     return left
 
 
-@numba.njit(cache=True)
+@compiled
 def _lockable(s: np.ndarray, cards: np.ndarray, left: int) -> int:
     """The faces (bit f-1) the jokers may be locked to after this roll."""
     if s[LOCKED] or not s[JOKERS]:
@@ -317,7 +317,7 @@ def _lockable(s: np.ndarray, cards: np.ndarray, left: int) -> int:
     return faces
 
 
-@numba.njit(cache=True)
+@compiled
 def _best_lock(s: np.ndarray, cards: np.ndarray, left: int, faces: int, rolls_left: int, rank: np.ndarray) -> int:
     """`odds.best_lock`: the face whose lock gives the best exact chance (ties: wait, then the
     lowest face), by the chances' ranks; 0 to wait."""
@@ -333,7 +333,7 @@ def _best_lock(s: np.ndarray, cards: np.ndarray, left: int, faces: int, rolls_le
     return best
 
 
-@numba.njit(cache=True)
+@compiled
 def _random_lock(s: np.ndarray, faces: int) -> int:
     """A face among `faces` or 0 (wait), uniformly."""
     options = 0
@@ -348,14 +348,14 @@ def _random_lock(s: np.ndarray, faces: int) -> int:
     return 0
 
 
-@numba.njit(cache=True)
+@compiled
 def _lock(s: np.ndarray, left: int, face: int) -> None:
     """Lock the jokers to `face`: the unplaced dice showing it fill the open jokers."""
     s[JOKERS] -= min(s[JOKERS], (left >> (BITS * (face - 1))) & 15)
     s[LOCKED] = face
 
 
-@numba.njit(cache=True)
+@compiled
 def _open_dice(s: np.ndarray) -> int:
     """How many dice the roller rolls: one per open slot."""
     dice = s[JOKERS]
@@ -364,7 +364,7 @@ def _open_dice(s: np.ndarray) -> int:
     return dice
 
 
-@numba.njit(cache=True)
+@compiled
 def _attempt(s: np.ndarray, cards: np.ndarray, policy: int, rank: np.ndarray, log: np.ndarray, logging: bool) -> bool:
     """The roller rolls until the card is complete or the rolls are used up; True on success."""
     roller = s[ROLLER]
@@ -386,7 +386,7 @@ def _attempt(s: np.ndarray, cards: np.ndarray, policy: int, rank: np.ndarray, lo
     return False
 
 
-@numba.njit(cache=True)
+@compiled
 def _pay_bets(s: np.ndarray, p: np.ndarray, success: bool) -> None:
     """Settle the side bets: winners are paid by the bank; losing "no" bettors pay a successful
     roller, other losers pay the bank."""
@@ -404,7 +404,7 @@ def _pay_bets(s: np.ndarray, p: np.ndarray, success: bool) -> None:
             s[_at(p, SIDE, roller)] -= amount
 
 
-@numba.njit(cache=True)
+@compiled
 def _eliminate(s: np.ndarray, p: np.ndarray) -> int:
     """Players left with $0 leave with their cards; returns how many players remain."""
     for seat in range(p[P_PLAYERS]):
@@ -414,7 +414,7 @@ def _eliminate(s: np.ndarray, p: np.ndarray) -> int:
     return _active_count(s, p)
 
 
-@numba.njit(cache=True)
+@compiled
 def _settle(s: np.ndarray, p: np.ndarray, cards: np.ndarray, success: bool) -> int:
     """Settle the attempt, eliminate, and name the next opener: SAME_CARD, NEXT_CARD or OVER."""
     roller, card = s[ROLLER], s[CARD]
@@ -434,7 +434,7 @@ def _settle(s: np.ndarray, p: np.ndarray, cards: np.ndarray, success: bool) -> i
     return SAME_CARD
 
 
-@numba.njit(cache=True)
+@compiled
 def _play(
     s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
     rank: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,
@@ -461,7 +461,7 @@ def _play(
             outcome = _settle(s, p, cards, success)
 
 
-@numba.njit(cache=True)
+@compiled
 def play(
     state: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
     rank: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,

@@ -3,7 +3,9 @@
 Each game is one row of the state array (`layout` names the columns); `advance` plays each game until
 it ends or a seat with an outside policy must choose, applying a pending choice first. Dice are rolled
 as whole multisets in one draw (`highroller.batch.dice`), the unseen bills are drawn by swap-remove,
-ties at a casino are found with bit masks, and the next seat holding dice comes from a table. The rules are
+ties at a casino are found with bit masks, and the next seat holding dice comes from a table. The steps
+of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
+stay calls, which keeps the first compilation near 10 s. The rules are
 those of `state.py`, step for step: stocking by min-total or count from the unseen bills, then the
 bills under the pile; the leftover neutral dice; turns in seat order skipping players without dice;
 cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and seat before neutral;
@@ -17,12 +19,11 @@ With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it 
 
 from __future__ import annotations
 
-from typing import Any
-
 import numba
 import numpy as np
 
 from highroller.batch import dice
+from highroller.batch.jit import compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
@@ -38,15 +39,6 @@ PHASE, ROUND, FIRST, TURN, LAST_ROLLER, BANDIT_FACES, UNSEEN, UNDER_HEAD, UNDER_
 ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL, ROLL_SHOWN, HOLDING = range(11, 18)
 FIXED = 18
 assert KEY == 0 and COUNTER == 1
-
-_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
-"""The kernel allocates nothing, so it is compiled without Numba's reference counting: otherwise every
-step that takes the state row pays atomic increments and decrements that Numba cannot prune in
-branching code (numba/numba#2350), about a quarter of the running time."""
-_entry = _call = numba.njit(cache=True, **_NO_REFCOUNTS)
-_step = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
-"""The steps of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the
-greedy bot stay calls, which keeps the first compilation near 10 s."""
 
 # Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
 (P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
@@ -69,7 +61,7 @@ def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[
     }
 
 
-@_step
+@inlined
 def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
     rolled_own = dice.roll(s, own)
@@ -85,7 +77,7 @@ def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
     s[ROLL_SHOWN] = faces
 
 
-@_call
+@compiled
 def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     row = log[s[LOG_SIZE]]
     row[0] = LOG_ROLL
@@ -96,7 +88,7 @@ def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     s[LOG_SIZE] += 1
 
 
-@_call
+@compiled
 def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Draw the bills of casino c by the stocking rule: unseen bills first (each equally likely; the
     unseen bills are the first UNSEEN of the pile columns), then those under the pile."""
@@ -135,7 +127,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool)
         s[LOG_SIZE] += 1
 
 
-@_call
+@compiled
 def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
     """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
     count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
@@ -146,7 +138,7 @@ def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) ->
     return count, pips, top
 
 
-@_call
+@compiled
 def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
     """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
     seat and `added` for the neutral owner."""
@@ -183,7 +175,7 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
     return 0
 
 
-@_step
+@inlined
 def legal_mask(s: np.ndarray, bandit: bool) -> int:
     """The legal action codes of the current roll as a bit mask."""
     shown = s[ROLL_SHOWN]
@@ -226,7 +218,7 @@ def _next_seats() -> np.ndarray:
 NEXT_SEAT = _next_seats()
 
 
-@_step
+@inlined
 def _pick(s: np.ndarray, mask: int) -> int:
     """A code chosen uniformly among the bits of mask."""
     choices = np.int64(SET_BITS[mask])
@@ -234,7 +226,7 @@ def _pick(s: np.ndarray, mask: int) -> int:
     return int(NTH_BIT[mask * 12 + k])
 
 
-@_call
+@compiled
 def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
     seat = s[TURN]
@@ -260,7 +252,7 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
     return _pick(s, best)
 
 
-@_step
+@inlined
 def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool) -> None:
     """Apply action code a for the seat to move."""
     players = p[P_PLAYERS]
@@ -299,7 +291,7 @@ def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool)
         s[LOG_SIZE] += 1
 
 
-@_step
+@inlined
 def _ones(x: int) -> int:
     """How many bits of a non-negative int64 are set (the SWAR count, which compiles to popcnt)."""
     x = x - ((x >> 1) & 0x5555555555555555)
@@ -312,7 +304,7 @@ WORD = 63
 """Dice counts as bits: 1..62 in one word, 63 and up in a second (no word uses its sign bit)."""
 
 
-@_call
+@compiled
 def _rank_casino(s: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
     """Rank the owners at a casino by dice, those tied with another owner cancelled; returns how many rank.
 
@@ -338,7 +330,7 @@ def _rank_casino(s: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> 
     return _ones(untied_low) + _ones(untied_high)
 
 
-@_call
+@compiled
 def _rank_bandit(s: np.ndarray, p: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
     """Rank the owners on the bandit by dice, pips, top face, seat before neutral; returns how many."""
     ranked = 0
@@ -354,7 +346,7 @@ def _rank_bandit(s: np.ndarray, p: np.ndarray, base: int, owners: int, ranking: 
     return ranked
 
 
-@_call
+@compiled
 def _score(s: np.ndarray, p: np.ndarray) -> None:
     """Score every casino, then the bandit; send untaken bills under the pile or to the box."""
     players = p[P_PLAYERS]
@@ -389,7 +381,7 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     s[BANDIT_FACES] = 0
 
 
-@_call
+@compiled
 def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
     players = p[P_PLAYERS]
@@ -410,7 +402,7 @@ def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -
     _roll_turn(s, p, log, logging)
 
 
-@_step
+@inlined
 def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """The seat to move rolls every die it holds."""
     seat = s[TURN]
@@ -420,7 +412,7 @@ def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
     s[PHASE] = CHOOSE
 
 
-@_step
+@inlined
 def _next_turn(s: np.ndarray) -> bool:
     """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
     seat = np.int64(NEXT_SEAT[s[HOLDING] * MAX_SEATS + s[TURN]])
@@ -430,7 +422,7 @@ def _next_turn(s: np.ndarray) -> bool:
     return True
 
 
-@_step
+@inlined
 def _decide(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> bool:
     """Play one decision of a game (and the chance steps after it); False once the game is over or an
     outside policy must choose."""
@@ -461,7 +453,7 @@ def _decide(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray,
     return True
 
 
-@_call
+@compiled
 def _begin(s: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Start a game (KEY and FIRST already filled in): the pile, then the first round."""
     for k in range(p[P_BILLS]):
@@ -472,7 +464,7 @@ def _begin(s: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, log
     _start_round(s, p, log, logging)
 
 
-@_entry
+@compiled
 def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait.
 

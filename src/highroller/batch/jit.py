@@ -1,0 +1,20 @@
+"""How the batch kernels are compiled: Numba, cached on disk, without reference counting.
+
+The kernels allocate nothing, so they are compiled without Numba's reference counting (`_nrt=False`):
+otherwise every call or inlined step that takes a state row pays atomic increments and decrements
+that Numba cannot prune in branching code (numba/numba#2350), about a quarter of the Las Vegas
+kernel's time. A kernel function that allocates (a result array) uses plain `numba.njit`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+
+compiled = numba.njit(cache=True, **_NO_REFCOUNTS)
+"""A kernel function, compiled on its own (called from the others)."""
+inlined = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
+"""A kernel step inlined into its callers (hot, small, or both)."""

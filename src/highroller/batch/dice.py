@@ -17,7 +17,7 @@ from itertools import product
 import numba
 import numpy as np
 
-from highroller.batch.rng import below
+from highroller.batch.rng import COUNTER, KEY, below_in
 
 MAX_DICE = 12
 """Most dice in one roll (6**12 < 2**32, the bound `below` takes)."""
@@ -53,17 +53,25 @@ def _join(a: np.int64, b: np.int64) -> np.int64:
 
 
 @numba.njit(cache=True, inline="always")
-def roll(row: np.ndarray, n: int) -> np.int64:
-    """n dice (0 <= n <= MAX_DICE) as a packed roll, from the game's stream (no draw for n = 0)."""
+def roll_in(key: np.uint64, counter: np.int64, n: int) -> tuple[np.int64, np.int64]:
+    """n dice (0 <= n <= MAX_DICE) as a packed roll from a stream held in local variables (see
+    `rng.below_in`), and the stream's counter after (no draw for n = 0)."""
     if n == 0:
-        return np.int64(0)
-    value = below(row, POWERS_OF_6[n])
+        return np.int64(0), counter
+    value, counter = below_in(key, counter, POWERS_OF_6[n])
     packed = np.int64(0)
     while n > GROUP:
         packed = _join(packed, np.int64(TABLE[STARTS[GROUP] + value % GROUP_SIZE]))
         value //= GROUP_SIZE
         n -= GROUP
-    return _join(packed, np.int64(TABLE[STARTS[n] + value]))
+    return _join(packed, np.int64(TABLE[STARTS[n] + value])), counter
+
+
+@numba.njit(cache=True, inline="always")
+def roll(row: np.ndarray, n: int) -> np.int64:
+    """`roll_in` on the stream of a game's row (KEY, COUNTER), advancing its counter."""
+    packed, row[COUNTER] = roll_in(np.uint64(row[KEY]), row[COUNTER], n)
+    return packed
 
 
 @numba.njit(cache=True, inline="always")

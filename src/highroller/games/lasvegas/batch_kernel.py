@@ -24,7 +24,7 @@ import numpy as np
 
 from highroller.batch import dice
 from highroller.batch.jit import compiled, inlined
-from highroller.batch.rng import COUNTER, KEY, below
+from highroller.batch.rng import COUNTER, KEY, below, below_in
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
 NEW, CHOOSE, OVER = 0, 1, 2
@@ -219,11 +219,20 @@ NEXT_SEAT = _next_seats()
 
 
 @inlined
-def _pick(s: np.ndarray, mask: int) -> int:
-    """A code chosen uniformly among the bits of mask."""
+def _pick_in(key: np.uint64, counter: np.int64, mask: int) -> tuple[int, np.int64]:
+    """A code chosen uniformly among the bits of mask (no draw if there is one), and the counter after."""
     choices = np.int64(SET_BITS[mask])
-    k = below(s, choices) if choices > 1 else 0
-    return int(NTH_BIT[mask * 12 + k])
+    k = np.int64(0)
+    if choices > 1:
+        k, counter = below_in(key, counter, choices)
+    return int(NTH_BIT[mask * 12 + k]), counter
+
+
+@inlined
+def _pick(s: np.ndarray, mask: int) -> int:
+    """`_pick_in` on the stream of the game's row."""
+    a, s[COUNTER] = _pick_in(np.uint64(s[KEY]), s[COUNTER], mask)
+    return a
 
 
 @compiled
@@ -250,45 +259,6 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
         elif gain == best_gain and spent == best_dice:
             best |= 1 << a
     return _pick(s, best)
-
-
-@inlined
-def _place(s: np.ndarray, p: np.ndarray, a: int, log: np.ndarray, logging: bool) -> None:
-    """Apply action code a for the seat to move."""
-    players = p[P_PLAYERS]
-    seat = s[TURN]
-    f = a % 6
-    face = f + 1
-    own = dice.count(s[ROLL_OWN], f)
-    big = s[ROLL_BIGGIE] == face
-    added = dice.count(s[ROLL_NEUTRAL], f)
-    weight = own + (2 if big else 0)
-    c = f
-    if a >= 6:
-        c = BANDIT
-        if weight:
-            s[p[L_PIPS] + seat] += face * weight
-            s[p[L_TOP] + seat] = max(s[p[L_TOP] + seat], face)
-        if added:
-            s[p[L_PIPS] + players] += face * added
-            s[p[L_TOP] + players] = max(s[p[L_TOP] + players], face)
-        s[BANDIT_FACES] |= 1 << face
-    base = p[L_DICE] + c * (players + 1)
-    s[base + seat] += weight
-    s[base + players] += added
-    s[p[L_OWN] + seat] -= own
-    if big:
-        s[p[L_BIGGIE] + seat] = 0
-    s[p[L_NEUTRAL] + seat] -= added
-    left = s[p[L_OWN] + seat] + s[p[L_BIGGIE] + seat] + s[p[L_NEUTRAL] + seat]
-    s[HOLDING] &= ~(int(left == 0) << seat)
-    s[LAST_ROLLER] = seat
-    if logging:
-        row = log[s[LOG_SIZE]]
-        row[0] = LOG_ACTION
-        row[1] = seat
-        row[2] = a
-        s[LOG_SIZE] += 1
 
 
 @inlined
@@ -412,45 +382,119 @@ def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
     s[PHASE] = CHOOSE
 
 
-@inlined
-def _next_turn(s: np.ndarray) -> bool:
-    """Move to the next seat holding dice; False if nobody holds any (the round is over)."""
-    seat = np.int64(NEXT_SEAT[s[HOLDING] * MAX_SEATS + s[TURN]])
-    if seat < 0:
-        return False
-    s[TURN] = seat
-    return True
+HAND_BITS = 9
+"""A seat's dice in the packed hands of `_turns`: own dice (4 bits), neutral dice (4 bits), the Biggie."""
 
 
 @inlined
-def _decide(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> bool:
-    """Play one decision of a game (and the chance steps after it); False once the game is over or an
-    outside policy must choose."""
-    if s[PHASE] != CHOOSE:
-        return False
-    mask = legal_mask(s, p[P_BANDIT] == 1)
-    policy = policies[s[TURN]]
-    if policy == OUTSIDE:
-        a = s[PENDING]
-        if a < 0:
-            return False
-        s[PENDING] = -1
-    elif policy == GREEDY:
-        a = _greedy(s, p, mask)
-    else:
-        a = _pick(s, mask)
-    _place(s, p, a, log, logging)
-    if _next_turn(s):
-        _roll_turn(s, p, log, logging)
-        return True
+def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> bool:
+    """Play turns until the round is over (True) or an outside policy must choose (False).
+
+    The state a turn reads (the seat, the seats holding dice, every seat's dice packed in one integer,
+    the roll, the random stream's counter, the rule parameters) stays in local variables, so no turn
+    waits on a value the turn before stored; the row is kept up to date with stores alone (the greedy
+    bot, the views and the log read it), and the counter is written back whenever other code draws."""
+    players = p[P_PLAYERS]
+    owners = players + 1
+    bandit = p[P_BANDIT] == 1
+    own_at, neutral_at, biggie_at, dice_at = p[L_OWN], p[L_NEUTRAL], p[L_BIGGIE], p[L_DICE]
+    key = np.uint64(s[KEY])
+    counter = s[COUNTER]
+    seat = s[TURN]
+    holding = s[HOLDING]
+    rolled_own = s[ROLL_OWN]
+    rolled_neutral = s[ROLL_NEUTRAL]
+    biggie = s[ROLL_BIGGIE]
+    shown = s[ROLL_SHOWN]
+    hands = np.int64(0)
+    for other in range(players):
+        hand = s[own_at + other] | (s[neutral_at + other] << 4) | (s[biggie_at + other] << 8)
+        hands |= hand << (HAND_BITS * other)
+    while True:
+        mask = shown
+        if bandit:
+            mask |= (shown & ~(s[BANDIT_FACES] >> 1)) << 6
+        policy = policies[seat]
+        if policy == OUTSIDE:
+            a = s[PENDING]
+            if a < 0:
+                s[COUNTER] = counter
+                return False
+            s[PENDING] = -1
+        elif policy == GREEDY:
+            s[COUNTER] = counter
+            a = _greedy(s, p, mask)
+            counter = s[COUNTER]
+        else:
+            a, counter = _pick_in(key, counter, mask)
+        # place: every die of the chosen face, the Biggie and neutral dice of that face with them
+        f = a - 6 if a >= 6 else a
+        face = f + 1
+        own = dice.count(rolled_own, f)
+        added = dice.count(rolled_neutral, f)
+        big = np.int64(biggie == face)
+        weight = own + 2 * big
+        c = f
+        if a >= 6:
+            c = BANDIT
+            if weight:
+                s[p[L_PIPS] + seat] += face * weight
+                s[p[L_TOP] + seat] = max(s[p[L_TOP] + seat], face)
+            if added:
+                s[p[L_PIPS] + players] += face * added
+                s[p[L_TOP] + players] = max(s[p[L_TOP] + players], face)
+            s[BANDIT_FACES] |= 1 << face
+        base = dice_at + c * owners
+        s[base + seat] += weight
+        s[base + players] += added
+        hands -= (own | (added << 4) | (big << 8)) << (HAND_BITS * seat)
+        hand = (hands >> (HAND_BITS * seat)) & 511
+        s[own_at + seat] = hand & 15
+        s[neutral_at + seat] = (hand >> 4) & 15
+        s[biggie_at + seat] = hand >> 8
+        holding &= ~(np.int64(hand == 0) << seat)
+        s[HOLDING] = holding
+        s[LAST_ROLLER] = seat
+        if logging:
+            row = log[s[LOG_SIZE]]
+            row[0] = LOG_ACTION
+            row[1] = seat
+            row[2] = a
+            s[LOG_SIZE] += 1
+        following = np.int64(NEXT_SEAT[holding * MAX_SEATS + seat])
+        if following < 0:
+            s[COUNTER] = counter
+            return True
+        # the next seat holding dice rolls them all
+        seat = following
+        s[TURN] = seat
+        hand = (hands >> (HAND_BITS * seat)) & 511
+        rolled_own, counter = dice.roll_in(key, counter, hand & 15)
+        rolled_neutral, counter = dice.roll_in(key, counter, (hand >> 4) & 15)
+        shown = dice.shown(rolled_own | rolled_neutral)
+        biggie = np.int64(0)
+        if hand >> 8:
+            biggie, counter = below_in(key, counter, np.int64(6))
+            biggie += 1
+            shown |= 1 << (biggie - 1)
+        s[ROLL_OWN] = rolled_own
+        s[ROLL_NEUTRAL] = rolled_neutral
+        s[ROLL_BIGGIE] = biggie
+        s[ROLL_SHOWN] = shown
+        if logging:
+            _log_roll(s, log)
+
+
+@compiled
+def _end_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
+    """Score the round; then the game is over, or the next round starts."""
     _score(s, p)
     s[ROUND] += 1
     if s[ROUND] == p[P_ROUNDS]:
         s[PHASE] = OVER
-        return False
+        return
     s[FIRST] = s[LAST_ROLLER] if p[P_LAST_ROLLER] else (s[FIRST] + 1) % p[P_PLAYERS]
     _start_round(s, p, log, logging)
-    return True
 
 
 @compiled
@@ -473,10 +517,11 @@ def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: np.nd
     games = state.shape[0]
     for g in range(games):
         s = state[g]
+        game_log = log[g if logging else 0]
         if s[PHASE] == NEW:
-            _begin(s, p, bills, log[g if logging else 0], logging)
-        while _decide(s, p, policies, log[g if logging else 0], logging):
-            pass
+            _begin(s, p, bills, game_log, logging)
+        while s[PHASE] == CHOOSE and _turns(s, p, policies, game_log, logging):
+            _end_round(s, p, game_log, logging)
     waiting = 0
     for g in range(games):
         waiting += state[g, PHASE] != OVER

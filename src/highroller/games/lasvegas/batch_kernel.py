@@ -5,7 +5,7 @@ it ends or a seat with an outside policy must choose, applying a pending choice 
 as whole multisets in one draw (`highroller.batch.dice`), the unseen bills are drawn by swap-remove,
 ties at a casino are found with bit masks, and the next seat holding dice comes from a table. The steps
 of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
-stay calls, which keeps the first compilation near 10 s. The rules are
+stay calls, which keeps the first compilation to 10-15 s. The rules are
 those of `state.py`, step for step: stocking by min-total or count from the unseen bills, then the
 bills under the pile; the leftover neutral dice; turns in seat order skipping players without dice;
 cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and seat before neutral;

@@ -1,6 +1,6 @@
 """Rolling n six-sided dice in one random draw, exactly, for compiled batch kernels.
 
-A roll of n dice matters to these games only as counts per face. `roll` draws one exactly uniform
+A roll of n dice matters to these games only as counts per face. `roll_in` draws one exactly uniform
 number below 6**n (`rng.below`) — the n dice's faces as base-6 digits, so every ordered roll is equally
 likely — and reads its digits four at a time from a 1,296-entry table of face counts (6 KB with the
 smaller tables for 1-3 leftover dice, so it stays in the first-level cache). No die is drawn on its
@@ -17,7 +17,7 @@ from itertools import product
 import numba
 import numpy as np
 
-from highroller.batch.rng import COUNTER, KEY, below_in
+from highroller.batch.rng import below_in
 
 MAX_DICE = 12
 """Most dice in one roll (6**12 < 2**32, the bound `below` takes)."""
@@ -65,13 +65,6 @@ def roll_in(key: np.uint64, counter: np.int64, n: int) -> tuple[np.int64, np.int
         value //= GROUP_SIZE
         n -= GROUP
     return _join(packed, np.int64(TABLE[STARTS[n] + value])), counter
-
-
-@numba.njit(cache=True, inline="always")
-def roll(row: np.ndarray, n: int) -> np.int64:
-    """`roll_in` on the stream of a game's row (KEY, COUNTER), advancing its counter."""
-    packed, row[COUNTER] = roll_in(np.uint64(row[KEY]), row[COUNTER], n)
-    return packed
 
 
 @numba.njit(cache=True, inline="always")

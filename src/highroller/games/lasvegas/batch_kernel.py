@@ -1,15 +1,17 @@
 """The compiled Las Vegas batch kernel: many games on one fixed-shape int64 array, played with Numba.
 
 Each game is one row of the state array (`layout` names the columns); `advance` plays each game until
-it ends or a seat with an outside policy must choose, applying a pending choice first. Dice are rolled
-as whole multisets in one draw (`highroller.batch.dice`), the unseen bills are drawn by swap-remove,
-ties at a casino are found with bit masks, and the next seat holding dice comes from a table. The steps
-of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
-stay calls, which keeps the first compilation to 10-15 s. The rules are
+it ends or a seat with an outside policy must choose, applying a pending choice first. The rules are
 those of `state.py`, step for step: stocking by min-total or count from the unseen bills, then the
 bills under the pile; the leftover neutral dice; turns in seat order skipping players without dice;
 cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and seat before neutral;
 untaken bills under the pile or to the box; the next starter to the left or the last roller.
+
+Dice are rolled as whole multisets in one draw (`highroller.batch.dice`), a round's turns keep their
+state in local variables (`_turns`), the unseen bills are drawn by swap-remove, ties at a casino are
+found with bit masks, and the next seat holding dice comes from a table. The steps of a turn are
+inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot stay calls,
+which keeps the first compilation to 10-15 s.
 
 Actions are codes 0-11: 0-5 place the face 1-6 on its casino, 6-11 place it on the bandit.
 Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot: best immediate gain,
@@ -62,19 +64,35 @@ def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[
 
 
 @inlined
-def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
-    """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice into the roll columns."""
-    rolled_own = dice.roll(s, own)
-    rolled_neutral = dice.roll(s, neutral)
-    faces = dice.shown(rolled_own | rolled_neutral)
+def _roll_in(
+    key: np.uint64, counter: np.int64, own: int, big: int, neutral: int
+) -> tuple[np.int64, np.int64, np.int64, np.int64, np.int64]:
+    """Roll `own` own dice, the Biggie if `big`, and `neutral` neutral dice from a stream in local
+    variables: (own roll, neutral roll, the Biggie's face or 0, the faces shown, the counter after)."""
+    rolled_own, counter = dice.roll_in(key, counter, own)
+    rolled_neutral, counter = dice.roll_in(key, counter, neutral)
+    shown = dice.shown(rolled_own | rolled_neutral)
     biggie = np.int64(0)
     if big:
-        biggie = below(s, np.int64(6)) + 1
-        faces |= 1 << (biggie - 1)
+        biggie, counter = below_in(key, counter, np.int64(6))
+        biggie += 1
+        shown |= 1 << (biggie - 1)
+    return rolled_own, rolled_neutral, biggie, shown, counter
+
+
+@inlined
+def _store_roll(s: np.ndarray, rolled_own: np.int64, rolled_neutral: np.int64, biggie: np.int64, shown: np.int64) -> None:
     s[ROLL_OWN] = rolled_own
     s[ROLL_NEUTRAL] = rolled_neutral
     s[ROLL_BIGGIE] = biggie
-    s[ROLL_SHOWN] = faces
+    s[ROLL_SHOWN] = shown
+
+
+@inlined
+def _roll(s: np.ndarray, own: int, big: int, neutral: int) -> None:
+    """`_roll_in` on the stream of the game's row, into its roll columns."""
+    rolled_own, rolled_neutral, biggie, shown, s[COUNTER] = _roll_in(np.uint64(s[KEY]), s[COUNTER], own, big, neutral)
+    _store_roll(s, rolled_own, rolled_neutral, biggie, shown)
 
 
 @compiled
@@ -469,18 +487,8 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
         seat = following
         s[TURN] = seat
         hand = (hands >> (HAND_BITS * seat)) & 511
-        rolled_own, counter = dice.roll_in(key, counter, hand & 15)
-        rolled_neutral, counter = dice.roll_in(key, counter, (hand >> 4) & 15)
-        shown = dice.shown(rolled_own | rolled_neutral)
-        biggie = np.int64(0)
-        if hand >> 8:
-            biggie, counter = below_in(key, counter, np.int64(6))
-            biggie += 1
-            shown |= 1 << (biggie - 1)
-        s[ROLL_OWN] = rolled_own
-        s[ROLL_NEUTRAL] = rolled_neutral
-        s[ROLL_BIGGIE] = biggie
-        s[ROLL_SHOWN] = shown
+        rolled_own, rolled_neutral, biggie, shown, counter = _roll_in(key, counter, hand & 15, hand >> 8, (hand >> 4) & 15)
+        _store_roll(s, rolled_own, rolled_neutral, biggie, shown)
         if logging:
             _log_roll(s, log)
 

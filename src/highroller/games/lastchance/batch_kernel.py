@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from highroller.batch import dice
 from highroller.batch.jit import compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below
 from highroller.games.lastchance.rules import UNIT
@@ -27,8 +28,7 @@ PASS, LAST_CHANCE = -1, -2
 """Auction choices other than a bid (a bid is its amount in dollars)."""
 SAME_CARD, NEXT_CARD, OVER = 0, 1, 2
 FACES = 6
-POWERS_OF_6 = np.array([6**k for k in range(FACES)], dtype=np.int64)
-BITS = 4
+BITS = dice.FACE_BITS
 """Bits per face in a packed roll (counts per face, face 1 lowest)."""
 
 # Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng).
@@ -277,14 +277,10 @@ def _bets(
 
 
 @compiled
-def _roll(s: np.ndarray, dice: int) -> int:
-    """Roll `dice` dice: their counts per face, packed BITS bits a face."""
-    value = int(below(s, POWERS_OF_6[dice]))
-    packed = 0
-    for _ in range(dice):
-        packed += 1 << (BITS * (value % 6))
-        value //= 6
-    return packed
+def _roll(s: np.ndarray, n: int) -> int:
+    """Roll n dice: their counts per face, packed BITS bits a face (`highroller.batch.dice`)."""
+    packed, s[COUNTER] = dice.roll_in(np.uint64(s[KEY]), s[COUNTER], n)
+    return int(packed & dice.COUNTS)
 
 
 @compiled
@@ -358,10 +354,10 @@ def _lock(s: np.ndarray, left: int, face: int) -> None:
 @compiled
 def _open_dice(s: np.ndarray) -> int:
     """How many dice the roller rolls: one per open slot."""
-    dice = s[JOKERS]
+    count = s[JOKERS]
     for f in range(FACES):
-        dice += s[NEED + f]
-    return dice
+        count += s[NEED + f]
+    return count
 
 
 @compiled

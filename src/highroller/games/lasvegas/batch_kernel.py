@@ -8,10 +8,12 @@ cancelling ties at casinos 1-6, the bandit ranked by count, pips, top face and s
 untaken bills under the pile or to the box; the next starter to the left or the last roller.
 
 Dice are rolled as whole multisets in one draw (`highroller.batch.dice`), a round's turns keep their
-state in local variables (`_turns`), the unseen bills are drawn by swap-remove, ties at a casino are
-found with bit masks, and the next seat holding dice comes from a table. The steps of a turn are
-inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot stay calls,
-which keeps the first compilation to 10-15 s.
+state in local variables (`_turns`), the next seat holding dice comes from a table and is found
+before the turn's choice (so the next roll need not wait for it), the unseen bills are drawn by
+swap-remove, and a casino pays its seats without branching on the dice: ties found with bit masks,
+each seat's place counted with popcount. The steps of a turn are inlined into `advance`; the
+once-a-round steps (stocking, scoring) and the greedy bot stay calls, which keeps the first
+compilation to 10-15 s.
 
 Actions are codes 0-11: 0-5 place the face 1-6 on its casino, 6-11 place it on the bandit.
 Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot: best immediate gain,
@@ -26,7 +28,7 @@ import numpy as np
 
 from highroller.batch import dice
 from highroller.batch.jit import compiled, inlined
-from highroller.batch.rng import COUNTER, KEY, below, below_in
+from highroller.batch.rng import COUNTER, KEY, below_in
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
 NEW, CHOOSE, OVER = 0, 1, 2
@@ -106,25 +108,31 @@ def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
     s[LOG_SIZE] += 1
 
 
-@compiled
-def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
+@inlined
+def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int64, log: np.ndarray, logging: bool) -> np.int64:
     """Draw the bills of casino c by the stocking rule: unseen bills first (each equally likely; the
-    unseen bills are the first UNSEEN of the pile columns), then those under the pile."""
+    unseen bills are the first UNSEEN of the pile columns), then those under the pile. The stream is
+    in local variables (`rng.below_in`); returns its counter after."""
     count_rule = p[P_COUNT_RULE] == 1
     amount = p[P_AMOUNT]
     capacity = p[P_BILLS]
+    pile = p[L_PILE]
     slots = p[L_BILLS] + c * p[P_MOST]
     drawn = 0
     total = 0
-    while not ((count_rule and drawn >= amount) or (not count_rule and total >= amount)):
-        if s[UNSEEN] > 0:
-            pick = p[L_PILE] + below(s, s[UNSEEN])
-            s[UNSEEN] -= 1
-            bill = s[pick]
-            s[pick] = s[p[L_PILE] + s[UNSEEN]]
+    while (drawn if count_rule else total) < amount:
+        unseen = s[UNSEEN]
+        if unseen > 0:
+            pick, counter = below_in(key, counter, unseen)
+            unseen -= 1
+            s[UNSEEN] = unseen
+            bill = s[pile + pick]
+            s[pile + pick] = s[pile + unseen]
         elif s[UNDER_SIZE] > 0:
-            bill = s[p[L_UNDER] + s[UNDER_HEAD]]
-            s[UNDER_HEAD] = (s[UNDER_HEAD] + 1) % capacity
+            head = s[UNDER_HEAD]
+            bill = s[p[L_UNDER] + head]
+            head += 1
+            s[UNDER_HEAD] = head if head < capacity else 0
             s[UNDER_SIZE] -= 1
         else:
             break
@@ -143,6 +151,7 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, log: np.ndarray, logging: bool)
         for i in range(drawn):
             row[2 + i] = s[slots + i]
         s[LOG_SIZE] += 1
+    return counter
 
 
 @compiled
@@ -292,11 +301,10 @@ WORD = 63
 """Dice counts as bits: 1..62 in one word, 63 and up in a second (no word uses its sign bit)."""
 
 
-@compiled
-def _rank_casino(s: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
-    """Rank the owners at a casino by dice, those tied with another owner cancelled; returns how many rank.
-
-    Each count is a bit (two words), so an owner's place is the number of untied counts above its own."""
+@inlined
+def _untied(s: np.ndarray, base: int, owners: int) -> tuple[int, int]:
+    """The dice counts at a casino held by exactly one owner, as bits (counts 1..62 in the first word,
+    63 and up in the second)."""
     seen_low = seen_high = twice_low = twice_high = 0
     for o in range(owners):
         n = s[base + o]
@@ -306,16 +314,40 @@ def _rank_casino(s: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> 
         else:
             twice_high |= seen_high & (1 << (n - WORD))
             seen_high |= 1 << (n - WORD)
-    untied_low = seen_low & ~twice_low & ~1
-    untied_high = seen_high & ~twice_high
-    for o in range(owners):
-        n = s[base + o]
-        if n < WORD:
-            if (untied_low >> n) & 1:
-                ranking[_ones(untied_high) + _ones(untied_low >> (n + 1))] = o
-        elif (untied_high >> (n - WORD)) & 1:
-            ranking[_ones(untied_high >> (n - WORD + 1))] = o
-    return _ones(untied_low) + _ones(untied_high)
+    return seen_low & ~twice_low & ~1, seen_high & ~twice_high
+
+
+@inlined
+def _place(untied_low: int, untied_high: int, n: int) -> tuple[int, int]:
+    """(1 if the count n ranks at its casino else 0, its place: how many untied counts are higher)."""
+    if n < WORD:
+        return (untied_low >> n) & 1, _ones(untied_high) + _ones(untied_low >> (n + 1))
+    return (untied_high >> (n - WORD)) & 1, _ones(untied_high >> (n - WORD + 1))
+
+
+@inlined
+def _score_casino(s: np.ndarray, p: np.ndarray, c: int) -> int:
+    """Pay the bills of casino c (1-6) to the seats ranked by dice, ties cancelled; returns a bit mask
+    of the bills taken. Branch-free per seat: a seat's place is the number of untied counts above its
+    own, and it takes the bill of that place if there is one."""
+    players = p[P_PLAYERS]
+    base = p[L_DICE] + c * (players + 1)
+    untied_low, untied_high = _untied(s, base, players + 1)
+    count = s[p[L_BILL_COUNT] + c]
+    slots = p[L_BILLS] + c * p[P_MOST]
+    last = p[P_MOST] - 1
+    money, won, round_money = p[L_MONEY], p[L_WON], p[L_ROUND_MONEY] + s[ROUND] * players
+    taken = 0
+    for seat in range(players):
+        wins, place = _place(untied_low, untied_high, s[base + seat])
+        wins &= np.int64(place < count)
+        bill = s[slots + min(place, last)] * wins
+        s[money + seat] += bill
+        s[won + seat] += wins
+        s[round_money + seat] += bill
+        taken |= wins << place
+    s[p[L_ROUND_BILLS] + s[ROUND]] += _ones(taken)
+    return taken
 
 
 @compiled
@@ -344,22 +376,28 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
     ranking = s[p[L_RANKING] : p[L_RANKING] + owners]
     for c in range(p[P_CASINOS]):
         base = p[L_DICE] + c * owners
+        slots = p[L_BILLS] + c * p[P_MOST]
+        count = s[p[L_BILL_COUNT] + c]
         if c == BANDIT:
             ranked = _rank_bandit(s, p, base, owners, ranking)
+            taken = 0
+            for i in range(min(ranked, count)):
+                if ranking[i] < players:
+                    seat = ranking[i]
+                    bill = s[slots + i]
+                    s[p[L_MONEY] + seat] += bill
+                    s[p[L_WON] + seat] += 1
+                    s[p[L_ROUND_MONEY] + r * players + seat] += bill
+                    s[p[L_ROUND_BILLS] + r] += 1
+                    taken |= 1 << i
         else:
-            ranked = _rank_casino(s, base, owners, ranking)
-        slots = p[L_BILLS] + c * p[P_MOST]
-        for i in range(s[p[L_BILL_COUNT] + c]):
-            bill = s[slots + i]
-            if i < ranked and ranking[i] < players:
-                seat = ranking[i]
-                s[p[L_MONEY] + seat] += bill
-                s[p[L_WON] + seat] += 1
-                s[p[L_ROUND_MONEY] + r * players + seat] += bill
-                s[p[L_ROUND_BILLS] + r] += 1
-            elif p[P_UNDER]:
-                s[p[L_UNDER] + (s[UNDER_HEAD] + s[UNDER_SIZE]) % capacity] = bill
-                s[UNDER_SIZE] += 1
+            taken = _score_casino(s, p, c)
+        if p[P_UNDER]:
+            for i in range(count):
+                if not (taken >> i) & 1:
+                    end = s[UNDER_HEAD] + s[UNDER_SIZE]
+                    s[p[L_UNDER] + (end if end < capacity else end - capacity)] = s[slots + i]
+                    s[UNDER_SIZE] += 1
         s[p[L_BILL_COUNT] + c] = 0
         for o in range(owners):
             s[base + o] = 0
@@ -379,8 +417,11 @@ def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -
         s[p[L_NEUTRAL] + seat] = p[P_NEUTRAL]
     s[HOLDING] = (1 << players) - 1
     s[TURN] = s[FIRST]
+    key = np.uint64(s[KEY])
+    counter = s[COUNTER]
     for c in range(p[P_CASINOS]):
-        _stock(s, c, p, log, logging)
+        counter = _stock(s, c, p, key, counter, log, logging)
+    s[COUNTER] = counter
     if p[P_LEFTOVER]:
         _roll(s, 0, 0, p[P_LEFTOVER])
         if logging:
@@ -429,6 +470,10 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
         hand = s[own_at + other] | (s[neutral_at + other] << 4) | (s[biggie_at + other] << 8)
         hands |= hand << (HAND_BITS * other)
     while True:
+        # the next seat holding dice, and its hand, do not depend on this turn's choice unless no
+        # other seat holds dice: work them out first, so the next roll need not wait for the choice
+        following = np.int64(NEXT_SEAT[(holding & ~(1 << seat)) * MAX_SEATS + seat])
+        next_hand = (hands >> (HAND_BITS * (following & 7))) & 511
         mask = shown
         if bandit:
             mask |= (shown & ~(s[BANDIT_FACES] >> 1)) << 6
@@ -479,14 +524,16 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
             row[1] = seat
             row[2] = a
             s[LOG_SIZE] += 1
-        following = np.int64(NEXT_SEAT[holding * MAX_SEATS + seat])
         if following < 0:
-            s[COUNTER] = counter
-            return True
+            if hand == 0:
+                s[COUNTER] = counter
+                return True
+            following = seat
+            next_hand = hand
         # the next seat holding dice rolls them all
         seat = following
         s[TURN] = seat
-        hand = (hands >> (HAND_BITS * seat)) & 511
+        hand = next_hand
         rolled_own, rolled_neutral, biggie, shown, counter = _roll_in(key, counter, hand & 15, hand >> 8, (hand >> 4) & 15)
         _store_roll(s, rolled_own, rolled_neutral, biggie, shown)
         if logging:
@@ -507,7 +554,11 @@ def _end_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> 
 
 @compiled
 def _begin(s: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
-    """Start a game (KEY and FIRST already filled in): the pile, then the first round."""
+    """Start a game (KEY and FIRST filled in, every other column cleared here): the pile, then the
+    first round."""
+    for column in range(p[P_WIDTH]):
+        if column != KEY and column != FIRST:
+            s[column] = 0
     for k in range(p[P_BILLS]):
         s[p[L_PILE] + k] = bills[k]
     s[UNSEEN] = p[P_BILLS]
@@ -520,8 +571,8 @@ def _begin(s: np.ndarray, p: np.ndarray, bills: np.ndarray, log: np.ndarray, log
 def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: np.ndarray, log: np.ndarray, logging: bool) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait.
 
-    A game not yet started (phase NEW, a zeroed row with KEY and FIRST filled in) is started first, so
-    a fresh state array is touched once, game by game, rather than in a pass of its own."""
+    A game not yet started (phase NEW with KEY and FIRST filled in; its other columns may hold anything,
+    such as a finished game's) is started first, so a buffer of rows can be reused without clearing it."""
     games = state.shape[0]
     for g in range(games):
         s = state[g]

@@ -67,7 +67,7 @@ class Setup:
         offset = kernel.FIXED
         self.offsets: dict[str, int] = {}
         for index, name in enumerate(kernel.ARRAYS):
-            p[kernel.L_OWN + index] = self.offsets[name] = offset
+            p[kernel.L_ARRAYS + index] = self.offsets[name] = offset
             offset += int(np.prod(self.shapes[name]))
         p[kernel.P_WIDTH] = offset
         self.params = p

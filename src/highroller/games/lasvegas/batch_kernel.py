@@ -38,27 +38,30 @@ CASINO_SLOTS = 7
 
 # Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng). The roll is
 # kept packed (`highroller.batch.dice`): own and neutral dice, the faces shown (bits 0-5) and the
-# Biggie's face (0 if none). HOLDING has bit s set while seat s holds dice this round.
+# Biggie's face (0 if none). HOLDING has bit s set while seat s holds dice this round; HANDS holds
+# every seat's dice, HAND_BITS a seat: own dice (4 bits), neutral dice (4 bits), the Biggie.
 PHASE, ROUND, FIRST, TURN, LAST_ROLLER, BANDIT_FACES, UNSEEN, UNDER_HEAD, UNDER_SIZE = range(2, 11)
-ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL, ROLL_SHOWN, HOLDING = range(11, 18)
-FIXED = 18
+ROLL_BIGGIE, PENDING, LOG_SIZE, ROLL_OWN, ROLL_NEUTRAL, ROLL_SHOWN, HOLDING, HANDS = range(11, 19)
+FIXED = 19
+HAND_BITS = 9
 assert KEY == 0 and COUNTER == 1
 
 # Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
 (P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
  P_LEFTOVER, P_BANDIT, P_CASINOS, P_BILLS, P_MOST) = range(14)
-ARRAYS = ("own", "biggie", "neutral", "dice", "pips", "top", "bills", "bill_count", "pile", "under",
-          "money", "won", "round_money", "round_bills", "ranking")
-(L_OWN, L_BIGGIE, L_NEUTRAL, L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER,
- L_MONEY, L_WON, L_ROUND_MONEY, L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(14, 30)
-P_SIZE = 30
+ARRAYS = ("dice", "pips", "top", "bills", "bill_count", "pile", "under", "money", "won", "round_money",
+          "round_bills", "ranking")
+L_ARRAYS = 14
+(L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER, L_MONEY, L_WON, L_ROUND_MONEY,
+ L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(L_ARRAYS, L_ARRAYS + len(ARRAYS) + 1)
+P_SIZE = P_WIDTH + 1
 
 
 def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[int, ...]]:
     """The shape (per game) of each variable-size column group, in row order."""
     owners = players + 1
     return {
-        "own": (players,), "biggie": (players,), "neutral": (players,), "dice": (CASINO_SLOTS, owners),
+        "dice": (CASINO_SLOTS, owners),
         "pips": (owners,), "top": (owners,), "bills": (CASINO_SLOTS, most), "bill_count": (CASINO_SLOTS,),
         "pile": (bills,), "under": (bills,), "money": (players,), "won": (players,),
         "round_money": (rounds, players), "round_bills": (rounds,), "ranking": (owners,),
@@ -411,10 +414,11 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
 def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """Give the dice back, stock the casinos, roll the leftover neutral dice and the first roll."""
     players = p[P_PLAYERS]
+    hand = p[P_DICE] | (p[P_NEUTRAL] << 4) | (p[P_BIGGIE] << 8)
+    hands = 0
     for seat in range(players):
-        s[p[L_OWN] + seat] = p[P_DICE]
-        s[p[L_BIGGIE] + seat] = p[P_BIGGIE]
-        s[p[L_NEUTRAL] + seat] = p[P_NEUTRAL]
+        hands |= hand << (HAND_BITS * seat)
+    s[HANDS] = hands
     s[HOLDING] = (1 << players) - 1
     s[TURN] = s[FIRST]
     key = np.uint64(s[KEY])
@@ -434,15 +438,11 @@ def _start_round(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -
 @inlined
 def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """The seat to move rolls every die it holds."""
-    seat = s[TURN]
-    _roll(s, s[p[L_OWN] + seat], s[p[L_BIGGIE] + seat], s[p[L_NEUTRAL] + seat])
+    hand = (s[HANDS] >> (HAND_BITS * s[TURN])) & 511
+    _roll(s, hand & 15, hand >> 8, (hand >> 4) & 15)
     if logging:
         _log_roll(s, log)
     s[PHASE] = CHOOSE
-
-
-HAND_BITS = 9
-"""A seat's dice in the packed hands of `_turns`: own dice (4 bits), neutral dice (4 bits), the Biggie."""
 
 
 @inlined
@@ -456,7 +456,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
     players = p[P_PLAYERS]
     owners = players + 1
     bandit = p[P_BANDIT] == 1
-    own_at, neutral_at, biggie_at, dice_at = p[L_OWN], p[L_NEUTRAL], p[L_BIGGIE], p[L_DICE]
+    dice_at = p[L_DICE]
     key = np.uint64(s[KEY])
     counter = s[COUNTER]
     seat = s[TURN]
@@ -465,10 +465,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
     rolled_neutral = s[ROLL_NEUTRAL]
     biggie = s[ROLL_BIGGIE]
     shown = s[ROLL_SHOWN]
-    hands = np.int64(0)
-    for other in range(players):
-        hand = s[own_at + other] | (s[neutral_at + other] << 4) | (s[biggie_at + other] << 8)
-        hands |= hand << (HAND_BITS * other)
+    hands = s[HANDS]
     while True:
         # the next seat holding dice, and its hand, do not depend on this turn's choice unless no
         # other seat holds dice: work them out first, so the next roll need not wait for the choice
@@ -512,9 +509,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: np.ndarray, log: np.ndarray, 
         s[base + players] += added
         hands -= (own | (added << 4) | (big << 8)) << (HAND_BITS * seat)
         hand = (hands >> (HAND_BITS * seat)) & 511
-        s[own_at + seat] = hand & 15
-        s[neutral_at + seat] = (hand >> 4) & 15
-        s[biggie_at + seat] = hand >> 8
+        s[HANDS] = hands
         holding &= ~(np.int64(hand == 0) << seat)
         s[HOLDING] = holding
         s[LAST_ROLLER] = seat

@@ -110,6 +110,37 @@ def test_outside_policy_hook() -> None:
         ENGINE.run(hr.make("lasvegas", players=2), [illegal, "random"], seeds)
 
 
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3, "edition": "biggie", "bandit": True, "neutral": True}], ids=str)
+def test_outside_policy_views_show_the_step_engines_table(options: dict) -> None:
+    """Every view an outside policy gets matches the step engine's state at that decision, in every round."""
+    game = hr.make("lasvegas", **options)
+    views: dict[int, list[dict[str, np.ndarray]]] = {}
+
+    def lowest(view: dict[str, np.ndarray]) -> np.ndarray:
+        for row, number in enumerate(view["game"]):
+            views.setdefault(int(number), []).append({name: value[row] for name, value in view.items()})
+        return np.array([(int(m) & -int(m)).bit_length() - 1 for m in view["legal"]])
+
+    seeds = game_seeds(4, 0, 25)
+    records = export_records(ENGINE, game, [lowest] + ["random"] * (game.num_players - 1), seeds)
+    for number, record in enumerate(records):
+        state = game.new_game(record["seed"])
+        seen = iter(views[number])
+        rounds = set()
+        for entry in record["steps"]:
+            if state.current_player == 0:
+                view = next(seen)
+                rounds.add(int(view["round"]))
+                assert int(view["round"]) == state.round
+                assert view["dice"][: len(state.dice)].tolist() == state.dice
+                assert view["money"].tolist() == state.money
+                assert [[int(b) for b in row if b] for row in view["bills"][: len(state.dice)]] == state.casino_bills
+                assert int(view["legal"]) == sum(1 << ((a.face - 1) + (6 if a.bandit else 0)) for a in state.legal_actions())
+            step = entry["chance"] if "chance" in entry else entry["action"]
+            state.apply(state.decode_step(step))
+        assert next(seen, None) is None and rounds == set(range(game.options["rounds"]))
+
+
 def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hr.make("lasvegas", players=4, neutral=True)
     whole = ENGINE.run(game, ["random", "greedy", "random", "greedy"], game_seeds(9, 0, 150))

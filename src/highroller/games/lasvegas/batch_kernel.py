@@ -401,6 +401,8 @@ def _score(s: np.ndarray, p: np.ndarray) -> None:
                     end = s[UNDER_HEAD] + s[UNDER_SIZE]
                     s[p[L_UNDER] + (end if end < capacity else end - capacity)] = s[slots + i]
                     s[UNDER_SIZE] += 1
+        for i in range(count):
+            s[slots + i] = 0
         s[p[L_BILL_COUNT] + c] = 0
         for o in range(owners):
             s[base + o] = 0

@@ -128,8 +128,9 @@ def _check(game: Game, bots: Sequence[BotChoice]) -> LasVegasRules:
     return game.rules
 
 
-def _codes(bots: Sequence[BotChoice]) -> np.ndarray:
-    return np.array([kernel.OUTSIDE if callable(bot) else POLICIES[bot] for bot in bots], dtype=np.int64)
+def _codes(bots: Sequence[BotChoice]) -> tuple[int, ...]:
+    """The kernel's policy code of each seat (a tuple: the kernel is compiled per player count)."""
+    return tuple(kernel.OUTSIDE if callable(bot) else POLICIES[bot] for bot in bots)
 
 
 def _new_games(state: np.ndarray, keys: np.ndarray, first: np.ndarray) -> None:

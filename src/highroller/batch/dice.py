@@ -17,6 +17,7 @@ from itertools import product
 import numba
 import numpy as np
 
+from highroller.batch.jit import at
 from highroller.batch.rng import below_in
 
 MAX_DICE = 12
@@ -44,6 +45,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
 TABLE, STARTS = _tables()
 POWERS_OF_6 = np.array([6**n for n in range(MAX_DICE + 1)], dtype=np.int64)
 GROUP_SIZE = 6**GROUP
+_GROUP_SIZE = np.uint64(GROUP_SIZE)
 
 
 @numba.njit(cache=True, inline="always")
@@ -58,13 +60,14 @@ def roll_in(key: np.uint64, counter: np.int64, n: int) -> tuple[np.int64, np.int
     `rng.below_in`), and the stream's counter after (no draw for n = 0)."""
     if n == 0:
         return np.int64(0), counter
-    value, counter = below_in(key, counter, POWERS_OF_6[n])
+    drawn, counter = below_in(key, counter, POWERS_OF_6[at(n)])
+    value = at(drawn)  # unsigned: no sign corrections in the divisions, no wraparound in the lookups
     packed = np.int64(0)
     while n > GROUP:
-        packed = _join(packed, np.int64(TABLE[STARTS[GROUP] + value % GROUP_SIZE]))
-        value //= GROUP_SIZE
+        packed = _join(packed, np.int64(TABLE[at(STARTS[GROUP]) + value % _GROUP_SIZE]))
+        value //= _GROUP_SIZE
         n -= GROUP
-    return _join(packed, np.int64(TABLE[STARTS[n] + value])), counter
+    return _join(packed, np.int64(TABLE[at(STARTS[at(n)]) + value])), counter
 
 
 @numba.njit(cache=True, inline="always")

@@ -30,7 +30,7 @@ import numba
 import numpy as np
 
 from highroller.batch import dice
-from highroller.batch.jit import compiled, inlined
+from highroller.batch.jit import at, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below_in
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
@@ -132,24 +132,24 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int
             pick, counter = below_in(key, counter, unseen)
             unseen -= 1
             s[UNSEEN] = unseen
-            bill = s[pile + pick]
-            s[pile + pick] = s[pile + unseen]
+            bill = s[at(pile + pick)]
+            s[at(pile + pick)] = s[at(pile + unseen)]
         elif s[UNDER_SIZE] > 0:
             head = s[UNDER_HEAD]
-            bill = s[p[L_UNDER] + head]
+            bill = s[at(p[L_UNDER] + head)]
             head += 1
             s[UNDER_HEAD] = head if head < capacity else 0
             s[UNDER_SIZE] -= 1
         else:
             break
         position = drawn
-        while position > 0 and s[slots + position - 1] < bill:
-            s[slots + position] = s[slots + position - 1]
+        while position > 0 and s[at(slots + position - 1)] < bill:
+            s[at(slots + position)] = s[at(slots + position - 1)]
             position -= 1
-        s[slots + position] = bill
+        s[at(slots + position)] = bill
         drawn += 1
         total += bill
-    s[p[L_BILL_COUNT] + c] = drawn
+    s[at(p[L_BILL_COUNT] + c)] = drawn
     if logging:
         row = log[s[LOG_SIZE]]
         row[0] = LOG_STOCK
@@ -163,9 +163,9 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int
 @compiled
 def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
     """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
-    count = s[p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o] + weight
-    pips = s[p[L_PIPS] + o] + face * weight
-    top = s[p[L_TOP] + o]
+    count = s[at(p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o)] + weight
+    pips = s[at(p[L_PIPS] + o)] + face * weight
+    top = s[at(p[L_TOP] + o)]
     if weight and face > top:
         top = face
     return count, pips, top
@@ -178,7 +178,7 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
     owners = p[P_PLAYERS] + 1
     neutral_owner = owners - 1
     base = p[L_DICE] + c * owners
-    mine = s[base + seat] + weight
+    mine = s[at(base + seat)] + weight
     if mine == 0:
         return 0
     ahead = 0
@@ -193,18 +193,18 @@ def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added:
         for o in range(owners):
             if o == seat:
                 continue
-            count = s[base + o] + (added if o == neutral_owner else 0)
+            count = s[at(base + o)] + (added if o == neutral_owner else 0)
             if count == mine:
                 return 0
             if count > mine:
                 unique = True
                 for other in range(owners):
-                    if other != o and s[base + other] + (added if other == neutral_owner else 0) + (weight if other == seat else 0) == count:
+                    if other != o and s[at(base + other)] + (added if other == neutral_owner else 0) + (weight if other == seat else 0) == count:
                         unique = False
                 if unique:
                     ahead += 1
-    if ahead < s[p[L_BILL_COUNT] + c]:
-        return s[p[L_BILLS] + c * p[P_MOST] + ahead]
+    if ahead < s[at(p[L_BILL_COUNT] + c)]:
+        return s[at(p[L_BILLS] + c * p[P_MOST] + ahead)]
     return 0
 
 
@@ -254,11 +254,11 @@ NEXT_SEAT = _next_seats()
 @inlined
 def _pick_in(key: np.uint64, counter: np.int64, mask: int) -> tuple[int, np.int64]:
     """A code chosen uniformly among the bits of mask (no draw if there is one), and the counter after."""
-    choices = np.int64(SET_BITS[mask])
+    choices = np.int64(SET_BITS[at(mask)])
     k = np.int64(0)
     if choices > 1:
         k, counter = below_in(key, counter, choices)
-    return int(NTH_BIT[mask * 12 + k]), counter
+    return int(NTH_BIT[at(mask * 12 + k)]), counter
 
 
 @inlined
@@ -313,7 +313,7 @@ def _untied(s: np.ndarray, base: int, owners: int) -> tuple[int, int]:
     63 and up in the second)."""
     seen_low = seen_high = twice_low = twice_high = 0
     for o in range(owners):
-        n = s[base + o]
+        n = s[at(base + o)]
         if n < WORD:
             twice_low |= seen_low & (1 << n)
             seen_low |= 1 << n
@@ -338,20 +338,20 @@ def _score_casino(s: np.ndarray, p: np.ndarray, c: int, players: int) -> int:
     own, and it takes the bill of that place if there is one."""
     base = p[L_DICE] + c * (players + 1)
     untied_low, untied_high = _untied(s, base, players + 1)
-    count = s[p[L_BILL_COUNT] + c]
+    count = s[at(p[L_BILL_COUNT] + c)]
     slots = p[L_BILLS] + c * p[P_MOST]
     last = p[P_MOST] - 1
     money, won, round_money = p[L_MONEY], p[L_WON], p[L_ROUND_MONEY] + s[ROUND] * players
     taken = 0
     for seat in range(players):
-        wins, place = _place(untied_low, untied_high, s[base + seat])
+        wins, place = _place(untied_low, untied_high, s[at(base + seat)])
         wins &= np.int64(place < count)
-        bill = s[slots + min(place, last)] * wins
-        s[money + seat] += bill
-        s[won + seat] += wins
-        s[round_money + seat] += bill
+        bill = s[at(slots + min(place, last))] * wins
+        s[at(money + seat)] += bill
+        s[at(won + seat)] += wins
+        s[at(round_money + seat)] += bill
         taken |= wins << place
-    s[p[L_ROUND_BILLS] + s[ROUND]] += _ones(taken)
+    s[at(p[L_ROUND_BILLS] + s[ROUND])] += _ones(taken)
     return taken
 
 
@@ -360,7 +360,7 @@ def _rank_bandit(s: np.ndarray, p: np.ndarray, base: int, owners: int, ranking: 
     """Rank the owners on the bandit by dice, pips, top face, seat before neutral; returns how many."""
     ranked = 0
     for o in range(owners):
-        if s[base + o] == 0:
+        if s[at(base + o)] == 0:
             continue
         position = ranked
         while position > 0 and _bandit_key(s, p, o, 0, 0) > _bandit_key(s, p, ranking[position - 1], 0, 0):
@@ -382,18 +382,18 @@ def _score(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...]) -> None:
     for c in range(p[P_CASINOS]):
         base = p[L_DICE] + c * owners
         slots = p[L_BILLS] + c * p[P_MOST]
-        count = s[p[L_BILL_COUNT] + c]
+        count = s[at(p[L_BILL_COUNT] + c)]
         if c == BANDIT:
             ranked = _rank_bandit(s, p, base, owners, ranking)
             taken = 0
             for i in range(min(ranked, count)):
                 if ranking[i] < players:
                     seat = ranking[i]
-                    bill = s[slots + i]
-                    s[p[L_MONEY] + seat] += bill
-                    s[p[L_WON] + seat] += 1
-                    s[p[L_ROUND_MONEY] + r * players + seat] += bill
-                    s[p[L_ROUND_BILLS] + r] += 1
+                    bill = s[at(slots + i)]
+                    s[at(p[L_MONEY] + seat)] += bill
+                    s[at(p[L_WON] + seat)] += 1
+                    s[at(p[L_ROUND_MONEY] + r * players + seat)] += bill
+                    s[at(p[L_ROUND_BILLS] + r)] += 1
                     taken |= 1 << i
         else:
             taken = _score_casino(s, p, c, players)
@@ -401,16 +401,16 @@ def _score(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...]) -> None:
             for i in range(count):
                 if not (taken >> i) & 1:
                     end = s[UNDER_HEAD] + s[UNDER_SIZE]
-                    s[p[L_UNDER] + (end if end < capacity else end - capacity)] = s[slots + i]
+                    s[at(p[L_UNDER] + (end if end < capacity else end - capacity))] = s[at(slots + i)]
                     s[UNDER_SIZE] += 1
         for i in range(count):
-            s[slots + i] = 0
-        s[p[L_BILL_COUNT] + c] = 0
+            s[at(slots + i)] = 0
+        s[at(p[L_BILL_COUNT] + c)] = 0
         for o in range(owners):
-            s[base + o] = 0
+            s[at(base + o)] = 0
     for o in range(owners):
-        s[p[L_PIPS] + o] = 0
-        s[p[L_TOP] + o] = 0
+        s[at(p[L_PIPS] + o)] = 0
+        s[at(p[L_TOP] + o)] = 0
     s[BANDIT_FACES] = 0
 
 
@@ -435,7 +435,7 @@ def _start_round(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], log: np.n
         if logging:
             _log_roll(s, log)
         for f in range(6):
-            s[p[L_DICE] + f * (players + 1) + players] += dice.count(s[ROLL_NEUTRAL], f)
+            s[at(p[L_DICE] + f * (players + 1) + players)] += dice.count(s[ROLL_NEUTRAL], f)
     _roll_turn(s, p, log, logging)
 
 
@@ -476,7 +476,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
     while True:
         # the next seat holding dice, and its hand, do not depend on this turn's choice unless no
         # other seat holds dice: work them out first, so the next roll need not wait for the choice
-        following = np.int64(NEXT_SEAT[(holding & ~(1 << seat)) * MAX_SEATS + seat])
+        following = np.int64(NEXT_SEAT[at((holding & ~(1 << seat)) * MAX_SEATS + seat)])
         next_hand = (hands >> (HAND_BITS * (following & 7))) & 511
         mask = shown
         if bandit:
@@ -505,15 +505,15 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
         if a >= 6:
             c = BANDIT
             if weight:
-                s[p[L_PIPS] + seat] += face * weight
-                s[p[L_TOP] + seat] = max(s[p[L_TOP] + seat], face)
+                s[at(p[L_PIPS] + seat)] += face * weight
+                s[at(p[L_TOP] + seat)] = max(s[at(p[L_TOP] + seat)], face)
             if added:
-                s[p[L_PIPS] + players] += face * added
-                s[p[L_TOP] + players] = max(s[p[L_TOP] + players], face)
+                s[at(p[L_PIPS] + players)] += face * added
+                s[at(p[L_TOP] + players)] = max(s[at(p[L_TOP] + players)], face)
             s[BANDIT_FACES] |= 1 << face
         base = dice_at + c * owners
-        s[base + seat] += weight
-        s[base + players] += added
+        s[at(base + seat)] += weight
+        s[at(base + players)] += added
         hands -= (own | (added << 4) | (big << 8)) << (HAND_BITS * seat)
         hand = (hands >> (HAND_BITS * seat)) & 511
         s[HANDS] = hands
@@ -563,7 +563,7 @@ def _begin(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], bills: np.ndarr
         s[column] = 0
     s[KEY], s[FIRST] = key, first
     for k in range(p[P_BILLS]):
-        s[p[L_PILE] + k] = bills[k]
+        s[at(p[L_PILE] + k)] = bills[k]
     s[UNSEEN] = p[P_BILLS]
     s[LAST_ROLLER] = s[FIRST]
     s[PENDING] = -1

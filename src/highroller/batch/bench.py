@@ -2,8 +2,9 @@
 
 Wall-clock time (`time.perf_counter`), like the step-API benchmark, random bots at every seat. A
 measurement first plays a short warm-up chunk (compiling or loading the compiled kernel), then whole
-chunks until the time is up. Several processes each play a share of one series (see `runner`); the
-worker processes are started and warmed up before the clock starts, as one process is.
+chunks until the time is up. The scaling rows play a whole series on 1, 2, ... processes (each
+process a share, see `runner`), results joined as `simulate` returns them, each series played once
+untimed first so that workers are started and warm and the results' memory has been touched.
 """
 
 from __future__ import annotations
@@ -30,11 +31,14 @@ def batch_rate(engine: BatchEngine, game: Game, seconds: float) -> tuple[int, fl
     return games, games / (time.perf_counter() - started)
 
 
-def parallel_rate(spec: GameSpec, game: Game, games: int, processes: int) -> float:
-    """Games/s of `games` random games spread over `processes` warmed-up processes."""
+def series_rate(spec: GameSpec, game: Game, games: int, processes: int) -> float:
+    """Games/s of a series of `games` random games on `processes` warmed-up processes, results joined
+    as `simulate` gets them. The same series is first played once untimed: besides warming up the
+    workers, it touches the memory the results take, which a virtual machine may back only on first
+    use (about 2 ns a byte here, as much as playing the games)."""
     bots = ["random"] * game.num_players
     with new_pool(processes) as pool:
-        run_series(spec.batch, game, bots, 3, 2 * CHUNK * processes, processes, pool=pool)
+        run_series(spec.batch, game, bots, 3, games, processes, pool=pool)
         started = time.perf_counter()
         run_series(spec.batch, game, bots, 2, games, processes, pool=pool)
         return games / (time.perf_counter() - started)
@@ -53,13 +57,16 @@ def batch_rows(spec: GameSpec, step_rates: Mapping[str, float], seconds: float) 
 
 
 def scaling_rows(spec: GameSpec, options: Mapping[str, Any], seconds: float, processes: int) -> list[tuple[str, str]]:
-    """Games/s of the first bench configuration on 1..`processes` processes (same work per process)."""
+    """Games/s of the first bench configuration on 1..`processes` processes (the same games per
+    process, about `seconds` of play each), each a whole series with its results joined."""
     engine: BatchEngine = load_object(spec.batch)
     game = spec.make(**options)
-    _, single = batch_rate(engine, game, seconds)
-    games = max(CHUNK, int(single * seconds))
+    _, rate = batch_rate(engine, game, min(seconds, 1.0))
+    games = max(CHUNK, int(rate * seconds))
     rows = []
+    single = 0.0
     for count in range(1, processes + 1):
-        rate = single if count == 1 else parallel_rate(spec, game, games * count, count)
+        rate = series_rate(spec, game, games * count, count)
+        single = single or rate
         rows.append((f"{count} process{'es' if count > 1 else ''}, {games * count:,} games", f"{rate:,.0f} games/s ({rate / single:.2f}× one process)"))
     return rows

@@ -2,16 +2,18 @@
 
 Game i of a series always has the seed `game_seeds(series, i, 1)[0]` and every game depends only on
 its seed, so the result is the same whatever the chunk size or the number of processes: the
-processes play disjoint ranges of the series and the results are joined in order. A worker hands its
-result back as an `.npy` file in a temporary folder rather than through the pool's pipe, which moves
-large arrays several times slower.
+processes play disjoint ranges of the series. Their results meet in `.npy` files that this process
+creates at full size (their shapes learnt from one game) and maps: each worker writes its range
+straight into them and nothing is copied or joined afterwards, so the only work done one process at
+a time is starting the series. The files live in shared memory (/dev/shm) where the system has it,
+not on disk, and stay mapped after their folder is removed.
 """
-
 from __future__ import annotations
 
 import multiprocessing
+import os
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,22 @@ from highroller.core.spec import load_object
 
 CHUNK = 8192
 """Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
+SHARED_MEMORY = Path("/dev/shm")
+
+
+def _scratch() -> str | None:
+    """Where a series' files go: shared memory if the system has it, else the default temporary folder."""
+    return str(SHARED_MEMORY) if SHARED_MEMORY.is_dir() and os.access(SHARED_MEMORY, os.W_OK) else None
+
+
+def _chunks(
+    engine: BatchEngine, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+    params: Sequence[Mapping[str, Any]] | None,
+) -> Iterator[tuple[int, BatchResult]]:
+    """Games start..start+count-1 of the series, chunk by chunk: (offset in the range, result)."""
+    for first in range(start, start + count, CHUNK):
+        size = min(CHUNK, start + count - first)
+        yield first - start, engine.run(game, bots, game_seeds(series, first, size), params)
 
 
 def run_range(
@@ -39,30 +57,28 @@ def run_range(
 ) -> BatchResult:
     """Games start..start+count-1 of the series, chunk by chunk (`on_chunk(games)` after each)."""
     parts = []
-    for first in range(start, start + count, CHUNK):
-        size = min(CHUNK, start + count - first)
-        parts.append(engine.run(game, bots, game_seeds(series, first, size), params))
+    for _, part in _chunks(engine, game, bots, series, start, count, params):
+        parts.append(part)
         if on_chunk is not None:
-            on_chunk(size)
+            on_chunk(part.games)
     return BatchResult.join(parts)
+
+
+def _arrays(result: BatchResult) -> dict[str, np.ndarray]:
+    return {"seeds": result.seeds, "returns": result.returns, "wins": result.wins, **result.extra}
 
 
 def _worker(
     engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
-    params: Sequence[Mapping[str, Any]] | None, folder: str,
-) -> tuple[str, list[str]]:
-    """Play a range and save its arrays in `folder`: (file stem, extra array names)."""
-    result = run_range(load_object(engine_path), game, bots, series, start, count, params)
-    stem = str(Path(folder) / f"range-{start}")
-    for name, array in (("seeds", result.seeds), ("returns", result.returns), ("wins", result.wins), *result.extra.items()):
-        np.save(f"{stem}-{name}.npy", array)
-    return stem, list(result.extra)
-
-
-def _load(stem: str, extra: Sequence[str]) -> BatchResult:
-    """A range's result saved by `_worker`."""
-    arrays = {name: np.load(f"{stem}-{name}.npy") for name in ("seeds", "returns", "wins", *extra)}
-    return BatchResult(arrays["seeds"], arrays["returns"], arrays["wins"], {name: arrays[name] for name in extra})
+    params: Sequence[Mapping[str, Any]] | None, folder: str, names: Sequence[str],
+) -> None:
+    """Play games start..start+count-1 of the series into their rows of the series' files in `folder`."""
+    files = {name: np.load(Path(folder) / f"{name}.npy", mmap_mode="r+") for name in names}
+    for offset, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
+        for name, array in _arrays(part).items():
+            files[name][start + offset : start + offset + part.games] = array
+    for array in files.values():
+        array.flush()
 
 
 def new_pool(processes: int) -> ProcessPoolExecutor:
@@ -85,18 +101,23 @@ def run_series(
     `pool` reuses running workers (see `new_pool`) instead of starting new ones."""
     if processes <= 1 or games <= CHUNK:
         return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)
+    probe = load_object(engine_path).run(game, bots, game_seeds(series, 0, 1), params)  # the arrays' shapes
     share = -(-games // processes)
     ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
     executor = pool if pool is not None else new_pool(len(ranges))
     try:
-        with tempfile.TemporaryDirectory(prefix="highroller-series-") as folder:
-            futures = [executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder) for start, count in ranges]
-            parts = []
+        with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(), ignore_cleanup_errors=True) as folder:
+            arrays = {
+                name: np.lib.format.open_memmap(Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:]))
+                for name, array in _arrays(probe).items()
+            }
+            futures = [executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)) for start, count in ranges]
             for future, (_, count) in zip(futures, ranges):
-                parts.append(_load(*future.result()))
+                future.result()
                 if on_chunk is not None:
                     on_chunk(count)
     finally:
         if pool is None:
             executor.shutdown()
-    return BatchResult.join(parts)
+    extra: dict[str, np.ndarray] = {name: arrays[name] for name in probe.extra}
+    return BatchResult(arrays["seeds"], arrays["returns"], arrays["wins"], extra)

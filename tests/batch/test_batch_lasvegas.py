@@ -163,3 +163,17 @@ def test_first_player_follows_the_seed_or_the_option() -> None:
 
 def test_memory_per_game_is_small() -> None:
     assert ENGINE.bytes_per_game(hr.make("lasvegas", players=4)) < 4096
+
+
+def test_peer_comparison_pairs_each_peer_run_with_a_batch_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from highroller.games.lasvegas import bench
+
+    peers = iter([400.0, 800.0, 600.0])
+    monkeypatch.setattr(bench, "_peer_rate", lambda options: next(peers))
+    rows = dict(ENGINE.comparisons({}, 0.05))
+    ours = [float(x.replace(",", "")) for x in rows["4p classic, no neutral dice: batch games/s, run after each"].split(", ")]
+    assert rows["4p classic, no neutral dice: lasvegas 0.2.0 games/s, 3 runs"] == "400, 800, 600"
+    ratios = sorted(o / p for o, p in zip(ours, [400.0, 800.0, 600.0]))
+    assert rows["4p classic, no neutral dice: batch / lasvegas 0.2.0"].startswith(f"{ratios[1]:,.0f}× (median")
+    monkeypatch.setattr(bench, "_peer_rate", lambda options: None)
+    assert "not installed" in dict(ENGINE.comparisons({}, 0.05))["4p classic, no neutral dice: lasvegas 0.2.0"]

@@ -71,8 +71,9 @@ class BatchEngine(Protocol):
         ...
 
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
-        """(what, figure) rows comparing the batch games/s of each bench configuration (`rates`, by
-        label) with other programs, e.g. a peer package; `seconds` per measurement."""
+        """(what, figure) rows comparing this engine with other programs, e.g. a peer package: from
+        the batch games/s of each bench configuration (`rates`, by label), or from measurements of its
+        own taken beside the other program's; `seconds` per measurement."""
         ...
 
 

@@ -4,6 +4,8 @@ outside policies, and results that do not depend on chunks or processes."""
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 import pytest
 from batch_stats import assert_same_means, replayed_games
@@ -19,6 +21,7 @@ from highroller.games.lasvegas.bots import placement_gain
 from highroller.games.lasvegas.spec import SPEC
 
 CONFIGS = [dict(c) for c in SPEC.checker_configs]
+DiskUsage = namedtuple("DiskUsage", "total used free")
 STEP_GAMES = 1000
 BATCH_GAMES = 20_000
 
@@ -177,3 +180,9 @@ def test_peer_comparison_pairs_each_peer_run_with_a_batch_run(monkeypatch: pytes
     assert rows["4p classic, no neutral dice: batch / lasvegas 0.2.0"].startswith(f"{ratios[1]:,.0f}× (median")
     monkeypatch.setattr(bench, "_peer_rate", lambda options: None)
     assert "not installed" in dict(ENGINE.comparisons({}, 0.05))["4p classic, no neutral dice: lasvegas 0.2.0"]
+
+
+def test_a_series_whose_results_fit_nowhere_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner.shutil, "disk_usage", lambda folder: DiskUsage(total=10**6, used=10**6 - 1000, free=1000))
+    with pytest.raises(ValueError, match="need .* GB and no temporary folder has room"):
+        runner.run_series(SPEC.batch, hr.make("lasvegas", players=2), ["random", "random"], 1, 3 * runner.CHUNK, processes=2)

@@ -3,7 +3,7 @@
 Wall-clock time (`time.perf_counter`), like the step-API benchmark, random bots at every seat. A
 measurement first plays a short warm-up chunk (compiling or loading the compiled kernel), then whole
 chunks until the time is up. The scaling rows play a whole series on 1, 2, ... processes (each
-process a share, see `runner`), results joined as `simulate` returns them, each series played once
+process a share, see `runner`), results returned as `simulate` gets them, each series played once
 untimed first so that workers are started and warm and the results' memory has been touched.
 """
 
@@ -32,7 +32,7 @@ def batch_rate(engine: BatchEngine, game: Game, seconds: float) -> tuple[int, fl
 
 
 def series_rate(spec: GameSpec, game: Game, games: int, processes: int) -> float:
-    """Games/s of a series of `games` random games on `processes` warmed-up processes, results joined
+    """Games/s of a series of `games` random games on `processes` warmed-up processes, results returned
     as `simulate` gets them. The same series is first played once untimed: besides warming up the
     workers, it touches the memory the results take, which a virtual machine may back only on first
     use (about 2 ns a byte here, as much as playing the games)."""
@@ -58,7 +58,7 @@ def batch_rows(spec: GameSpec, step_rates: Mapping[str, float], seconds: float) 
 
 def scaling_rows(spec: GameSpec, options: Mapping[str, Any], seconds: float, processes: int) -> list[tuple[str, str]]:
     """Games/s of the first bench configuration on 1..`processes` processes (the same games per
-    process, about `seconds` of play each), each a whole series with its results joined."""
+    process, about `seconds` of play each), each a whole series with its results."""
     engine: BatchEngine = load_object(spec.batch)
     game = spec.make(**options)
     _, rate = batch_rate(engine, game, min(seconds, 1.0))

@@ -8,10 +8,12 @@ straight into them and nothing is copied or joined afterwards, so the only work 
 a time is starting the series. The files live in shared memory (/dev/shm) where the system has it,
 not on disk, and stay mapped after their folder is removed.
 """
+
 from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -30,9 +32,14 @@ CHUNK = 8192
 SHARED_MEMORY = Path("/dev/shm")
 
 
-def _scratch() -> str | None:
-    """Where a series' files go: shared memory if the system has it, else the default temporary folder."""
-    return str(SHARED_MEMORY) if SHARED_MEMORY.is_dir() and os.access(SHARED_MEMORY, os.W_OK) else None
+def _scratch(size: int) -> str:
+    """Where a series' files of `size` bytes go: shared memory if the system has it and it has room,
+    else the default temporary folder. A file that outgrows its file system would crash the worker
+    writing it, so a series whose results fit in neither is refused up front."""
+    for folder in (SHARED_MEMORY, Path(tempfile.gettempdir())):
+        if folder.is_dir() and os.access(folder, os.W_OK) and shutil.disk_usage(folder).free > size + size // 10:
+            return str(folder)
+    raise ValueError(f"the results of this series need {size / 1e9:.1f} GB and no temporary folder has room for them: play fewer games at once")
 
 
 def _chunks(
@@ -106,7 +113,8 @@ def run_series(
     ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
     executor = pool if pool is not None else new_pool(len(ranges))
     try:
-        with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(), ignore_cleanup_errors=True) as folder:
+        size = games * sum(array[0].nbytes for array in _arrays(probe).values())
+        with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(size), ignore_cleanup_errors=True) as folder:
             arrays = {
                 name: np.lib.format.open_memmap(Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:]))
                 for name, array in _arrays(probe).items()

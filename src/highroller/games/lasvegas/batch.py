@@ -163,21 +163,25 @@ RESULTS = kernel.ARRAYS[kernel.ARRAYS.index("money") : kernel.ARRAYS.index("roun
 """The column groups a result needs (consecutive in a row)."""
 
 
+def _results(setup: Setup) -> slice:
+    """The RESULTS columns of a row."""
+    return slice(setup.offsets[RESULTS[0]], setup.offsets[RESULTS[-1]] + int(np.prod(setup.shapes[RESULTS[-1]])))
+
+
 def _play_blocks(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray) -> np.ndarray:
     """Play one game per seed with built-in bots, BLOCK games at a time: the RESULTS columns of each."""
-    start = setup.offsets[RESULTS[0]]
-    end = setup.offsets[RESULTS[-1]] + int(np.prod(setup.shapes[RESULTS[-1]]))
+    columns = _results(setup)
     keys = stream_keys(seeds).view(np.int64)
     codes = _codes(bots)
     log = np.zeros((1, 1, 1), dtype=np.int64)
     rows = np.empty((min(BLOCK, seeds.shape[0]), setup.width), dtype=np.int64)
-    results = np.empty((seeds.shape[0], end - start), dtype=np.int64)
+    results = np.empty((seeds.shape[0], columns.stop - columns.start), dtype=np.int64)
     for first_game in range(0, seeds.shape[0], BLOCK):
         block = slice(first_game, first_game + BLOCK)
         state = rows[: results[block].shape[0]]
         _new_games(state, keys[block], first[block])
         kernel.advance(state, setup.params, setup.bills, codes, log, False)
-        results[block] = state[:, start:end]
+        results[block] = state[:, columns]
     return results
 
 
@@ -192,7 +196,7 @@ class LasVegasBatch:
         first = first_players(rules, seeds)
         if any(callable(bot) for bot in bots):
             setup, state, _ = play_state(game, bots, seeds)
-            rows = state[:, setup.offsets[RESULTS[0]] :]
+            rows = state[:, _results(setup)].copy()  # the results only, not the whole rows
         else:
             setup = Setup(rules)
             rows = _play_blocks(setup, bots, seeds, first)

@@ -11,16 +11,16 @@ Dice are rolled as whole multisets in one draw (`highroller.batch.dice`), a roun
 state in local variables (`_turns`), the next seat holding dice comes from a table and is found
 before the turn's choice (so the next roll need not wait for it), the unseen bills are drawn by
 swap-remove, and a casino pays its seats without branching on the dice: ties found with bit masks,
-each seat's place counted with popcount. The steps of a turn are inlined into `advance`; the
-once-a-round steps (stocking, scoring) and the greedy bot stay calls, which keeps the first
-compilation to 10-15 s.
+each seat's place counted with popcount; rows and tables are indexed unsigned (`jit.at`). The steps
+of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
+stay calls, which keeps a compilation to about 16 s.
 
 Actions are codes 0-11: 0-5 place the face 1-6 on its casino, 6-11 place it on the bandit.
 Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot: best immediate gain,
 then fewest dice, then uniform) and OUTSIDE (the caller sets the PENDING column). They come as a tuple
 with one code per seat (`seats` in the once-a-round steps): its length, the player count, is part of
 the tuple's type, so Numba compiles a kernel per player count in which the loops over seats have a
-known length (about 10% faster than reading the count from the rule parameters).
+known length (5-10% faster than reading the count from the rule parameters).
 With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it can be exported.
 """
 
@@ -454,7 +454,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
     """Play turns until the round is over (True) or an outside policy must choose (False).
 
     The state a turn reads (the seat, the seats holding dice, every seat's dice packed in one integer,
-    the roll, the random stream's counter, the rule parameters) stays in local variables, so no turn
+    the roll, the random stream's counter, the seats' policies) stays in local variables, so no turn
     waits on a value the turn before stored; the row is kept up to date with stores alone (the greedy
     bot, the views and the log read it), and the counter is written back whenever other code draws."""
     players = len(policies)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from highroller.batch import dice
-from highroller.batch.jit import compiled, inlined
+from highroller.batch.jit import at, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below
 from highroller.games.lastchance.rules import UNIT
 
@@ -67,9 +67,9 @@ def parameters(players: int, deck: int, cards: int, bet_limit: int, money: int) 
 
 
 @inlined
-def _at(p: np.ndarray, group: int, index: int) -> int:
-    """The column of `index` (a seat or a deck card) in a column group."""
-    return p[P_GROUPS + group] + index
+def _at(p: np.ndarray, group: int, index: int) -> np.uint64:
+    """The column of `index` (a seat or a deck card) in a column group (unsigned, see `jit.at`)."""
+    return at(p[P_GROUPS + group] + index)
 
 
 @compiled

@@ -436,11 +436,11 @@ def _start_round(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], log: np.n
             _log_roll(s, log)
         for f in range(6):
             s[at(p[L_DICE] + f * (players + 1) + players)] += dice.count(s[ROLL_NEUTRAL], f)
-    _roll_turn(s, p, log, logging)
+    _roll_turn(s, log, logging)
 
 
 @inlined
-def _roll_turn(s: np.ndarray, p: np.ndarray, log: np.ndarray, logging: bool) -> None:
+def _roll_turn(s: np.ndarray, log: np.ndarray, logging: bool) -> None:
     """The seat to move rolls every die it holds."""
     hand = (s[HANDS] >> (HAND_BITS * s[TURN])) & 511
     _roll(s, hand & 15, hand >> 8, (hand >> 4) & 15)

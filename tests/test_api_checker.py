@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import highroller as hr
+import highroller.games.lasvegas.state as lasvegas_state
 from highroller.core.checker import check_game
 
 CASES = [
@@ -22,3 +23,9 @@ def test_every_game_keeps_the_api_promises(name: str, config: dict) -> None:
 def test_every_game_lists_checker_configs() -> None:
     for name in hr.available_games():
         assert hr.game_spec(name).checker_configs, f"{name} gives the checker nothing to run"
+
+
+def test_the_checker_catches_a_decoder_that_reads_true_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lasvegas_state, "is_whole", lambda value: isinstance(value, int))  # the old bug: bool passes
+    with pytest.raises(AssertionError, match=r"\{'place': True\} is read as \{'place': 1\}"):
+        check_game(hr.make("lasvegas", players=2), games=1)

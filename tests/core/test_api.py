@@ -7,6 +7,9 @@ import random
 import pytest
 
 import highroller as hr
+from highroller.games.lastchance.cards import PRESETS as DECKS
+from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
+from highroller.games.luckiest.faces import PRESETS as FACE_TABLES
 
 
 def test_available_games_lists_las_vegas() -> None:
@@ -73,3 +76,22 @@ def test_play_checks_the_number_of_bots() -> None:
         hr.play(hr.make("lasvegas", players=3), ["random"], seed=1)
     with pytest.raises(ValueError, match="no bot 'genius'"):
         hr.play(hr.make("lasvegas", players=2), ["random", "genius"], seed=1)
+
+
+TEXT_OPTIONS = {"lasvegas": ("bills", BILL_SETS), "lastchance": ("deck", DECKS), "luckiest": ("faces", FACE_TABLES)}
+"""Each game's text option with the game's own table of built-in data files."""
+
+
+@pytest.mark.parametrize("name", sorted(TEXT_OPTIONS))
+def test_a_text_option_lists_its_presets_and_each_makes_a_game(name: str) -> None:
+    option, presets = TEXT_OPTIONS[name]
+    specs = hr.game_spec(name).options
+    assert [o.name for o in specs if o.kind == "text"] == [option]
+    assert all(not o.presets for o in specs if o.kind != "text")
+    (spec,) = (o for o in specs if o.name == option)
+    assert spec.presets == tuple(presets) and spec.presets
+    for preset in spec.presets:
+        game = hr.make(name, **{option: preset})
+        assert hr.play(game, ["random"] * game.num_players, seed=1).is_terminal()
+    with pytest.raises(hr.RulesError, match="neither a preset"):
+        hr.make(name, **{option: "no-such-preset"})

@@ -51,3 +51,9 @@ def test_faces_round_trip_and_errors() -> None:
     assert faces_from_counts(counts_from_faces([6, 1, 1])) == [1, 1, 6]
     with pytest.raises(ValueError, match="1 to 6"):
         counts_from_faces([7])
+
+
+@pytest.mark.parametrize("face", [True, False, 1.0, "1"])
+def test_a_face_is_a_whole_number_never_a_bool(face: object) -> None:
+    with pytest.raises(ValueError, match=f"a die shows 1 to 6, not {face!r}"):
+        counts_from_faces([face])  # type: ignore[list-item]

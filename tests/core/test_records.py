@@ -26,8 +26,10 @@ def test_record_is_json_and_replays(record: dict) -> None:
     [
         (lambda r: r.update(format="other"), "format"),
         (lambda r: r.update(version=99), "version"),
+        (lambda r: r.update(version=True), "version"),
         (lambda r: r.pop("seed"), "seed"),
         (lambda r: r.update(seed=-1), "non-negative"),
+        (lambda r: r.update(seed=True), "non-negative"),
         (lambda r: r.update(game="chess"), "no game 'chess'"),
         (lambda r: r["options"].update(players=9), "players"),
         (lambda r: r["steps"].__setitem__(0, {"seat": 0, "action": {"place": 3}}), "step 0: a chance step is expected"),
@@ -48,6 +50,14 @@ def test_wrong_seat_in_a_step_is_refused(record: dict) -> None:
     index = next(i for i, s in enumerate(bad["steps"]) if "seat" in s)
     bad["steps"][index]["seat"] = (bad["steps"][index]["seat"] + 1) % 3
     with pytest.raises(hr.RecordError, match=f"step {index}: seat"):
+        hr.replay(bad)
+
+
+def test_a_seat_is_a_number_never_a_bool(record: dict) -> None:
+    bad = copy.deepcopy(record)
+    index = next(i for i, s in enumerate(bad["steps"]) if s.get("seat") == 1)
+    bad["steps"][index]["seat"] = True
+    with pytest.raises(hr.RecordError, match=f"step {index}: seat 1 is to act, the record says seat True"):
         hr.replay(bad)
 
 

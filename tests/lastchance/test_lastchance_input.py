@@ -108,3 +108,22 @@ def test_every_step_decodes_from_its_json() -> None:
     assert new.decode_step({"card": 3}) == Draw(new.rules.card(3))
     with pytest.raises(IllegalAction, match="the deck has no card 0"):
         new.decode_step({"card": 0})
+
+
+def test_json_true_is_never_dollars_a_face_or_a_card_id() -> None:
+    state = new_game(players=2, first_player=0, deck=deck(JOKERS))
+    with pytest.raises(IllegalAction, match="the deck has no card True; cards still in the deck: 1"):
+        state.decode_step({"card": True})
+    type_steps(state, "card 1")
+    with pytest.raises(IllegalAction, match=r'an auction action is "pass", "last chance" or \{"bid": dollars\}, not'):
+        state.decode_step({"bid": True})
+    type_steps(state, "100", "pass")
+    with pytest.raises(IllegalAction, match=r'a side bet is "no bet" or \{"bet": "yes"\|"no", "wager": dollars\}, not'):
+        state.decode_step({"bet": "yes", "wager": True})
+    type_steps(state, "none")
+    with pytest.raises(IllegalAction, match="a roll lists the faces shown"):
+        state.decode_step({"roll": [6, 6, 5, True, True]})
+    type_steps(state, "6 6 5 1 1")
+    assert state.decode_step({"lock": 1}) == Lock(1) and Lock(1) in state.legal_actions()
+    with pytest.raises(IllegalAction, match=r'a joker choice is \{"lock": face\} or "wait", not'):
+        state.decode_step({"lock": True})

@@ -164,6 +164,21 @@ def test_a_roll_must_have_the_right_dice(new_state) -> None:
             state.apply(state.parse_input(bad))
 
 
+def test_json_true_is_never_a_face_a_bill_or_the_biggie(new_state) -> None:
+    state = new_state(players=2, edition="biggie", bandit=True)
+    with pytest.raises(hr.IllegalAction, match=r'a stocking outcome is \{"bills": \[amounts\]\}'):
+        state.decode_step({"bills": [True, 20000]})
+    type_steps(state, *BIGGIE_STOCK, "90k 100k")
+    for bad in ({"own": [1, 2, 3, 4, 5, 6], "biggie": True}, {"own": [True, 2, 3, 4, 5, 6], "biggie": 1}):
+        with pytest.raises(hr.IllegalAction, match="a roll"):
+            state.decode_step(bad)
+    type_steps(state, "1 1 2 3 4 5 b6")
+    assert state.decode_step({"place": 1}) == Place(1) and Place(1) in state.legal_actions()
+    for bad in ({"place": True}, {"bandit": True}, {"place": False}):
+        with pytest.raises(hr.IllegalAction, match=r'\{"place": face\} or \{"bandit": face\} with a face 1-6, not'):
+            state.decode_step(bad)
+
+
 # ---------------------------------------------------------------- scoring and the end
 def test_biggie_counts_as_two_and_its_pips_twice_on_the_bandit(new_state) -> None:
     state = new_state(players=5, edition="biggie", bandit=True, dice_per_player=1)

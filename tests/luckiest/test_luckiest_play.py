@@ -156,6 +156,16 @@ def test_decoding_refuses_wrong_shapes() -> None:
         state.decode_step({"roll": [0] * 12})
 
 
+def test_json_true_is_never_a_face_and_a_bet_is_a_card_id() -> None:
+    state = new()
+    for bad in ({"bet": True}, {"bet": 0}, {"bet": ["odd"]}, {"bet": {"id": "odd"}}):
+        with pytest.raises(IllegalAction, match=r'an action is "bank" or \{"bet": card\} with a card of odd, even'):
+            state.decode_step(bad)
+    typed(state, "odd")
+    with pytest.raises(IllegalAction, match="a roll lists faces 1-6: a die shows 1 to 6, not True"):
+        state.decode_step({"roll": [True] * 12})
+
+
 def test_a_record_replays_with_typed_dice() -> None:
     state = new()
     typed(state, "number 2")

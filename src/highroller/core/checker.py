@@ -8,6 +8,8 @@ it raises `AssertionError` with the first broken promise:
 - a chance step's outcomes have probabilities summing to 1, and a sampled outcome is one of them;
 - `sample_chance()` is a pure function of the state: asking twice gives the same outcome;
 - a refused action or outcome raises `IllegalAction` and changes nothing (state, views, record);
+- JSON `true` (or `false` for a 0) in place of any integer of a step's JSON is never read as that number:
+  decoding it is refused, or gives another step, or a step the state refuses; the state stays unchanged;
 - `clone()` is independent of the original;
 - `view(seat)` is JSON-able, never shows the seed (it fixes the future), and does not change when
   everything the seat cannot know is redrawn (`resample`);
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from highroller.core.bots import RandomBot
@@ -28,7 +31,8 @@ from highroller.core.game import Game
 from highroller.core.play import play
 from highroller.core.record import replay
 from highroller.core.rng import derive_seed
-from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.core.state import CHANCE, JSON, TERMINAL, State, Step
+from highroller.core.values import is_whole
 
 MAX_OUTCOMES_CHECKED = 20_000
 """Chance steps with more outcomes than this skip the full enumeration check (it still must work)."""
@@ -49,7 +53,8 @@ def _snapshot(state: State) -> tuple[Any, ...]:
     return (json.dumps(state.record(), sort_keys=True), [state.view(s) for s in seats], state.current_player)
 
 
-def _check_refusals(state: State) -> None:
+def _check_refusals(state: State, encoded: Sequence[tuple[Step, JSON]] = ()) -> None:
+    """Junk is refused, and so is `encoded` steps' JSON with a bool for an integer; neither leaves a trace."""
     before = _snapshot(state)
     for junk in (_Junk(), None, 12345):
         try:
@@ -59,13 +64,55 @@ def _check_refusals(state: State) -> None:
         else:
             raise AssertionError(f"{junk!r} was accepted at {state.current_player}")
         assert _snapshot(state) == before, "a refused step changed the state"
+    if encoded:
+        _check_bools_refused(state, encoded)
+        assert _snapshot(state) == before, "decoding a step's JSON with a bool in it changed the state"
 
 
-def _check_chance_step(state: State, enumerate_outcomes: bool) -> None:
+def _bool_variants(data: JSON) -> Iterator[JSON]:
+    """Copies of `data` with one integer (at any depth) replaced by `True`, and a 0 also by `False`."""
+    if is_whole(data):
+        yield True
+        if data == 0:
+            yield False
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            for variant in _bool_variants(item):
+                yield [*data[:index], variant, *data[index + 1 :]]
+    elif isinstance(data, dict):
+        for key, item in data.items():
+            for variant in _bool_variants(item):
+                yield {**data, key: variant}
+
+
+def _refuses(state: State, step: Step) -> bool:
+    """Whether applying `step` to a copy of `state` raises `IllegalAction`."""
+    try:
+        state.clone().apply(step)
+    except IllegalAction:
+        return True
+    return False
+
+
+def _check_bools_refused(state: State, encoded: Sequence[tuple[Step, JSON]]) -> None:
+    """For each (step, its JSON): no copy of the JSON with a bool for an integer decodes to that step
+    unless the state then refuses it (JSON `true` is never read as 1, nor `false` as 0)."""
+    for step, data in encoded:
+        for variant in _bool_variants(data):
+            try:
+                decoded = state.decode_step(variant)
+            except IllegalAction:
+                continue
+            assert decoded != step or _refuses(state, decoded), f"{variant} is read as {data}: JSON true/false taken for a number"
+
+
+def _check_chance_step(state: State, enumerate_outcomes: bool) -> list[tuple[Step, JSON]]:
+    """Check the chance step; returns the sampled outcome with its JSON."""
     outcome = state.sample_chance()
     assert outcome == state.sample_chance(), "sample_chance() is not a pure function of the state"
     assert str(outcome), "a chance outcome needs a readable str()"
-    assert state.decode_step(json.loads(json.dumps(outcome.to_json()))) == outcome, "outcome JSON does not decode back"
+    data = json.loads(json.dumps(outcome.to_json()))
+    assert state.decode_step(data) == outcome, "outcome JSON does not decode back"
     if enumerate_outcomes:
         outcomes = state.chance_outcomes()
         if len(outcomes) <= MAX_OUTCOMES_CHECKED:
@@ -73,18 +120,22 @@ def _check_chance_step(state: State, enumerate_outcomes: bool) -> None:
             assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
             assert all(p > 0 for _, p in outcomes), "a listed outcome has probability 0"
             assert outcome in {o for o, _ in outcomes}, f"sampled outcome {outcome} is not listed"
+    return [(outcome, data)]
 
 
-def _check_decision(state: State, rng: random.Random) -> None:
+def _check_decision(state: State, rng: random.Random) -> list[tuple[Step, JSON]]:
+    """Check the decision; returns each legal action with its JSON."""
     legal = state.legal_actions()
     assert legal, f"seat {state.current_player} must have a legal action"
     assert len(set(legal)) == len(legal), "legal actions repeat"
-    for action in legal:
+    encoded = [(action, json.loads(json.dumps(action.to_json()))) for action in legal]
+    for action, data in encoded:
         assert str(action), "an action needs a readable str()"
-        assert state.decode_step(json.loads(json.dumps(action.to_json()))) == action, f"{action} JSON does not decode back"
+        assert state.decode_step(data) == action, f"{action} JSON does not decode back"
     copy = state.clone()
     copy.apply(rng.choice(legal))
     assert copy != state, "applying to a clone must not touch the original"
+    return encoded
 
 
 def _check_views(state: State, rng: random.Random) -> None:
@@ -106,15 +157,14 @@ def check_random_game(game: Game, seed: int, *, deep: bool = True) -> State:
     while state.current_player != TERMINAL:
         steps += 1
         assert steps < 100_000, "the game does not end"
+        chance = state.current_player == CHANCE
+        encoded = _check_chance_step(state, enumerate_outcomes=deep) if chance else _check_decision(state, rng)
         if deep:
-            _check_refusals(state)
+            _check_refusals(state, encoded)
             _check_views(state, rng)
-        if state.current_player == CHANCE:
-            _check_chance_step(state, enumerate_outcomes=deep)
-            state.apply(state.sample_chance())
         else:
-            _check_decision(state, rng)
-            state.apply(bots[state.current_player].choose(state))
+            _check_bools_refused(state, encoded)
+        state.apply(state.sample_chance() if chance else bots[state.current_player].choose(state))
     _check_refusals(state)
     returns = state.returns()
     assert len(returns) == game.num_players, "returns() needs one score per seat"

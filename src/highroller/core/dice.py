@@ -14,6 +14,7 @@ from itertools import accumulate
 from math import factorial, prod
 
 from highroller.core.rng import mix64
+from highroller.core.values import is_whole
 
 Counts = tuple[int, ...]
 
@@ -97,7 +98,7 @@ def counts_from_faces(faces_rolled: list[int] | tuple[int, ...], faces: int = 6)
     """Counts per face from a list of face values 1..faces (raises ValueError naming a bad face)."""
     counts = [0] * faces
     for face in faces_rolled:
-        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= faces:
+        if not is_whole(face) or not 1 <= face <= faces:
             raise ValueError(f"a die shows 1 to {faces}, not {face!r}")
         counts[face - 1] += 1
     return tuple(counts)

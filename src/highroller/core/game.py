@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from highroller.core.rng import fresh_seed
+from highroller.core.values import is_whole
 
 if TYPE_CHECKING:
     from highroller.core.state import State
@@ -29,6 +30,8 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    presets: tuple[str, ...] = ()
+    """For text options: the built-in values (anything else is read as a file by the game)."""
 
 
 class Game(ABC):
@@ -53,7 +56,7 @@ class Game(ABC):
         """A fresh game; the same seed and the same actions always give the same game."""
         if seed is None:
             seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not is_whole(seed) or seed < 0:
             raise ValueError(f"a seed is a non-negative integer, not {seed!r}")
         return self._new_state(seed)
 

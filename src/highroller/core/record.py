@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from highroller.core.errors import HighrollerError, IllegalAction, RecordError, RulesError
 from highroller.core.state import CHANCE
+from highroller.core.values import is_whole
 
 if TYPE_CHECKING:
     from highroller.core.game import Game
@@ -56,11 +57,11 @@ def game_of_record(record: Any) -> tuple[Game, int]:
 
     _require(isinstance(record, dict), "a record is a JSON object")
     _require(record.get("format") == FORMAT, f'a record has "format": "{FORMAT}"')
-    _require(record.get("version") == VERSION, f'this version reads records with "version": {VERSION}')
-    for key, kind in (("game", str), ("options", dict), ("seed", int), ("steps", list)):
+    _require(is_whole(record.get("version")) and record["version"] == VERSION, f'this version reads records with "version": {VERSION}')
+    for key, kind in (("game", str), ("options", dict), ("steps", list)):
         _require(isinstance(record.get(key), kind), f'a record needs "{key}" ({kind.__name__})')
-    seed = record["seed"]
-    _require(not isinstance(seed, bool) and seed >= 0, '"seed" is a non-negative integer')
+    seed = record.get("seed")
+    _require(is_whole(seed) and seed >= 0, 'a record needs "seed", a non-negative integer')
     try:
         game = make(record["game"], **record["options"])
     except (RulesError, KeyError) as error:
@@ -95,7 +96,7 @@ def apply_recorded_step(state: State, entry: Any, index: int) -> None:
             state.apply(state.decode_step(entry["chance"]))
         else:
             _require(set(entry) == {"seat", "action"}, f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}')
-            _require(entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']}")
+            _require(is_whole(entry["seat"]) and entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']!r}")
             state.apply(state.decode_step(entry["action"]))
     except (IllegalAction, HighrollerError) as error:
         if isinstance(error, RecordError):

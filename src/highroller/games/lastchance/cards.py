@@ -14,11 +14,14 @@ from typing import Any
 
 from highroller.core.datafile import load_toml, read_toml, table_fields
 from highroller.core.errors import DataFileError
+from highroller.core.values import is_whole
 
 DICE_PER_CARD = 5
 MAX_ROLLS = 10
 STANDARD = "standard"
 """The name of the shipped deck (`data/deck.toml`)."""
+PRESETS = {STANDARD: "deck.toml"}
+"""The shipped decks by name: the files under `data/` a `deck` option may name instead of a path."""
 
 FIELDS = ("id", "dice", "rolls", "payout")
 
@@ -70,15 +73,11 @@ def parse_dice(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(sorted(faces, reverse=True)), jokers
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def card_from_table(entry: Any, label: str) -> Card:
     """A card from one `[[card]]` table; `label` names it in errors ('deck.toml: card 3')."""
     table_fields(entry, FIELDS, label)
     card_id, dice, rolls, payout = (entry[name] for name in FIELDS)
-    if not _whole(card_id) or card_id < 1:
+    if not is_whole(card_id) or card_id < 1:
         raise DataFileError(f"{label}: 'id' must be a positive whole number, not {card_id!r}")
     if not isinstance(dice, str):
         raise DataFileError(f"{label}: 'dice' is a string like \"6 6 5 J J\", not {dice!r}")
@@ -86,10 +85,10 @@ def card_from_table(entry: Any, label: str) -> Card:
         faces, jokers = parse_dice(dice)
     except ValueError as error:
         raise DataFileError(f"{label}: {error}") from error
-    if not _whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
+    if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
         raise DataFileError(f"{label}: 'rolls' is a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
-    if not _whole(payout) or payout < 100 or payout % 100:
-        shown = f"${payout:,}" if _whole(payout) else repr(payout)
+    if not is_whole(payout) or payout < 100 or payout % 100:
+        shown = f"${payout:,}" if is_whole(payout) else repr(payout)
         raise DataFileError(f"{label}: payout {shown} is not a positive multiple of $100")
     return Card(card_id, faces, jokers, rolls, payout)
 
@@ -103,7 +102,7 @@ def cards_from_tables(entries: Any, where: str) -> tuple[Card, ...]:
     by_dice: dict[tuple[tuple[int, ...], int, int], Card] = {}
     for number, entry in enumerate(entries, start=1):
         name = entry.get("id") if isinstance(entry, dict) else None
-        label = f"{where}: card {name}" if _whole(name) else f"{where}: card entry {number}"
+        label = f"{where}: card {name}" if is_whole(name) else f"{where}: card entry {number}"
         card = card_from_table(entry, label)
         if card.id in by_id:
             raise DataFileError(f"{label}: id {card.id} is used twice")
@@ -122,7 +121,7 @@ def parse_deck_file(text: str, where: str) -> tuple[Card, ...]:
 
 def load_deck(source: str = STANDARD) -> tuple[Card, ...]:
     """The shipped deck (`"standard"`) or the cards of the deck file at path `source`."""
-    data, where = load_toml(source, __package__, {STANDARD: "deck.toml"}, "deck")
+    data, where = load_toml(source, __package__, PRESETS, "deck")
     return cards_from_tables(data.get("card"), where)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from highroller.core.errors import DataFileError, RulesError
+from highroller.core.values import is_whole
 from highroller.games.lastchance.cards import STANDARD, Card, cards_from_tables, load_deck
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -51,7 +52,7 @@ class LastChanceRules:
 
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise RulesError(f"{name}: {what} is a whole number from {low:,} to {high:,}, not {value!r}")
     return value
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
+from highroller.core.values import is_whole
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
     LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
@@ -23,10 +24,6 @@ if TYPE_CHECKING:
 _AMOUNT = r"\$?([\d,]+)(k?)"
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _roll(faces: Any) -> Roll:
     try:
         return Roll(counts_from_faces(faces))
@@ -35,7 +32,7 @@ def _roll(faces: Any) -> Roll:
 
 
 def _draw(state: LastChanceState, card_id: Any) -> Draw:
-    card = state.rules.card(card_id) if _whole(card_id) else None
+    card = state.rules.card(card_id) if is_whole(card_id) else None
     if card is None:
         raise IllegalAction(f"the deck has no card {card_id!r}; cards still in the deck: {_ids(state)}")
     return Draw(card)
@@ -61,19 +58,19 @@ def decode(state: LastChanceState, data: Any) -> Action | Outcome:
             return PASS
         if data == "last chance":
             return LAST_CHANCE
-        if isinstance(data, dict) and set(data) == {"bid"} and _whole(data["bid"]):
+        if isinstance(data, dict) and set(data) == {"bid"} and is_whole(data["bid"]):
             return Bid(data["bid"])
         raise IllegalAction(f'an auction action is "pass", "last chance" or {{"bid": dollars}}, not {data!r}')
     if phase == BETS:
         if data == "no bet":
             return NO_BET
-        if isinstance(data, dict) and set(data) == {"bet", "wager"} and data["bet"] in ("yes", "no") and _whole(data["wager"]):
+        if isinstance(data, dict) and set(data) == {"bet", "wager"} and data["bet"] in ("yes", "no") and is_whole(data["wager"]):
             return Bet(data["bet"], data["wager"])
         raise IllegalAction(f'a side bet is "no bet" or {{"bet": "yes"|"no", "wager": dollars}}, not {data!r}')
     if phase == LOCK:
         if data == "wait":
             return WAIT
-        if isinstance(data, dict) and set(data) == {"lock"} and _whole(data["lock"]):
+        if isinstance(data, dict) and set(data) == {"lock"} and is_whole(data["lock"]):
             return Lock(data["lock"])
         raise IllegalAction(f'a joker choice is {{"lock": face}} or "wait", not {data!r}')
     raise IllegalAction("the game is over: no step is legal")

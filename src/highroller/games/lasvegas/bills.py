@@ -6,6 +6,7 @@ from typing import Any
 
 from highroller.core.datafile import load_toml, table_fields
 from highroller.core.errors import DataFileError
+from highroller.core.values import is_whole
 
 PRESETS = {"classic": "bills-classic.toml", "biggie": "bills-biggie.toml"}
 
@@ -20,7 +21,7 @@ def _entries(data: dict[str, Any], where: str) -> list[int]:
         label = f"{where}: bill entry {number}"
         table_fields(entry, ("value", "count"), label)
         for field in ("value", "count"):
-            if not isinstance(entry[field], int) or isinstance(entry[field], bool) or entry[field] < 1:
+            if not is_whole(entry[field]) or entry[field] < 1:
                 raise DataFileError(f"{label}: '{field}' must be a positive whole number, not {entry[field]!r}")
         if entry["value"] in seen:
             raise DataFileError(f"{label}: value {entry['value']} is listed twice; give it one count")

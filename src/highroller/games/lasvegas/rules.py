@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from highroller.core.errors import DataFileError, RulesError
+from highroller.core.values import is_whole
 
 CASINOS = 6
 """Casinos 1-6, one per face; the bandit (if played) is casino 7."""
@@ -92,7 +93,7 @@ OPTION_NAMES = tuple(LasVegasRules.__dataclass_fields__)
 
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise RulesError(f"{name}: {what} is a whole number from {low} to {high}, not {value!r}")
     return value
 
@@ -117,9 +118,7 @@ def _bills(value: Any) -> tuple[int, ...]:
             return tuple(load_bills(value))
         except DataFileError as error:
             raise RulesError(str(error)) from error
-    if isinstance(value, (list, tuple)) and value and all(
-        isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in value
-    ):
+    if isinstance(value, (list, tuple)) and value and all(is_whole(b) and b > 0 for b in value):
         return tuple(sorted(value))
     raise RulesError("bills: a preset name (classic, biggie), a bill-set file, or a non-empty list of positive amounts")
 
@@ -133,7 +132,7 @@ def resolve_rules(**options: Any) -> LasVegasRules:
     preset = EDITIONS[edition]
     low, high = preset["players"]
     players = options.get("players", 4)
-    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+    if not is_whole(players) or not low <= players <= high:
         raise RulesError(f"players: the {edition} edition takes {low} to {high} players, not {players!r}")
 
     def pick(name: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from highroller.core.bots import RandomBot
 from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
+from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.games.lasvegas.heuristic import HeuristicBot
 from highroller.games.lasvegas.rules import NEXT_STARTERS, STOCK_RULES, UNTAKEN
@@ -19,7 +20,7 @@ OPTIONS = (
     OptionSpec("dice_per_player", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=12),
     OptionSpec("biggie", "bool", "each player also has a Biggie die that counts as two"),
     OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=20),
-    OptionSpec("bills", "text", "bill set: classic, biggie, or a bill-set TOML file"),
+    OptionSpec("bills", "text", "bill set: classic, biggie, or a bill-set TOML file", presets=tuple(BILL_SETS)),
     OptionSpec("stock_rule", "choice", "stock casinos up to a total (min-total) or with a number of bills (count)", choices=STOCK_RULES),
     OptionSpec("stock_amount", "int", "the total (min-total, e.g. 50000) or bill count (count, e.g. 2)", minimum=1),
     OptionSpec("untaken", "choice", "where bills nobody takes go: under the pile or back to the box", choices=UNTAKEN),

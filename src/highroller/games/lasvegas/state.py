@@ -18,6 +18,7 @@ from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import derive_seed, mix64
 from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.core.values import is_whole
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
 from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
@@ -462,12 +463,12 @@ class LasVegasState(State):
         if phase == CHOOSE:
             if isinstance(data, dict) and len(data) == 1:
                 (key, face), = data.items()
-                if key in ("place", "bandit") and isinstance(face, int) and 1 <= face <= 6:
+                if key in ("place", "bandit") and is_whole(face) and 1 <= face <= 6:
                     return (BANDIT if key == "bandit" else PLACE)[face]
             raise IllegalAction(f'an action is {{"place": face}} or {{"bandit": face}} with a face 1-6, not {data!r}')
         if phase == STOCK:
             if isinstance(data, dict) and set(data) == {"bills"} and isinstance(data["bills"], list):
-                if all(isinstance(b, int) and not isinstance(b, bool) for b in data["bills"]):
+                if all(is_whole(b) for b in data["bills"]):
                     return Stock(tuple(sorted(data["bills"], reverse=True)))
             raise IllegalAction(f'a stocking outcome is {{"bills": [amounts]}}, not {data!r}')
         if phase in (ROLL, LEFTOVER):
@@ -478,7 +479,7 @@ class LasVegasState(State):
                 except (ValueError, TypeError) as error:
                     raise IllegalAction(f"a roll lists faces 1-6: {error}") from error
                 biggie = data.get("biggie", 0)
-                if isinstance(biggie, int) and not isinstance(biggie, bool):
+                if is_whole(biggie):
                     return Roll(own, biggie, neutral)
             raise IllegalAction(f'a roll is {{"own": [faces], "biggie": face, "neutral": [faces]}}, not {data!r}')
         raise IllegalAction("the game is over")

@@ -11,6 +11,7 @@ from typing import Any
 
 from highroller.core.datafile import load_toml, table_fields
 from highroller.core.errors import DataFileError, RulesError
+from highroller.core.values import is_whole
 
 COLOURS = ("blue", "red", "orange")
 SHAPES = ("circle", "square", "cross")
@@ -50,7 +51,7 @@ class FaceTable:
 def _face(entry: Any, label: str) -> Face:
     table_fields(entry, FIELDS, label, FaceTableError)
     number, colour, shape = entry["number"], entry["colour"], entry["shape"]
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+    if not is_whole(number) or not 1 <= number <= 6:
         raise FaceTableError(f"{label}: 'number' is a whole number from 1 to 6, not {number!r}")
     if colour not in COLOURS:
         raise FaceTableError(f"{label}: 'colour' is one of {', '.join(COLOURS)}, not {colour!r}")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from highroller.core.errors import RulesError
+from highroller.core.values import is_whole
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
 
 DICE = 12
@@ -39,7 +40,7 @@ class LuckiestRules:
 
 
 def _whole(name: str, value: Any, low: int, high: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise RulesError(f"{name}: {what} is a whole number from {low} to {high}, not {value!r}")
     return value
 

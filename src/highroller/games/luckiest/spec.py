@@ -6,13 +6,14 @@ from highroller.core.bots import RandomBot
 from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
 from highroller.games.luckiest.bots import CautiousBot, OptimalBot, OptimalWinBot
+from highroller.games.luckiest.faces import PRESETS as FACE_TABLES
 from highroller.games.luckiest.rules import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from highroller.games.luckiest.state import LuckiestGame
 
 OPTIONS = (
     OptionSpec("players", "int", "number of players (1 is practice)", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
     OptionSpec("rounds", "int", "number of rounds (default 4 for 1-3 players, 3 for 4-5)", minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("faces", "text", "the dice's face table: default, or a face-table TOML file"),
+    OptionSpec("faces", "text", "the dice's face table: default, or a face-table TOML file", presets=tuple(FACE_TABLES)),
 )
 
 SPEC = GameSpec(

@@ -208,7 +208,7 @@ class LuckiestState(State):
         if self.phase == CHOOSE:
             if data == "bank":
                 return BANK
-            if isinstance(data, dict) and set(data) == {"bet"} and data["bet"] in CARD_BY_ID:
+            if isinstance(data, dict) and set(data) == {"bet"} and isinstance(data["bet"], str) and data["bet"] in CARD_BY_ID:
                 return BETS[CARD_BY_ID[data["bet"]].index]
             raise IllegalAction(f'an action is "bank" or {{"bet": card}} with a card of {", ".join(CARD_BY_ID)}; not {data!r}')
         if self.phase == ROLL:

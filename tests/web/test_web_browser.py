@@ -7,27 +7,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is not installed (Debian: apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
+from playwright.sync_api import Browser, Page
 
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
@@ -55,7 +40,7 @@ def join_by_link(page: Page, url: str, name: str) -> None:
     page.wait_for_selector("#join:not([hidden])")
     page.fill("#join-name", name)
     page.click("#join button[type=submit]")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('You are')"
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('You are')"
                            " && !document.querySelector('#status').textContent.includes('watching')")
 
 
@@ -85,7 +70,7 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, se
                 choice.tap()
             else:
                 choice.click()
-            page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {before}")
+            page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
             moves += 1
             acted = True
             if moves == reload_after:
@@ -117,7 +102,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     url = create_in_lobby(anna, server.url, game, options, ["", "", bot])
     assert "Waiting for players" in anna.inner_text("#status")
     join_by_link(ben, url, "Ben")
-    anna.wait_for_function("!document.querySelector('#status').textContent.includes('Waiting for players')")
+    anna.wait_for_function("() => !document.querySelector('#status').textContent.includes('Waiting for players')")
     for selector in drawn:
         assert anna.locator(f"#board {selector}").count() > 0, selector
     assert errors == []
@@ -138,12 +123,12 @@ def test_two_people_and_a_bot_play_a_whole_game(
         page.wait_for_selector("#result a:has-text('Go to the rematch')")
     ben.click("#result a:has-text('Go to the rematch')")
     ben.wait_for_url(lambda address: address != url and "/table/" in address)
-    ben.wait_for_function("document.querySelector('#status').textContent.includes('You are Ben (seat 2)')")
+    ben.wait_for_function("() => document.querySelector('#status').textContent.includes('You are Ben (seat 2)')")
     anna.click("text=Replay step by step")
     anna.wait_for_selector("#where")
-    anna.wait_for_function("document.querySelector('#where').textContent.startsWith('step 0')")
+    anna.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step 0')")
     anna.keyboard.press("ArrowRight")
-    anna.wait_for_function("document.querySelector('#where').textContent.startsWith('step 1')")
+    anna.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step 1')")
     anna.click("#last")
     assert anna.locator("#log li").count() > 3
     assert errors == []

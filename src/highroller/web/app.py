@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http.client import responses
 from importlib.resources import files
 from pathlib import Path
 
@@ -11,8 +13,11 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from highroller.web.api import build_router
+from highroller.web.apidocs import add_api_docs
+from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.limits import BodyLimit
 from highroller.web.live import serve_table
 from highroller.web.messages import MAX_MESSAGE
@@ -30,6 +35,19 @@ def _readable(error: RequestValidationError) -> str:
     return "; ".join(parts)
 
 
+def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
+    """A sentence and a kebab-case code for a framework HTTP error (404 unknown path, 405 wrong method...)."""
+    phrase = responses.get(error.status_code, "Error")
+    code = re.sub(r"[^a-z0-9]+", "-", phrase.lower()).strip("-")
+    if error.detail != phrase:
+        return str(error.detail), code
+    if error.status_code == 404:
+        return f"there is nothing at {request.url.path}", code
+    if error.status_code == 405:
+        return f"{request.url.path} does not accept {request.method}", code
+    return f"the request failed: {phrase.lower()}", code
+
+
 def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
     """The application serving `store`'s tables; bots wait `bot_delay` seconds before moving."""
     tables = Tables(store, bot_delay)
@@ -43,9 +61,12 @@ def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
         title="highroller",
         summary="Play casino dice games in the browser, or through this API with your own bots.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.tables = tables
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
@@ -55,7 +76,21 @@ def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": _readable(error), "code": "malformed"}, status_code=422)
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code in {204, 304}:
+            return Response(status_code=error.status_code, headers=error.headers)
+        message, code = _http_error(request, error)
+        return JSONResponse({"error": message, "code": code}, status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(500)
+    async def crashed(request: Request, error: Exception) -> JSONResponse:
+        # Starlette sends this from its outermost middleware, outside SecurityHeaders: add the headers here.
+        headers = security_headers(request.scope["path"])
+        return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
+
     app.include_router(build_router(tables))
+    add_api_docs(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

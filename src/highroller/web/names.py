@@ -1,0 +1,194 @@
+"""Display names that people type when they take a seat: normalised, then checked so that none can
+hide text, change its direction, pass for someone else at the table, or pass for a bot.
+
+`display_name` returns the name as it will be shown, or raises `NameRefused` with one sentence saying
+why. It applies, in order:
+
+1. Variation selectors are dropped (emoji still show), then Unicode NFKC normalisation (full-width
+   letters become ASCII, ligatures split, no-break and ideographic spaces become spaces).
+2. Every run of whitespace becomes one plain space; leading and trailing spaces go.
+3. The result must have 1 to 40 characters (code points).
+4. Refused: control, format, private-use, surrogate and unassigned characters, line and paragraph
+   separators, and the invisible letters, marks and symbols in `INVISIBLE`. A zero width joiner is
+   allowed only between two emoji (category So, or a skin-tone modifier before it), as in 👩‍💻 and 👩🏽‍💻.
+5. Refused: a combining mark at the start (it would sit on the text before the name), and more than
+   3 combining marks in a row ("Zalgo" text).
+6. The name needs at least one letter, digit or symbol.
+7. Mixed scripts follow Unicode TR39's "highly restrictive" level: one script, or Latin with
+   Chinese, Japanese or Korean.
+8. Names are compared by a key (NFKC, casefold, letters and digits only): a name must not match one
+   already at the table, nor the shape of the labels the server gives bots and open seats.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from confusable_homoglyphs import categories  # type: ignore[import-untyped]
+
+MAX_LENGTH = 40
+"""Most characters (code points) a display name may have once normalised."""
+
+MAX_MARKS = 3
+"""Most combining marks (categories Mn and Me) allowed in a row."""
+
+ZWJ = "\u200d"
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+"""The emoji modifiers (category Sk) that may come before a zero width joiner: 👩🏽‍💻."""
+
+INVISIBLE = frozenset(
+    [0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5]
+    + list(range(0x180B, 0x1810))
+    + list(range(0xE0000, 0xE0080))
+)
+"""Code points refused although their category (letter, mark, symbol) would allow them: Hangul
+fillers, the braille blank, the combining grapheme joiner, Khmer inherent vowels, Mongolian
+variation selectors and vowel separator, and tag characters."""
+
+_REASONS = {
+    "Cc": "control characters are not text",
+    "Cf": "it is invisible or changes the text's direction",
+    "Co": "private-use characters look different on every device",
+    "Cs": "it is half of a broken character",
+    "Cn": f"it is unassigned or newer than this server's Unicode {unicodedata.unidata_version}",
+    "Zl": "a display name must fit on one line",
+    "Zp": "a display name must fit on one line",
+}
+"""Why each refused category is refused."""
+
+_UNNAMED = {"Cc": "CONTROL CHARACTER", "Co": "PRIVATE USE CHARACTER", "Cs": "SURROGATE", "Cn": "UNASSIGNED"}
+"""What to call a refused character that has no Unicode name, by category."""
+
+_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+_WHITESPACE = re.compile("[^\\S\u2028\u2029]+")
+"""Runs of whitespace (what str.isspace accepts) except line and paragraph separators, which are refused."""
+
+_IGNORED_SCRIPTS = frozenset({"COMMON", "INHERITED"})
+
+_SCRIPT_SETS = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+"""Scripts that TR39's "highly restrictive" level lets a name mix (Japanese, Chinese, Korean)."""
+
+_LABEL = re.compile(r"bot|.*bot\d+|seat\d+")
+"""Comparison keys shaped like the server's labels: "Bot", "Hard bot 2", "MCTS-bot 3", "Seat 4"."""
+
+
+class NameRefused(ValueError):
+    """A display name that cannot be used; str(error) says why, in one sentence a person understands."""
+
+
+def display_name(raw: str, *, taken: Iterable[str] = ()) -> str:
+    """The name as it will be shown, or NameRefused. `taken`: the names of the people already at the table."""
+    name = normalise(raw)
+    _check_length(name)
+    _check_characters(name)
+    _check_marks(name)
+    _check_substance(name)
+    _check_scripts(name)
+    _check_unique(name, taken)
+    return name
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names would look the same to people (their comparison keys are equal)."""
+    return comparison_key(a) == comparison_key(b)
+
+
+def normalise(raw: str) -> str:
+    """Variation selectors dropped, NFKC, each run of whitespace one space, none at either end."""
+    text = unicodedata.normalize("NFKC", _VARIATION_SELECTORS.sub("", raw))
+    return _WHITESPACE.sub(" ", text).strip(" ")
+
+
+def comparison_key(name: str) -> str:
+    """The normalised, casefolded name's letters and digits; if it has none, all of it."""
+    folded = normalise(name).casefold()
+    return "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LN") or folded
+
+
+def _describe(char: str) -> str:
+    """A refused character as people can look it up: U+202E (RIGHT-TO-LEFT OVERRIDE)."""
+    label = unicodedata.name(char, "") or _UNNAMED[unicodedata.category(char)]
+    return f"U+{ord(char):04X} ({label})"
+
+
+def _check_length(name: str) -> None:
+    if not name:
+        raise NameRefused("type a name: a display name cannot be empty or only spaces")
+    if len(name) > MAX_LENGTH:
+        raise NameRefused(f"a display name can have at most {MAX_LENGTH} characters")
+
+
+def _check_characters(name: str) -> None:
+    for index, char in enumerate(name):
+        reason = _refusal(name, index)
+        if reason:
+            raise NameRefused(f"a display name cannot contain {_describe(char)}: {reason}")
+
+
+def _refusal(name: str, index: int) -> str | None:
+    """Why the character at `index` cannot be in a name, or None if it can."""
+    char = name[index]
+    if char == ZWJ:
+        return None if _joins_emoji(name, index) else "it is only allowed between two emoji"
+    if ord(char) in INVISIBLE:
+        return _REASONS["Cf"]
+    return _REASONS.get(unicodedata.category(char))
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """Whether an emoji comes before `index` (category So, or a skin-tone modifier) and one (So) after it."""
+    if not 0 < index < len(name) - 1:
+        return False
+    before, after = name[index - 1], name[index + 1]
+    return (unicodedata.category(before) == "So" or ord(before) in SKIN_TONES) and unicodedata.category(after) == "So"
+
+
+def _check_marks(name: str) -> None:
+    if unicodedata.category(name[0]) in ("Mn", "Me"):
+        raise NameRefused("a display name cannot start with an accent or other combining mark")
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run > MAX_MARKS:
+            raise NameRefused(f"a display name can have at most {MAX_MARKS} accents or other combining marks in a row")
+
+
+def _check_substance(name: str) -> None:
+    if not any(unicodedata.category(char)[0] in "LNS" for char in name):
+        raise NameRefused("a display name needs at least one letter, digit or symbol")
+
+
+def _check_scripts(name: str) -> None:
+    scripts = list(dict.fromkeys(script for script in map(_script, name) if script not in _IGNORED_SCRIPTS))
+    if len(scripts) > 1 and not any(set(scripts) <= allowed for allowed in _SCRIPT_SETS):
+        raise NameRefused(
+            f"a display name cannot mix {_join(scripts)} letters, as look-alikes could impersonate someone: "
+            "use one script (Latin may go with Chinese, Japanese or Korean)"
+        )
+
+
+def _script(char: str) -> str:
+    """The Unicode script of a character: 'LATIN', 'CYRILLIC', 'COMMON', 'INHERITED'..."""
+    script: str = categories.aliases_categories(char)[0]
+    return script
+
+
+def _join(scripts: list[str]) -> str:
+    """['LATIN', 'OLD_ITALIC', 'GREEK'] as 'Latin, Old Italic and Greek'."""
+    words = [script.replace("_", " ").title() for script in scripts]
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _check_unique(name: str, taken: Iterable[str]) -> None:
+    key = comparison_key(name)
+    if _LABEL.fullmatch(key):
+        raise NameRefused(f'"{name}" looks like a bot\'s or a seat\'s label; pick another name')
+    if any(comparison_key(other) == key for other in taken):
+        raise NameRefused(f'a name like "{name}" is already at this table; pick another name')

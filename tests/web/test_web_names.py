@@ -1,0 +1,273 @@
+"""Display names: each rule of highroller.web.names with names it accepts (and exactly as what) and
+names it refuses, and a property test that whatever is accepted is normal, short and clean."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from highroller.web.names import (
+    INVISIBLE,
+    MAX_LENGTH,
+    NameRefused,
+    display_name,
+    same_name,
+)
+
+
+def refusal(raw: str, **kwargs: list[str]) -> str:
+    with pytest.raises(NameRefused) as refused:
+        display_name(raw, **kwargs)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Ａｎｎ", "Ann"),  # full-width letters
+        ("\ufb01ona", "fiona"),  # ligature fi
+        ("Ann\u00a0Lee", "Ann Lee"),  # no-break space
+        ("山田\u3000太郎", "山田 太郎"),  # ideographic space
+        ("Ⅻ Club", "XII Club"),  # roman numeral
+        ("x²", "x2"),
+        ("Jose\u0301", "José"),  # composed
+        ("ｶﾀｶﾅ", "カタカナ"),  # half-width katakana
+    ],
+)
+def test_nfkc_normalisation(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("  Ann  ", "Ann"),
+        ("Ann\t\tLee", "Ann Lee"),
+        ("Ann\nLee\n", "Ann Lee"),
+        ("\r\nAnn\x0b\x0c\x85Lee\x1f", "Ann Lee"),
+        ("Ann \u2003\u205f\u202f Lee", "Ann Lee"),
+        ("Ann\u1680Lee", "Ann Lee"),  # ogham space mark
+        ("A n n", "A n n"),
+    ],
+)
+def test_whitespace_runs_become_one_space(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+
+
+REFUSED = [
+    "\x00", "\x1b", "\x7f", "\x9b",  # controls (Cc)
+    "\u00ad", "\u0600", "\U0001d173",  # format (Cf)
+    *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c",  # bidirectional controls
+    *"\u200b\u200c\u2060\ufeff",  # zero-width
+    "\ue000", "\U000f0000", "\U0010fffd",  # private use (Co)
+    "\ud800", "\udfff",  # lone surrogates (Cs)
+    "\u0378", "\U0003ffff",  # unassigned (Cn)
+    "\u2028", "\u2029",  # line and paragraph separators (Zl, Zp)
+    "\u115f", "\u1160", "\u2800", "\u034f", "\u17b4", "\u17b5",  # invisible by look, not by category
+    *"\u180b\u180c\u180d\u180e\u180f",
+    "\U000e0000", "\U000e0001", "\U000e0041", "\U000e007f",  # tags
+]
+
+
+@pytest.mark.parametrize("char", REFUSED, ids=[f"U+{ord(c):04X}" for c in REFUSED])
+def test_invisible_control_and_unassigned_characters_are_refused(char: str) -> None:
+    for raw in (f"Ann{char}Lee", char, f"{char}Ann", f"🎲{char}"):
+        message = refusal(raw)
+        assert message.startswith(f"a display name cannot contain U+{ord(char):04X} ("), raw
+        assert message.count(":") == 1 and "\n" not in message and char not in message
+
+
+def test_refusals_name_the_character_in_words() -> None:
+    assert refusal("Ann\u202eLee") == (
+        "a display name cannot contain U+202E (RIGHT-TO-LEFT OVERRIDE): it is invisible or changes the text's direction"
+    )
+    assert refusal("Ann\x07") == "a display name cannot contain U+0007 (CONTROL CHARACTER): control characters are not text"
+    assert refusal("Ann\u2028Lee") == "a display name cannot contain U+2028 (LINE SEPARATOR): a display name must fit on one line"
+    assert refusal("\U000e0041nn").startswith("a display name cannot contain U+E0041 (TAG LATIN CAPITAL LETTER A): ")
+    # Hangul fillers that NFKC turns into U+1160 are named as what they became.
+    assert refusal("Ann\u3164").startswith("a display name cannot contain U+1160 (HANGUL JUNGSEONG FILLER): ")
+    assert refusal("Ann\uffa0").startswith("a display name cannot contain U+1160 (HANGUL JUNGSEONG FILLER): ")
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("👩\u200d💻", "👩\u200d💻"),
+        ("Ann 👩\u200d💻", "Ann 👩\u200d💻"),
+        ("👨\u200d👩\u200d👧", "👨\u200d👩\u200d👧"),
+        ("🏳\ufe0f\u200d🌈", "🏳\u200d🌈"),  # the variation selector goes, the joiner then sits between two So
+        ("👩\U0001f3fd\u200d💻", "👩\U0001f3fd\u200d💻"),  # a skin tone before the joiner
+    ],
+)
+def test_zero_width_joiner_between_two_emoji_is_kept(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["A\u200dnn", "\u200d🎲", "🎲\u200d", "🎲\u200d\u200d🎲", "Ann\u200d🎲", "🎲\u200d 🎲", "\u200d", "\U0001f3fd\u200dAnn"],
+)
+def test_zero_width_joiner_elsewhere_is_refused(raw: str) -> None:
+    assert refusal(raw) == "a display name cannot contain U+200D (ZERO WIDTH JOINER): it is only allowed between two emoji"
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("❤\ufe0f", "❤"),
+        ("Ann\ufe0e", "Ann"),
+        ("山\U000e0100田", "山田"),
+        ("❤\ufe0f\u200d🔥", "❤\u200d🔥"),
+        ("e\ufe0f\u0301", "é"),  # once the selector is gone the accent composes
+        ("\ufe0fAnn\U000e01ef", "Ann"),
+    ],
+)
+def test_variation_selectors_are_removed(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+
+
+def test_at_most_three_combining_marks_in_a_row() -> None:
+    assert display_name("x\u0301\u0302\u0303") == "x\u0301\u0302\u0303"
+    assert display_name("x\u0301\u0302\u0303q\u0301\u0302\u0303") == "x\u0301\u0302\u0303q\u0301\u0302\u0303"
+    assert display_name("Zoë") == "Zoë"
+    assert display_name("नमस्ते") == "नमस्ते"
+    assert display_name("e\u0301\u0302\u0303\u0304") == "\u00e9\u0302\u0303\u0304"  # NFKC composes the first
+    expected = "a display name can have at most 3 accents or other combining marks in a row"
+    for raw in ("x\u0301\u0302\u0303\u0304", "Z\u0337\u0322\u031b\u0316a\u0334l\u0338g\u0335o", "x\u20dd\u20de\u20df\u20e0"):
+        assert refusal(raw) == expected
+
+
+def test_a_name_does_not_start_with_a_combining_mark() -> None:
+    for raw in ("\u0301Ann", " \u20ddAnn"):
+        assert refusal(raw) == "a display name cannot start with an accent or other combining mark"
+    assert display_name("Ann\u0301") == "An\u0144"  # NFKC composes it
+
+
+def test_length_is_1_to_40_characters_after_normalisation() -> None:
+    assert display_name("a" * MAX_LENGTH) == "a" * MAX_LENGTH
+    assert display_name(" " * 50 + "b" * 40 + "\t" * 10) == "b" * 40
+    assert display_name("Ａ" * 40) == "A" * 40
+    assert display_name("x") == "x"
+    too_long = "a display name can have at most 40 characters"
+    assert refusal("a" * 41) == too_long
+    assert refusal("\ufb00" * 21) == too_long  # 21 ligatures become 42 letters
+    assert refusal("\ufdfa\ufdfa\ufdfa") == too_long  # one character NFKC expands to 18
+    for empty in ("", " ", "\t\n", "\u3000\u00a0", "\ufe0f"):
+        assert refusal(empty) == "type a name: a display name cannot be empty or only spaces"
+
+
+@pytest.mark.parametrize(("raw", "shown"), [("^_^", "^_^"), ("$$$", "$$$"), ("🎲", "🎲"), ("A.", "A."), ("7", "7"), ("(ツ)", "(ツ)")])
+def test_a_letter_digit_or_symbol_is_needed(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+
+
+@pytest.mark.parametrize("raw", ["...", "-_-", "!?", "( )", "«»", "、。"])
+def test_punctuation_alone_is_refused(raw: str) -> None:
+    assert refusal(raw) == "a display name needs at least one letter, digit or symbol"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "José", "Ярослав", "山田 太郎", "やまだ タロウ", "김민준", "Łukasz", "Ζωή", "Anna 🎲",
+        "Tanaka 山田", "ソニー Sony", "王小明 Wang", "ㄅㄆ 王 Lee", "김 Kim 金", "محمد", "דוד", "Ann-Marie O'Neil",
+    ],
+)
+def test_one_script_or_latin_with_cjk_is_accepted(name: str) -> None:
+    assert display_name(name) == name
+
+
+@pytest.mark.parametrize(
+    ("raw", "scripts"),
+    [
+        ("\u0410nn", "Cyrillic and Latin"),  # Cyrillic A
+        ("P\u0430ypal", "Latin and Cyrillic"),
+        ("\u0396eus", "Greek and Latin"),
+        ("やまだ 김", "Hiragana and Hangul"),
+        ("ㄅ 김", "Bopomofo and Hangul"),
+        ("Ann \u0661", "Latin and Arabic"),  # every character's script counts, digits too
+        ("Ann\u0483", "Latin and Cyrillic"),  # and marks
+        ("Ann Ζωή Ярослав", "Latin, Greek and Cyrillic"),
+    ],
+)
+def test_mixed_scripts_are_refused(raw: str, scripts: str) -> None:
+    assert refusal(raw) == (
+        f"a display name cannot mix {scripts} letters, as look-alikes could impersonate someone: "
+        "use one script (Latin may go with Chinese, Japanese or Korean)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("Ann", " ANN "), ("Ann", "a.n.n"), ("Ann", "Ａｎｎ"), ("Ann Lee", "annlee"), ("Straße", "STRASSE"), ("🎲", "🎲"), ("🎲", " 🎲\ufe0f"), ("Ann 🎲", "Ann 🃏")],
+)
+def test_same_name(a: str, b: str) -> None:
+    assert same_name(a, b) and same_name(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [("Ann", "Anna"), ("José", "Jose"), ("🎲", "🎲🎲"), ("🎲", "🃏")])
+def test_different_names(a: str, b: str) -> None:
+    assert not same_name(a, b)
+
+
+def test_a_name_already_at_the_table_is_refused() -> None:
+    message = 'a name like "a.n.n" is already at this table; pick another name'
+    assert refusal("a.n.n", taken=["Bob", "Ann"]) == message
+    assert refusal("🎲", taken=["🎲"]) == 'a name like "🎲" is already at this table; pick another name'
+    with pytest.raises(NameRefused):
+        display_name(" ＡＮＮ ", taken=iter(["Ann"]))
+    assert display_name("Anna", taken=["Ann", "Bob"]) == "Anna"
+    assert display_name("🎲🎲", taken=["🎲"]) == "🎲🎲"
+
+
+@pytest.mark.parametrize(
+    "raw", ["Bot 3", "greedy bot 1", "MCTS-bot 2", "Optimal-win bot 3", "b.o.t 7", "bot", "BOT", "Seat 4", "seat12", "Ｂｏｔ ３"]
+)
+def test_anything_shaped_like_a_bot_or_seat_label_is_refused(raw: str) -> None:
+    assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")
+
+
+@pytest.mark.parametrize("name", ["Robot", "Bottom 3", "Abbott", "Seat", "Seats", "Bot 3 fan", "Seat 4 B", "Bots"])
+def test_names_merely_containing_bot_or_seat_are_accepted(name: str) -> None:
+    assert display_name(name) == name
+
+
+INTERESTING = "aAé \t\n\u00a0\u3000\u200d\u200b\u202e\ufe0f\U000e0100\u0301\u20dd\u2028\u3164\u0410山やㄅ김.-🎲👩💻🏳\U000e0041ᅟ\x00\ud800"
+TEXT = st.text(
+    alphabet=st.one_of(st.sampled_from(INTERESTING), st.characters(exclude_categories=())),
+    max_size=60,
+)
+FORBIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
+
+
+def clean(name: str) -> bool:
+    """No forbidden character, except a zero width joiner between two So characters."""
+    for i, char in enumerate(name):
+        if char == "\u200d":
+            before_emoji = 0 < i and (unicodedata.category(name[i - 1]) == "So" or 0x1F3FB <= ord(name[i - 1]) <= 0x1F3FF)
+            if not (before_emoji and i < len(name) - 1 and unicodedata.category(name[i + 1]) == "So"):
+                return False
+        elif unicodedata.category(char) in FORBIDDEN or ord(char) in INVISIBLE:
+            return False
+    return True
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_whatever_is_accepted_is_normal_short_and_clean(raw: str) -> None:
+    try:
+        name = display_name(raw)
+    except NameRefused as refused:
+        assert str(refused) and "\n" not in str(refused)
+        return
+    assert display_name(name) == name
+    assert name == unicodedata.normalize("NFKC", name)
+    assert 1 <= len(name) <= MAX_LENGTH
+    assert clean(name)
+    assert name == name.strip(" ") and "  " not in name and not any(c.isspace() and c != " " for c in name)
+    assert same_name(raw, name)
+    with pytest.raises(NameRefused):
+        display_name(raw, taken=[name])

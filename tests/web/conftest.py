@@ -3,19 +3,14 @@ packages), an in-process client, and `highroller serve` run as a real process on
 
 from __future__ import annotations
 
-import glob
-import itertools
-import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -23,8 +18,19 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
 
 from highroller.web.app import create_app
+from highroller.web.settings import Settings
 from highroller.web.store import Store, open_store
+from postgres_server import PostgresServer, free_port, postgres_server
 
+TEST_SETTINGS = Settings(
+    bot_delay=0.0, bot_processes=1, bot_nice=0, lease=5.0, max_tables=0, max_bot_tables=0, tables_per_address=0,
+    creates_per_minute=0, joins_per_minute=0, sockets_per_address=0, min_timer=1, housekeeping_every=3600,
+)
+"""The tests' host: no quotas (every test client has one address), bots at once, one bot process."""
+
+UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0",
+             "--joins-per-minute", "0", "--sockets-per-address", "0", "--min-timer", "1"]
+"""The same for `highroller serve` run as a process."""
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -42,66 +48,14 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _postgres_bin() -> Path:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    if not found:
-        pytest.fail("PostgreSQL is not installed (Debian: apt-get install postgresql)")
-    return Path(found[-1]).parent
-
-
-def _as_server_user(command: list[str]) -> list[str]:
-    """PostgreSQL refuses to run as root: run its programs as the `postgres` user then."""
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
-
-
-@dataclass
-class PostgresServer:
-    port: int
-    _names: Iterator[int]
-
-    def new_database(self) -> str:
-        """A fresh, empty database on the server; its URL."""
-        import psycopg
-
-        name = f"hr_test_{next(self._names)}"
-        with psycopg.connect(self.url("postgres"), autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
-        return self.url(name)
-
-    def url(self, database: str) -> str:
-        return f"postgresql://highroller@127.0.0.1:{self.port}/{database}"
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     """A throwaway PostgreSQL server on a free loopback port, for the whole session."""
-    bin_dir = _postgres_bin()
-    data = Path(tempfile.mkdtemp(prefix="highroller-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(data, "postgres")
-    port = free_port()
-    subprocess.run(
-        _as_server_user([str(bin_dir / "initdb"), "-D", str(data / "db"), "-U", "highroller", "--auth=trust", "-E", "UTF8"]),
-        check=True,
-        capture_output=True,
-    )
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-    subprocess.run(
-        _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-o", options, "-l", str(data / "log"), "-w", "start"]),
-        check=True,
-        capture_output=True,
-    )
     try:
-        yield PostgresServer(port, itertools.count())
-    finally:
-        subprocess.run(_as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop"]), capture_output=True, check=False)
-        shutil.rmtree(data, ignore_errors=True)
+        with postgres_server() as server:
+            yield server
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -114,13 +68,14 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def make_client(database: str) -> Iterator[Callable[[], TestClient]]:
-    """Clients of in-process apps on the test's database (a second one is a restarted server)."""
+def make_client(database: str) -> Iterator[Callable[..., TestClient]]:
+    """Clients of in-process apps on the test's database (a second one is a restarted server);
+    keyword arguments change the host's settings."""
     opened: list[TestClient] = []
 
-    def make() -> TestClient:
+    def make(**changes: Any) -> TestClient:
         store: Store = open_store(database)
-        client = TestClient(create_app(store, bot_delay=0.0))
+        client = TestClient(create_app(store, replace(TEST_SETTINGS, **changes)))
         client.__enter__()
         opened.append(client)
         return client
@@ -138,9 +93,10 @@ def client(make_client: Callable[[], TestClient]) -> TestClient:
 class Server:
     """`highroller serve` as a separate process on a loopback port."""
 
-    def __init__(self, database: str, bot_delay: float) -> None:
+    def __init__(self, database: str, bot_delay: float, flags: Sequence[str] = ()) -> None:
         self.database = database
         self.bot_delay = bot_delay
+        self.flags = [*UNLIMITED, *flags]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -149,7 +105,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay)]
+        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay), *self.flags]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -171,11 +127,11 @@ class Server:
 
 
 @pytest.fixture
-def serve(database: str) -> Iterator[Callable[[float], Server]]:
+def serve(database: str) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
-    def start(bot_delay: float = 0.0) -> Server:
-        server = Server(database, bot_delay)
+    def start(bot_delay: float = 0.0, flags: Sequence[str] = ()) -> Server:
+        server = Server(database, bot_delay, flags)
         server.start()
         servers.append(server)
         return server

@@ -63,6 +63,7 @@ cli.add_command(PerGame("bench", _lazy("highroller.cli.bench", "bench_command"),
 cli.add_command(PerGame("tournament", _lazy("highroller.cli.tournament", "tournament_command"), help="Bots play seat-rotated games: win rates with 95% intervals, ratings, head to head."))
 cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisions, for games that have them."))
 cli.add_command(load_object("highroller.cli.serve:serve"))
+cli.add_command(load_object("highroller.cli.serve:bots"))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
 cli.add_command(PerGame("analyze", _tool("analyze"), help="Analyse a game over many batch-engine games: plots and a summary."))
 

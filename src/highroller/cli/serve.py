@@ -1,11 +1,19 @@
-"""`highroller serve`: run the web app (lobby, tables, replays and the JSON API) with uvicorn."""
+"""`highroller serve` (the web app: lobby, tables, replays and the JSON API, with uvicorn) and
+`highroller bots` (a bot worker on its own, beside servers sharing a PostgreSQL database)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import click
+
+from highroller.web.settings import DAY, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """Frames beyond this close the connection (1009); smaller oversized messages get an error reply."""
+
+DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
@@ -23,28 +31,110 @@ def _settle_startup_objects() -> None:
     gc.freeze()
 
 
+def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of bot workers, shared by `serve` and `bots`."""
+    options = [
+        click.option("--bot-processes", default=DEFAULTS.bot_processes, show_default=True, type=click.IntRange(0, 256),
+                     help="Bot worker processes (0 in `serve`: bots are played by `highroller bots` elsewhere)."),
+        click.option("--bot-nice", default=DEFAULTS.bot_nice, show_default=True, type=click.IntRange(0, 19),
+                     help="How much lower the bot workers' CPU priority is than the server's."),
+        click.option("--lease", default=DEFAULTS.lease, show_default=True, type=click.FloatRange(1, 3600),
+                     help="Seconds a claimed bot move stays with its worker before another may take it over."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", "database", default=None, help="SQLite file or postgresql:// URL (default: a file in your data directory).")
-@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), help="Seconds a bot waits before it moves.")
-def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
-    """Play in the browser: open the printed address, create a table and send its link to friends."""
+@click.option("--bot-delay", default=DEFAULTS.bot_delay, show_default=True, type=click.FloatRange(0, 10), help="Seconds a bot waits before it moves.")
+@_bot_options
+@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+              help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
+@click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
+@click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables with a bot seat (0: no limit).")
+@click.option("--tables-per-address", default=DEFAULTS.tables_per_address, show_default=True, type=click.IntRange(0),
+              help="Unfinished tables one client address may have created (0: no limit).")
+@click.option("--creates-per-minute", default=DEFAULTS.creates_per_minute, show_default=True, type=click.IntRange(0),
+              help="Tables one client address may create a minute (0: no limit).")
+@click.option("--joins-per-minute", default=DEFAULTS.joins_per_minute, show_default=True, type=click.IntRange(0),
+              help="Seats one client address may take a minute (0: no limit).")
+@click.option("--sockets-per-address", default=DEFAULTS.sockets_per_address, show_default=True, type=click.IntRange(0),
+              help="Open table connections one client address may hold with this process (0: no limit).")
+@click.option("--unstarted-expiry", default=DEFAULTS.unstarted_expiry / MINUTE, show_default=True, type=click.FloatRange(0),
+              help="Minutes after its last change that a table nobody started is deleted (0: never).")
+@click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),
+              help="Days a finished game (its record and replay) is kept (0: for ever).")
+@click.option("--min-timer", default=DEFAULTS.min_timer, show_default=True, type=click.IntRange(1, 3600), help="Shortest turn timer a table may have, in seconds.")
+def serve(host: str, port: int, database: str | None, forwarded_allow_ips: str, **knobs: Any) -> None:
+    """Play in the browser: open the printed address, create a table and send its link to friends.
+
+    \b
+    One process on the embedded SQLite database plays its bots in its own worker processes. With
+    --db postgresql://…, any number of `highroller serve` processes (behind any load balancer) and
+    `highroller bots` workers share the tables. See docs/web.md, "Hosting".
+    """
     import uvicorn
 
     from highroller.web.app import create_app
-    from highroller.web.store import default_database, open_store
+    from highroller.web.store import default_database, is_postgres, open_store
 
-    _settle_startup_objects()
     where = database or str(default_database())
+    if not knobs["bot_processes"] and not is_postgres(where):
+        raise click.BadParameter("with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes")
+    settings = Settings(
+        **{**knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY}
+    )
+    _settle_startup_objects()
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where
     click.echo(f"highroller: tables in {shown}; open http://{host}:{port}/")
     uvicorn.run(
-        create_app(store, bot_delay),
+        create_app(store, settings),
         host=host,
         port=port,
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         ws_per_message_deflate=False,  # state messages are small; compressing them costs more CPU than it saves
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
         log_level="warning",
     )
+
+
+@click.command("bots")
+@click.option("--db", "database", required=True, help="The postgresql:// URL the servers use.")
+@_bot_options
+def bots(database: str, bot_processes: int, bot_nice: int, lease: float) -> None:
+    """Play the bots of every server on a PostgreSQL database, on this machine (run any number).
+
+    Claims due bot moves (and moves of people whose turn timer ran out) from the database and plays
+    them in worker processes; a move claimed by a worker that dies is taken over by another after
+    --lease seconds. Stop it with Ctrl-C.
+    """
+    import asyncio
+    import contextlib
+
+    from highroller.web.botwork import Dispatcher
+    from highroller.web.listen import listen
+    from highroller.web.store import is_postgres, open_store
+
+    if not is_postgres(database):
+        raise click.BadParameter("bot workers beside the server need PostgreSQL; with SQLite `highroller serve` plays its own bots", param_hint="--db")
+    if not bot_processes:
+        raise click.BadParameter("a bot worker needs at least one process", param_hint="--bot-processes")
+    store = open_store(database)
+    dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, lease=lease)
+
+    async def work() -> None:
+        hear = asyncio.get_running_loop().create_task(listen(database, lambda table, revision, due: dispatcher.expect(due), lambda: None))
+        try:
+            await dispatcher.run()
+        finally:
+            hear.cancel()
+
+    click.echo(f"highroller bots: {bot_processes} worker processes on {database.split('@')[-1]}")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(work())

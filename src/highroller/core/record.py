@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from highroller.core.errors import HighrollerError, IllegalAction, RecordError, RulesError
-from highroller.core.state import CHANCE
+from highroller.core.state import CHANCE, Step
 from highroller.core.values import is_whole
 
 if TYPE_CHECKING:
@@ -87,17 +87,26 @@ def replay(record: Any, *, upto: int | None = None) -> State:
 
 def apply_recorded_step(state: State, entry: Any, index: int) -> None:
     """Apply one `steps` entry of a record, with errors that say which step is wrong."""
+    step = recorded_step(state, entry, index)
+    try:
+        state.apply(step)
+    except HighrollerError as error:
+        raise RecordError(f"step {index}: {error}") from error
+
+
+def recorded_step(state: State, entry: Any, index: int) -> Step:
+    """The step a record's `steps` entry names at this position, checked to be of the right kind
+    (a chance step, or an action of the seat on move), without applying it."""
     where = f"step {index}"
     _require(isinstance(entry, dict), f"{where}: each step is an object")
     player = state.current_player
     try:
         if player == CHANCE:
             _require(set(entry) == {"chance"}, f'{where}: a chance step is expected here ({{"chance": ...}}), got {entry}')
-            state.apply(state.decode_step(entry["chance"]))
-        else:
-            _require(set(entry) == {"seat", "action"}, f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}')
-            _require(is_whole(entry["seat"]) and entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']!r}")
-            state.apply(state.decode_step(entry["action"]))
+            return state.decode_step(entry["chance"])
+        _require(set(entry) == {"seat", "action"}, f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}')
+        _require(is_whole(entry["seat"]) and entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']!r}")
+        return state.decode_step(entry["action"])
     except (IllegalAction, HighrollerError) as error:
         if isinstance(error, RecordError):
             raise

@@ -1,7 +1,8 @@
-"""The HTTP JSON API: games, the lobby, seats, actions, rematches, records and replays.
+"""The HTTP JSON API: games, the lobby, seats, actions, absence, rematches, records and replays.
 
 Seat tokens travel in `Authorization: Bearer <token>`; without one a caller is a spectator. Every
-refusal is `{"error": "...", "code": "..."}` with a fitting status, and changes nothing.
+refusal is `{"error": "...", "code": "..."}` with a fitting status, and changes nothing. Creating
+tables and taking seats count against the caller's address's quotas (`highroller.web.quotas`).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from highroller.registry import available_games, game_spec, make
+from highroller.web.errors import Refused
 from highroller.web.messages import Act, CreateTable, Join
+from highroller.web.quotas import Quotas
 from highroller.web.replays import replay_frames
-from highroller.web.tables import Refused, Table, Tables
+from highroller.web.tables import Table, Tables, default_stand_in
 
 LONG_POLL_SECONDS = 25.0
 
@@ -43,6 +46,7 @@ def describe_game(name: str) -> dict[str, Any]:
                 "kind": o.kind,
                 "help": o.help,
                 "choices": list(o.choices),
+                "presets": list(o.presets),
                 "minimum": o.minimum,
                 "maximum": o.maximum,
                 "preset": preset.get(o.name) if isinstance(preset.get(o.name), (int, str, bool)) else None,
@@ -52,15 +56,25 @@ def describe_game(name: str) -> dict[str, Any]:
         "levels": dict(spec.levels),
         "bots": list(spec.bots),
         "default_bot": spec.default_bot,
+        "stand_in": default_stand_in(name),
         "players": make(name).num_players,
     }
 
 
-def build_router(tables: Tables) -> APIRouter:
+def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
     router = APIRouter(prefix="/api")
 
-    def finished_table(table_id: str) -> Table:
-        table = tables.get(table_id)
+    def client_key(request: Request) -> str:
+        return quotas.key(request.client.host if request.client else None)
+
+    async def seated(table_id: str, authorization: str | None) -> tuple[Table, int | None]:
+        table = await tables.get(table_id)
+        await table.fresh()
+        return table, await table.seat_of_fresh(bearer(authorization))
+
+    async def finished_table(table_id: str) -> Table:
+        table = await tables.get(table_id)
+        await table.fresh()
         if not table.finished:
             raise Refused("records and replays are shown once the game is over", 409, "not-finished")
         return table
@@ -69,13 +83,21 @@ def build_router(tables: Tables) -> APIRouter:
     async def games() -> list[dict[str, Any]]:
         return [describe_game(name) for name in available_games()]
 
-    @router.get("/tables", summary="Unfinished tables, newest first")
+    @router.get("/tables", summary="Unfinished tables: those waiting for players first, newest first")
     async def open_tables() -> list[dict[str, Any]]:
-        return tables.open_tables()
+        return await tables.lobby()
 
-    @router.post("/tables", status_code=201, summary="Create a table")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        return (await tables.create(body.game, body.options, body.bots)).summary()
+    @router.post("/tables", status_code=201, summary="Create a table (and sit down in it, given a name)")
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        made = tables.made(body.game, body.options)
+        stand_in = tables.check_seats(made, body.bots, body.timer, body.stand_in)
+        creator = client_key(request)
+        await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
+        table, seated_at = await tables.open(made, body.bots, body.timer, stand_in, creator, body.name)
+        answer = table.summary()
+        if seated_at is not None:
+            answer.update(seat=seated_at[0], token=seated_at[1])
+        return answer
 
     @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
     async def table_state(
@@ -83,36 +105,55 @@ def build_router(tables: Tables) -> APIRouter:
         after: int | None = Query(default=None, description="wait (up to 25 s) until the version differs from this"),
         authorization: str | None = Header(default=None),
     ) -> dict[str, Any]:
-        table = tables.get(table_id)
-        seat = table.seat_of(bearer(authorization))
+        table, seat = await seated(table_id, authorization)
         if after is not None:
             await table.wait_change(after, LONG_POLL_SECONDS)
         return table.snapshot(seat)
 
     @router.post("/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token")
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
-        seat, token = await tables.get(table_id).join(body.name, body.seat)
+    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+        table = await tables.get(table_id)
+        joiner = client_key(request)
+        await quotas.check_join(joiner)
+        seat, token = await table.join(body.name, body.seat, joiner)
         return {"table": table_id, "seat": seat, "token": token}
 
     @router.post("/tables/{table_id}/actions", summary="Play an action at the version you saw")
     async def act(table_id: str, body: Act, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        table = tables.get(table_id)
-        seat = await table.act(bearer(authorization), body.version, body.action)
+        table = await tables.get(table_id)
+        seat = await table.seat_of_fresh(bearer(authorization))
+        await table.act(seat, body.version, body.action)
         return table.snapshot(seat)
 
-    @router.post("/tables/{table_id}/rematch", summary="A new table with the same game and bots")
-    async def rematch(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        return (await tables.rematch(tables.get(table_id), bearer(authorization))).summary()
+    @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
+    async def back(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        await table.back(seat)
+        return table.snapshot(seat)
+
+    @router.post("/tables/{table_id}/leave", summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it")
+    async def leave(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        await table.leave(seat)
+        return table.snapshot(seat if table.started else None)
+
+    @router.post("/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer")
+    async def rematch(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        creator = client_key(request)
+        if table.rematch is None:
+            await quotas.check_create(creator, with_bots=any(row.bot is not None for row in table.seats))
+        return (await tables.rematch(table, seat, creator)).summary()
 
     @router.get("/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)")
-    async def record(table_id: str, request: Request) -> JSONResponse:
-        table = finished_table(table_id)
+    async def record(table_id: str) -> JSONResponse:
+        table = await finished_table(table_id)
         disposition = f'attachment; filename="highroller-{table.game.name}-{table.id}.json"'
-        return JSONResponse(table.state.record(), headers={"Content-Disposition": disposition})
+        return JSONResponse(table.record(), headers={"Content-Disposition": disposition})
 
     @router.get("/tables/{table_id}/replay", summary="Every position of a finished game, with the log")
     async def replay(table_id: str) -> dict[str, Any]:
-        table = finished_table(table_id)
+        table = await finished_table(table_id)
         return {**table.summary(), "frames": replay_frames(table)}
 
     return router

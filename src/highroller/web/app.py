@@ -17,12 +17,15 @@ from starlette.exceptions import HTTPException
 
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
+from highroller.web.errors import Refused
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.limits import BodyLimit
-from highroller.web.live import serve_table
+from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
+from highroller.web.quotas import Quotas
+from highroller.web.services import Services
+from highroller.web.settings import Settings
 from highroller.web.store import Store
-from highroller.web.tables import Refused, Tables
 
 STATIC = Path(str(files("highroller.web") / "static"))
 
@@ -48,13 +51,19 @@ def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
     return f"the request failed: {phrase.lower()}", code
 
 
-def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
-    """The application serving `store`'s tables; bots wait `bot_delay` seconds before moving."""
-    tables = Tables(store, bot_delay)
+def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
+    """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry)."""
+    settings = settings or Settings()
+    services = Services(store, settings)
+    tables = services.tables
+    quotas = Quotas(store, settings)
+    connections = Connections(settings.sockets_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        services.start()
         yield
+        await services.stop()
         store.close()
 
     app = FastAPI(
@@ -65,12 +74,14 @@ def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
         redoc_url=None,
     )
     app.state.tables = tables
+    app.state.services = services
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
-        return JSONResponse({"error": error.message, "code": error.code}, status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse({"error": error.message, "code": error.code}, status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -89,12 +100,12 @@ def create_app(store: Store, bot_delay: float = 0.6) -> FastAPI:
         headers = security_headers(request.scope["path"])
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
-    app.include_router(build_router(tables))
+    app.include_router(build_router(tables, quotas))
     add_api_docs(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_table(websocket, tables, table_id)
+        await serve_table(websocket, tables, connections, table_id)
 
     def page(name: str) -> Response:
         return FileResponse(STATIC / name, media_type="text/html")

@@ -4,30 +4,83 @@ Client → server: `{"type": "hello", "token": ...}` (first; no token to watch),
 `{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`.
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
 `{"type": "error", "error": ..., "code": ...}`, `{"type": "pong"}`. A bad message gets an error and
-the connection stays open.
+the connection stays open. A client sending faster than `MESSAGES_PER_SECOND` (beyond a burst) has
+its surplus messages refused (`too-fast`), and one address may hold only so many connections.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections import Counter
+from collections.abc import Iterator
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from highroller.web.messages import (
-    MAX_MESSAGE,
-    Hello,
-    Ping,
-    WsAct,
-    client_message,
-    explain,
-)
-from highroller.web.tables import Refused, Subscriber, Table, Tables
+from highroller.web.errors import Refused
+from highroller.web.messages import MAX_MESSAGE, Hello, Ping, WsAct, client_message, explain
+from highroller.web.quotas import address_of
+from highroller.web.tables import Subscriber, Table, Tables
+
+MESSAGES_PER_SECOND = 10.0
+BURST = 30.0
+CLOSE_NO_TABLE = 4404
+CLOSE_TOO_MANY = 4429
 
 
 def _error(message: str, code: str) -> dict[str, str]:
     return {"type": "error", "error": message, "code": code}
+
+
+class Pace:
+    """A token bucket: `allow()` is False once a client sends faster than the rate, beyond the burst."""
+
+    def __init__(self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST) -> None:
+        self._rate, self._burst = rate, burst
+        self._tokens, self._at = burst, time.monotonic()
+        self._warned = 0.0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
+        self._at = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+    def warn(self) -> bool:
+        """Whether to tell the client it is too fast (once a second at most, so the warnings cannot flood)."""
+        now = time.monotonic()
+        if now - self._warned < 1.0:
+            return False
+        self._warned = now
+        return True
+
+
+class Connections:
+    """How many table connections each client address holds with this process."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._open: Counter[str] = Counter()
+
+    @contextlib.contextmanager
+    def admit(self, host: str | None) -> Iterator[bool]:
+        """Count a connection of this address while it lasts; yields False when it has too many."""
+        address = address_of(host)
+        allowed = not self._limit or self._open[address] < self._limit
+        if allowed:
+            self._open[address] += 1
+        try:
+            yield allowed
+        finally:
+            if allowed:
+                self._open[address] -= 1
+                if not self._open[address]:
+                    del self._open[address]
 
 
 async def _sender(websocket: WebSocket, table: Table, subscriber: Subscriber) -> None:
@@ -37,7 +90,7 @@ async def _sender(websocket: WebSocket, table: Table, subscriber: Subscriber) ->
         subscriber.wake.clear()
         while subscriber.outbox:
             await websocket.send_json(subscriber.outbox.pop(0))
-        if subscriber.dirty:
+        if subscriber.dirty and not table.gone:
             subscriber.dirty = False
             await websocket.send_json(table.snapshot_for(subscriber))
 
@@ -52,12 +105,14 @@ async def _read(websocket: WebSocket) -> str | None:
     return str(message["text"])
 
 
-async def _hello(websocket: WebSocket, table: Table) -> Subscriber | None:
+async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber | None:
     """Wait for a valid hello, answering anything else with an error; None if the client leaves."""
     while True:
         text = await _read(websocket)
         if text is None:
             return None
+        if not pace.allow():
+            continue
         try:
             message = client_message.validate_json(text) if len(text) <= MAX_MESSAGE else None
             if message is None:
@@ -65,38 +120,48 @@ async def _hello(websocket: WebSocket, table: Table) -> Subscriber | None:
             elif not isinstance(message, Hello):
                 await websocket.send_json(_error("say hello first: {\"type\": \"hello\", \"token\": ...}", "hello-first"))
             else:
-                return Subscriber(table.seat_of(message.token))
+                return Subscriber(await table.seat_of_fresh(message.token))
         except ValidationError as error:
             await websocket.send_json(_error(explain(error), "malformed"))
         except Refused as refused:
             await websocket.send_json(_error(refused.message, refused.code))
 
 
-async def serve_table(websocket: WebSocket, tables: Tables, table_id: str) -> None:
+async def serve_table(websocket: WebSocket, tables: Tables, connections: Connections, table_id: str) -> None:
     """Run one connection to a table until the client leaves."""
     await websocket.accept()
-    try:
-        table = tables.get(table_id)
-    except Refused as refused:
-        await websocket.send_json(_error(refused.message, refused.code))
-        await websocket.close(code=4404)
-        return
-    with contextlib.suppress(WebSocketDisconnect):
-        subscriber = await _hello(websocket, table)
-        if subscriber is None:
+    with connections.admit(websocket.client.host if websocket.client else None) as admitted:
+        if not admitted:
+            await websocket.send_json(_error("too many open connections from your address", "too-many-connections"))
+            await websocket.close(code=CLOSE_TOO_MANY)
             return
-        table.subscribers.add(subscriber)
-        sender = asyncio.create_task(_sender(websocket, table, subscriber))
         try:
-            while (text := await _read(websocket)) is not None:
-                await _handle(text, table, subscriber)
-        finally:
-            table.subscribers.discard(subscriber)
-            sender.cancel()
-            await asyncio.gather(sender, return_exceptions=True)
+            table = await tables.get(table_id)
+        except Refused as refused:
+            await websocket.send_json(_error(refused.message, refused.code))
+            await websocket.close(code=CLOSE_NO_TABLE)
+            return
+        pace = Pace()
+        with contextlib.suppress(WebSocketDisconnect):
+            subscriber = await _hello(websocket, table, pace)
+            if subscriber is None:
+                return
+            table.subscribers.add(subscriber)
+            sender = asyncio.create_task(_sender(websocket, table, subscriber))
+            try:
+                while (text := await _read(websocket)) is not None:
+                    await _handle(text, table, subscriber, pace)
+            finally:
+                table.subscribers.discard(subscriber)
+                sender.cancel()
+                await asyncio.gather(sender, return_exceptions=True)
 
 
-async def _handle(text: str, table: Table, subscriber: Subscriber) -> None:
+async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace) -> None:
+    if not pace.allow():
+        if pace.warn():
+            subscriber.say(_error(f"too many messages: at most {MESSAGES_PER_SECOND:.0f} a second", "too-fast"))
+        return
     if len(text) > MAX_MESSAGE:
         subscriber.say(_error(f"messages are at most {MAX_MESSAGE} bytes", "too-large"))
         return
@@ -111,6 +176,6 @@ async def _handle(text: str, table: Table, subscriber: Subscriber) -> None:
         subscriber.say(_error("already greeted; reconnect to change seats", "hello-twice"))
     elif isinstance(message, WsAct):
         try:
-            await table.act_as(subscriber.seat, message.version, message.action)
+            await table.act(subscriber.seat, message.version, message.action)
         except Refused as refused:
             subscriber.say(_error(refused.message, refused.code))

@@ -15,19 +15,27 @@ class Strict(BaseModel):
 
 
 class CreateTable(Strict):
-    """A new table: the game, rule options (unset ones take the game's preset) and one entry per seat."""
+    """A new table: the game, rule options (unset ones take the game's preset), one entry per seat,
+    the turn timer and the stand-in bot for absent people, and the creator's name to sit down at once."""
 
     game: str = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     bots: list[Annotated[str, Field(max_length=40)] | None] = Field(
         max_length=12, description="one entry per seat: a bot name of the game, or null for a person"
     )
+    timer: int | None = Field(default=None, description="seconds a person has for each move; null: no timer")
+    stand_in: str | None = Field(
+        default=None, max_length=40, description="the level (or bot) that plays for a person who is away or left; default: medium"
+    )
+    name: str | None = Field(
+        default=None, max_length=200, description="sit down in the first person's seat under this name (the answer then holds the seat token)"
+    )
 
 
 class Join(Strict):
     """Take a seat with a display name: the first free one, or the seat given."""
 
-    name: str = Field(max_length=40)
+    name: str = Field(max_length=200)
     seat: int | None = None
 
 

@@ -1,63 +1,65 @@
-"""Where tables live: a small storage interface with SQLite and PostgreSQL backends and one schema.
+"""Where tables live: one store over SQLite (the embedded default) or PostgreSQL (several processes).
 
-A table is its header (game, resolved options, seed), its seats (name, bot, hashed token) and the
-steps played so far in record form. Steps are only ever appended, each in the transaction that
-accepts it, so a restarted server rebuilds every table exactly by replaying them.
+The database is the only truth. A table is its header (game, resolved options, seed, timer…), its
+seats (name or bot, the hash of the seat token, whether a stand-in plays for an absent person) and
+the steps played so far in record form, only ever appended. Every change is a compare-and-set on the
+table's `revision` (or its step count), and a step is accepted only if it is the next one (the primary
+key of `hr_steps`), so two processes can never both accept a step. On PostgreSQL every change also
+sends `NOTIFY highroller, '<table> <revision>'` in its transaction, so every server process hears of
+it once it is committed (see `highroller.web.bus`).
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS hr_tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed BIGINT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        finished INTEGER NOT NULL DEFAULT 0,
-        rematch TEXT
-    )""",
-    """CREATE TABLE IF NOT EXISTS hr_seats (
-        table_id TEXT NOT NULL REFERENCES hr_tables(id),
-        seat INTEGER NOT NULL,
-        name TEXT,
-        bot TEXT,
-        token_hash TEXT,
-        PRIMARY KEY (table_id, seat)
-    )""",
-    """CREATE TABLE IF NOT EXISTS hr_steps (
-        table_id TEXT NOT NULL REFERENCES hr_tables(id),
-        n INTEGER NOT NULL,
-        step TEXT NOT NULL,
-        PRIMARY KEY (table_id, n)
-    )""",
-    "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",
-)
+from highroller.web.schema import ADDED_COLUMNS, BACKFILL, INDEXES, SCHEMA_VERSION, TABLES
+
+CHANNEL = "highroller"
+"""The PostgreSQL notification channel of table changes."""
+
+GONE = -1
+"""The revision announced for a table that was deleted (expired)."""
 
 
 @dataclass
 class SeatRow:
-    """One seat: a bot's name, or a person's display name and the hash of their secret token."""
+    """One seat: a bot's name, or a person's display name and the hash of their secret token.
+
+    `control` is None while the seat plays as it was taken; "away" while a stand-in bot plays for a
+    person whose turn timer ran out (until they are back); "left" once the person gave the seat to a
+    stand-in for the rest of the game."""
 
     seat: int
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = None
+    control: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A person going away, coming back or leaving, when the table had played `step` steps."""
+
+    revision: int
+    step: int
+    seat: int
+    change: str
+    at: float
 
 
 @dataclass
 class TableRow:
-    """A table as stored: header, seats and every step played (record form, in order)."""
+    """A table as stored: header, seats, seat changes and the steps from number `steps_from` on."""
 
     id: str
     game: str
@@ -68,62 +70,99 @@ class TableRow:
     rematch: str | None
     seats: list[SeatRow]
     steps: list[Any]
+    revision: int = 0
+    version: int = 0
+    started: bool = False
+    timer: int | None = None
+    stand_in: str | None = None
+    bot_delay: float = 0.6
+    due: float | None = None
+    changes: list[SeatChange] = field(default_factory=list)
+    steps_from: int = 0
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A table whose automatic move a bot worker has leased, at the revision it was claimed."""
+
+    table_id: str
+    revision: int
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What quotas are checked against: open tables in all, with bots, and of one address."""
+
+    open_tables: int
+    open_bot_tables: int
+    open_by_address: int
+    created_by_address: int
 
 
 class StoreError(Exception):
     """The database refused or failed a write."""
 
 
-class Store(Protocol):
-    """What the server needs from a database."""
-
-    def create_table(
-        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow], steps: Sequence[Any]
-    ) -> None:
-        """Store a new table with its first steps, in one transaction."""
-
-    def load_table(self, table_id: str) -> TableRow | None: ...
-
-    def append_steps(self, table_id: str, first: int, steps: Sequence[Any], finished: bool) -> None:
-        """Store steps number `first`, `first + 1`, … in one transaction (refused if any exists)."""
-
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an empty human seat to a person; False if it was taken meanwhile."""
-
-    def set_rematch(self, table_id: str, rematch_id: str) -> bool:
-        """Link a finished table to its rematch once; False if it already has one."""
-
-    def open_tables(self, limit: int) -> list[str]:
-        """Ids of unfinished tables, newest first."""
-
-    def close(self) -> None: ...
+class Conflict(StoreError):
+    """The table changed meanwhile: the step is not the next one, or the seat is no longer as seen."""
 
 
-class SqlStore:
-    """The schema and queries shared by both backends; subclasses supply a DB-API connection."""
+_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due"
+
+
+class Store:
+    """The schema and every query, shared by both backends; subclasses supply the connection."""
 
     placeholder = "?"
+    skip_locked = ""
+    """What a backend appends to a SELECT to lock the rows it picks, skipping rows others hold."""
     integrity_errors: tuple[type[Exception], ...] = ()
+    shared = False
+    """True when other processes may change the same tables (PostgreSQL)."""
 
-    def __init__(self, connection: Any) -> None:
-        self._db = connection
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        with self._transaction() as cursor:
-            for statement in SCHEMA:
-                cursor.execute(statement)
+        with self._transaction(write=True) as cursor:
+            self._setup(cursor)
+            self._address_key = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'address_key'").fetchone()[0]
 
+    # ------------------------------------------------------------------ backend hooks
+    @property
+    def location(self) -> str:
+        """Where the database is (a file path or URL): what bot worker processes open."""
+        raise NotImplementedError
+
+    def _connection(self) -> Any:
+        raise NotImplementedError
+
+    def _begin(self, cursor: Any, write: bool) -> None:
+        """Start a transaction (`write`: one that will write)."""
+
+    def _columns(self, cursor: Any, table: str) -> set[str]:
+        raise NotImplementedError
+
+    def _lock_schema(self, cursor: Any) -> None:
+        """Keep two processes from creating or migrating the schema at once."""
+
+    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None) -> None:
+        """Tell the other processes, when this transaction commits, that a table changed (and when
+        its next automatic move is due)."""
+
+    # ------------------------------------------------------------------ plumbing
     def _sql(self, query: str) -> str:
         return query.replace("?", self.placeholder)
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _transaction(self, write: bool = False) -> Iterator[Any]:
         with self._lock:
-            cursor = self._db.cursor()
+            db = self._connection()
+            cursor = db.cursor()
             try:
+                self._begin(cursor, write)
                 yield cursor
-                self._db.commit()
+                db.commit()
             except BaseException:
-                self._db.rollback()
+                db.rollback()
                 raise
             finally:
                 cursor.close()
@@ -132,118 +171,402 @@ class SqlStore:
         cursor.execute(self._sql(query), tuple(args))
         return cursor
 
-    def create_table(
-        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[SeatRow], steps: Sequence[Any]
-    ) -> None:
-        with self._transaction() as cursor:
+    def _setup(self, cursor: Any) -> None:
+        self._lock_schema(cursor)
+        for statement in TABLES:
+            self._run(cursor, statement)
+        row = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'schema'").fetchone()
+        stored = int(row[0]) if row else None
+        if stored is not None and stored > SCHEMA_VERSION:
+            raise StoreError(f"this database has schema {stored}, written by a newer highroller (this one reads {SCHEMA_VERSION})")
+        for table in {table for table, _ in ADDED_COLUMNS}:
+            have = self._columns(cursor, table)
+            for _, column in (entry for entry in ADDED_COLUMNS if entry[0] == table):
+                if column.split()[0] not in have:
+                    self._run(cursor, f"ALTER TABLE {table} ADD COLUMN {column}")
+        if stored is None:
+            now = time.time()
+            for statement in BACKFILL:
+                self._run(cursor, statement, [now] * statement.count("?"))
+            self._run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        for statement in INDEXES:
+            self._run(cursor, statement)
+        self._run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('address_key', ?) ON CONFLICT (key) DO NOTHING", (secrets.token_hex(32),))
+
+    @property
+    def address_key(self) -> bytes:
+        """A secret of this database that client addresses are hashed with before they are stored."""
+        return bytes.fromhex(self._address_key)
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, row: TableRow, creator: str | None, has_bots: bool) -> None:
+        """Store a new table with its seats and first steps, in one transaction."""
+        now = time.time()
+        with self._transaction(write=True) as cursor:
             self._run(
                 cursor,
-                "INSERT INTO hr_tables (id, game, options, seed, created, finished) VALUES (?, ?, ?, ?, ?, 0)",
-                (table_id, game, json.dumps(options), seed, time.time()),
+                "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
+                " timer, stand_in, bot_delay, due, creator, touched) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
+                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now),
             )
-            for row in seats:
+            for seat in row.seats:
                 self._run(
                     cursor,
-                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
-                    (table_id, row.seat, row.name, row.bot, row.token_hash),
+                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, joined_at, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, now if seat.token_hash else None, creator if seat.token_hash else None),
                 )
-            self._insert_steps(cursor, table_id, 0, steps)
+            self._insert_steps(cursor, row.id, 0, row.steps)
 
-    def load_table(self, table_id: str) -> TableRow | None:
+    def load_table(self, table_id: str, steps_from: int = 0) -> TableRow | None:
+        """The table with its steps from number `steps_from` on; None if there is no such table."""
         with self._transaction() as cursor:
-            head = self._run(
-                cursor, "SELECT id, game, options, seed, created, finished, rematch FROM hr_tables WHERE id = ?", (table_id,)
-            ).fetchone()
+            head = self._run(cursor, f"SELECT {_HEAD} FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
             if head is None:
                 return None
-            seats = self._run(
-                cursor, "SELECT seat, name, bot, token_hash FROM hr_seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            seats = self._seats(cursor, [table_id])[table_id]
+            steps = self._run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, steps_from)).fetchall()
+            changes = self._run(
+                cursor, "SELECT revision, n, seat, change, at FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
             ).fetchall()
-            steps = self._run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? ORDER BY n", (table_id,)).fetchall()
-        return TableRow(
-            id=head[0],
-            game=head[1],
-            options=json.loads(head[2]),
-            seed=int(head[3]),
-            created=float(head[4]),
-            finished=bool(head[5]),
-            rematch=head[6],
-            seats=[SeatRow(seat=s[0], name=s[1], bot=s[2], token_hash=s[3]) for s in seats],
-            steps=[json.loads(s[0]) for s in steps],
-        )
+        row = _table_row(head, seats)
+        row.steps = [json.loads(s[0]) for s in steps]
+        row.steps_from = steps_from
+        row.changes = [SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4])) for c in changes]
+        return row
 
-    def append_steps(self, table_id: str, first: int, steps: Sequence[Any], finished: bool) -> None:
-        try:
-            with self._transaction() as cursor:
+    def revision(self, table_id: str) -> int | None:
+        """The table's current revision (None if it does not exist): a cheap freshness check."""
+        with self._transaction() as cursor:
+            row = self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def lobby(self, limit: int) -> list[TableRow]:
+        """Unfinished tables without their steps: those waiting for players first, newest first."""
+        with self._transaction() as cursor:
+            heads = self._run(
+                cursor, f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 ORDER BY started, created DESC LIMIT ?", (limit,)
+            ).fetchall()
+            seats = self._seats(cursor, [head[0] for head in heads])
+        return [_table_row(head, seats[head[0]]) for head in heads]
+
+    def _seats(self, cursor: Any, table_ids: list[str]) -> dict[str, list[SeatRow]]:
+        found: dict[str, list[SeatRow]] = {table_id: [] for table_id in table_ids}
+        if table_ids:
+            marks = ", ".join("?" * len(table_ids))
+            rows = self._run(
+                cursor, f"SELECT table_id, seat, name, bot, token_hash, control FROM hr_seats WHERE table_id IN ({marks}) ORDER BY table_id, seat", table_ids
+            ).fetchall()
+            for r in rows:
+                found[r[0]].append(SeatRow(seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5]))
+        return found
+
+    # ------------------------------------------------------------------ changes
+    def commit_steps(
+        self,
+        table_id: str,
+        first: int,
+        steps: Sequence[Any],
+        *,
+        finished: bool,
+        due: float | None,
+        revision: int | None = None,
+        seat: int | None = None,
+        changes: Sequence[tuple[int, str]] = (),
+    ) -> int:
+        """Store steps number `first`, `first + 1`, … with the table's new `due`; the new revision.
+
+        Accepted only if `first` is the table's step count and, when given, the table is still at
+        `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
+        `Conflict`. `changes` are (seat, "away") marks stored with the steps."""
+        now = time.time()
+        condition, args = "version = ?", [first]
+        if revision is not None:
+            condition, args = "revision = ?", [revision]
+        if seat is not None:
+            condition += " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
+            args += [table_id, seat]
+        with self._transaction(write=True) as cursor:
+            self._bump(
+                cursor, table_id, condition, args,
+                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, "due": due},
+            )
+            new = self._current(cursor, table_id)
+            try:
                 self._insert_steps(cursor, table_id, first, steps)
-                if finished:
-                    self._run(cursor, "UPDATE hr_tables SET finished = 1 WHERE id = ?", (table_id,))
-        except self.integrity_errors as error:
-            raise StoreError(f"step {first} of table {table_id} is already stored") from error
+            except self.integrity_errors as error:
+                raise Conflict(f"step {first} of table {table_id} is already stored") from error
+            for changed_seat, change in changes:
+                self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
+            self._notify(cursor, table_id, new, due)
+        return new
+
+    def claim_seat(
+        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joined_by: str | None, *, started: bool, due: float | None
+    ) -> int:
+        """Give an open seat to a person (the table unchanged since `revision`); the new revision."""
+        with self._transaction(write=True) as cursor:
+            self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
+            taken = self._run(
+                cursor,
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, joined_at = ?, joined_by = ?"
+                " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
+                (name, token_hash, time.time(), joined_by, table_id, seat),
+            )
+            if taken.rowcount != 1:
+                raise Conflict(f"seat {seat} of table {table_id} is taken")
+            return self._finish_change(cursor, table_id, due)
+
+    def free_seat(self, table_id: str, revision: int, seat: int) -> int:
+        """A person leaves a table whose game has not started: the seat is open again."""
+        with self._transaction(write=True) as cursor:
+            self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
+            self._run(cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return self._finish_change(cursor, table_id)
+
+    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, due: float | None) -> int:
+        """Mark a person's seat "away", "back" (a person again) or "left"; the new revision."""
+        with self._transaction(write=True) as cursor:
+            self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {"due": due})
+            new = self._current(cursor, table_id)
+            self._seat_change(cursor, table_id, new, step, seat, change, time.time())
+            self._notify(cursor, table_id, new, due)
+            return new
+
+    def set_rematch(self, table_id: str, rematch_id: str, replacing: str | None) -> str:
+        """Link a finished table to its rematch, unless it was linked meanwhile (to something other
+        than `replacing`, an expired rematch); the link now stored."""
+        with self._transaction(write=True) as cursor:
+            same = "rematch IS NULL" if replacing is None else "rematch = ?"
+            self._run(
+                cursor,
+                f"UPDATE hr_tables SET rematch = ?, revision = revision + 1 WHERE id = ? AND {same}",
+                (rematch_id, table_id, *(() if replacing is None else (replacing,))),
+            )
+            linked = str(self._run(cursor, "SELECT rematch FROM hr_tables WHERE id = ?", (table_id,)).fetchone()[0])
+            self._notify(cursor, table_id, self._current(cursor, table_id))
+            return linked
+
+    def _bump(self, cursor: Any, table_id: str, condition: str, args: Sequence[Any], values: dict[str, Any]) -> None:
+        """Compare-and-set the table row: raise `Conflict` unless it meets `condition`; otherwise bump
+        its revision, set `values`, and drop any bot worker's lease (what it was thinking about is stale)."""
+        values = {**values, "touched": time.time(), "lease_owner": None, "lease_until": None}
+        sets = ", ".join(f"{name} = ?" for name in values)
+        updated = self._run(
+            cursor, f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition}", [*values.values(), table_id, *args]
+        )
+        if updated.rowcount != 1:
+            raise Conflict(f"table {table_id} changed meanwhile")
+
+    def _current(self, cursor: Any, table_id: str) -> int:
+        return int(self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()[0])
+
+    def _finish_change(self, cursor: Any, table_id: str, due: float | None = None) -> int:
+        new = self._current(cursor, table_id)
+        self._notify(cursor, table_id, new, due)
+        return new
+
+    def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
+        control = {"away": "away", "left": "left", "back": None}[change]
+        self._run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
+        self._run(
+            cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, revision, step, seat, change, at),
+        )
 
     def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any]) -> None:
         for offset, step in enumerate(steps):
             self._run(cursor, "INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)", (table_id, first + offset, json.dumps(step)))
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        with self._transaction() as cursor:
-            result = self._run(
-                cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
-                (name, token_hash, table_id, seat),
-            )
-            return bool(result.rowcount == 1)
-
-    def set_rematch(self, table_id: str, rematch_id: str) -> bool:
-        with self._transaction() as cursor:
-            result = self._run(cursor, "UPDATE hr_tables SET rematch = ? WHERE id = ? AND rematch IS NULL", (rematch_id, table_id))
-            return bool(result.rowcount == 1)
-
-    def open_tables(self, limit: int) -> list[str]:
-        with self._transaction() as cursor:
+    # ------------------------------------------------------------------ bot workers
+    def claim_due(self, owner: str, limit: int, lease: float) -> list[Claim]:
+        """Lease up to `limit` tables whose automatic move is due, the longest waiting first."""
+        now = time.time()
+        with self._transaction(write=True) as cursor:
             rows = self._run(
-                cursor, "SELECT id FROM hr_tables WHERE finished = 0 ORDER BY created DESC LIMIT ?", (limit,)
+                cursor,
+                "SELECT id, revision FROM hr_tables WHERE due <= ? AND (lease_until IS NULL OR lease_until < ?)"
+                f" ORDER BY due LIMIT ?{self.skip_locked}",
+                (now, now, limit),
             ).fetchall()
-        return [row[0] for row in rows]
+            for table_id, _ in rows:
+                self._run(cursor, "UPDATE hr_tables SET lease_owner = ?, lease_until = ? WHERE id = ?", (owner, now + lease, table_id))
+        return [Claim(table_id=r[0], revision=int(r[1])) for r in rows]
+
+    def release(self, claim: Claim, owner: str, due: float | None) -> None:
+        """Give back a lease without a move (nothing was due after all, or the bot failed: `due` says
+        when to try again), unless the table changed meanwhile."""
+        with self._transaction(write=True) as cursor:
+            self._run(
+                cursor,
+                "UPDATE hr_tables SET lease_owner = NULL, lease_until = NULL, due = ? WHERE id = ? AND revision = ? AND lease_owner = ?",
+                (due, claim.table_id, claim.revision, owner),
+            )
+
+    def next_due(self) -> float | None:
+        """When the next automatic move can be claimed (a leased one when its lease runs out)."""
+        with self._transaction() as cursor:
+            row = self._run(cursor, "SELECT MIN(COALESCE(lease_until, due)) FROM hr_tables WHERE due IS NOT NULL").fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    # ------------------------------------------------------------------ quotas and expiry
+    def usage(self, creator: str, since: float) -> Usage:
+        """Open tables in all, open tables with bots, and the address's open and recent tables."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT COUNT(*), COALESCE(SUM(has_bots), 0), COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0)"
+                " FROM hr_tables WHERE finished = 0",
+                (creator,),
+            ).fetchone()
+            recent = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (creator, since)).fetchone()
+        return Usage(open_tables=int(row[0]), open_bot_tables=int(row[1]), open_by_address=int(row[2]), created_by_address=int(recent[0]))
+
+    def joins_since(self, joined_by: str, since: float) -> int:
+        """Seats the address took since `since`."""
+        with self._transaction() as cursor:
+            row = self._run(cursor, "SELECT COUNT(*) FROM hr_seats WHERE joined_by = ? AND joined_at > ?", (joined_by, since)).fetchone()
+        return int(row[0])
+
+    def expire(self, unstarted_before: float, finished_before: float, limit: int = 500) -> list[str]:
+        """Delete tables nobody started since `unstarted_before` and games finished before
+        `finished_before` (never a game in progress); the ids deleted."""
+        with self._transaction(write=True) as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT id FROM hr_tables WHERE (started = 0 AND finished = 0 AND touched < ?) OR (finished = 1 AND finished_at < ?)"
+                f" LIMIT ?{self.skip_locked}",
+                (unstarted_before, finished_before, limit),
+            ).fetchall()
+            ids = [r[0] for r in rows]
+            if ids:
+                marks = ", ".join("?" * len(ids))
+                for child in ("hr_seat_changes", "hr_steps", "hr_seats"):
+                    self._run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
+                self._run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
+                for table_id in ids:
+                    self._notify(cursor, table_id, GONE)
+        return ids
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            self._close()
+
+    def _close(self) -> None:
+        raise NotImplementedError
 
 
-class SqliteStore(SqlStore):
-    """The embedded default: one file, write-ahead log (a killed process loses no committed step)."""
+def _table_row(head: Sequence[Any], seats: list[SeatRow]) -> TableRow:
+    return TableRow(
+        id=head[0],
+        game=head[1],
+        options=json.loads(head[2]),
+        seed=int(head[3]),
+        created=float(head[4]),
+        finished=bool(head[5]),
+        rematch=head[6],
+        seats=seats,
+        steps=[],
+        revision=int(head[7]),
+        version=int(head[8]),
+        started=bool(head[9]),
+        timer=head[10],
+        stand_in=head[11],
+        bot_delay=float(head[12]),
+        due=None if head[13] is None else float(head[13]),
+    )
+
+
+class SqliteStore(Store):
+    """The embedded default: one file, write-ahead log (a killed process loses no committed step).
+    Other processes of the same machine (bot workers) may open the same file."""
 
     integrity_errors = (sqlite3.IntegrityError,)
 
     def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(str(path), check_same_thread=False)
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=NORMAL")
-        connection.execute("PRAGMA foreign_keys=ON")
-        super().__init__(connection)
+        if str(path) == ":memory:":
+            raise StoreError("the server's database must be a file (bot workers open it too), not :memory:")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        super().__init__()
+
+    @property
+    def location(self) -> str:
+        return self.path
+
+    def _connection(self) -> sqlite3.Connection:
+        return self._db
+
+    def _begin(self, cursor: Any, write: bool) -> None:
+        # A write takes the lock at once: a read that later wants to write could otherwise fail with
+        # "database is locked" when another process wrote in between, without waiting.
+        cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    def _columns(self, cursor: Any, table: str) -> set[str]:
+        return {row[1] for row in cursor.execute(f"PRAGMA table_info({table})").fetchall()}
+
+    def _close(self) -> None:
+        self._db.close()
 
 
-class PostgresStore(SqlStore):
-    """PostgreSQL through psycopg 3, for servers that already run one."""
+class PostgresStore(Store):
+    """PostgreSQL through psycopg 3: any number of server and bot-worker processes on one database."""
 
     placeholder = "%s"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+    shared = True
 
     def __init__(self, url: str) -> None:
         import psycopg
 
+        self._psycopg = psycopg
+        self.url = url
         self.integrity_errors = (psycopg.errors.IntegrityError,)
-        super().__init__(psycopg.connect(url))
+        self._db: Any = None
+        super().__init__()
+
+    @property
+    def location(self) -> str:
+        return self.url
+
+    def _connection(self) -> Any:
+        if self._db is None or self._db.closed or self._db.broken:
+            self._db = self._psycopg.connect(self.url)
+        return self._db
+
+    def _begin(self, cursor: Any, write: bool) -> None:
+        if not write:  # one snapshot for every query of a read, as SQLite's read transactions have
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+
+    def _columns(self, cursor: Any, table: str) -> set[str]:
+        rows = self._run(cursor, "SELECT column_name FROM information_schema.columns WHERE table_name = ?", (table,)).fetchall()
+        return {row[0] for row in rows}
+
+    def _lock_schema(self, cursor: Any) -> None:
+        cursor.execute("SELECT pg_advisory_xact_lock(7254831)")
+
+    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None) -> None:
+        self._run(cursor, "SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {revision} {'-' if due is None else repr(due)}"))
+
+    def _close(self) -> None:
+        if self._db is not None:
+            self._db.close()
 
 
 def open_store(where: str | Path) -> Store:
     """A store for a `postgresql://` URL or a SQLite file path."""
     text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
+    if is_postgres(text):
         return PostgresStore(text)
     return SqliteStore(text)
+
+
+def is_postgres(where: str) -> bool:
+    return where.startswith(("postgresql://", "postgres://"))
 
 
 def default_database() -> Path:

@@ -1,9 +1,11 @@
-"""Live tables: the server-side authority that checks, stores and announces every step.
+"""Live tables: each server process's copy of the tables its clients watch, kept true to the store.
 
-A `Table` holds the engine state of one game, rebuilt from the stored steps when first needed. A
-person's action is accepted only with the right seat token, at the seat on move, at the version the
-person saw and when legal; it and the chance steps that follow (sampled from the state's own stream)
-are written to the store before anyone is told. Bots think in a worker thread after a short delay.
+The store is the only truth. A `Table` holds the engine state of one game and its log in words,
+rebuilt from the stored steps and caught up with the steps other processes (or bot workers) store.
+A person's action is accepted only with the right seat token, at the seat on move, at the version the
+person saw and when legal; it and the chance steps that follow are committed to the store (only if
+they are the table's next steps) before anyone is told. Bots do not think here: their moves are
+played by bot workers (`highroller.web.botwork`) and arrive like anybody else's.
 """
 
 from __future__ import annotations
@@ -14,35 +16,40 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from highroller.core.bots import Bot
 from highroller.core.errors import HighrollerError
 from highroller.core.game import Game
-from highroller.core.play import make_bot
+from highroller.core.record import recorded_step
 from highroller.core.rng import fresh_seed
-from highroller.core.state import CHANCE, State, Step
+from highroller.core.state import CHANCE, State
 from highroller.registry import available_games, game_spec, make
+from highroller.web.errors import Refused
+from highroller.web.names import NameRefused, display_name
 from highroller.web.narrate import Narrator
-from highroller.web.store import SeatRow, Store, TableRow
+from highroller.web.settings import Settings
+from highroller.web.store import GONE, Conflict, SeatChange, SeatRow, Store, TableRow
+from highroller.web.turns import advance, automatic, next_due, record_step, seat_name
 
 log = logging.getLogger(__name__)
 
-NAME_PATTERN = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
-TEXT_OPTION_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-"""Text options from the web name built-in presets only, never files on the server."""
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+OUTBOX = 64
+"""Direct replies a connection may have waiting to be sent."""
+RETRIES = 5
+"""How often a change is tried again on a fresh copy when another process changed the table first."""
 
+CHANGE_WORDS = {
+    "away": "{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.",
+    "back": "{name} is back.",
+    "left": "{name} left the table: the {bot} bot plays that seat to the end.",
+}
 
-class Refused(Exception):
-    """A request turned down with a reason; nothing changed. `status` is the HTTP status to answer."""
-
-    def __init__(self, message: str, status: int = 400, code: str = "refused") -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.code = code
+Expect = Callable[[float | None], None]
 
 
 def hash_token(token: str) -> str:
@@ -50,16 +57,41 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def record_step(player: int, step: Step) -> dict[str, Any]:
-    """One step in the record's JSON form."""
-    return {"chance": step.to_json()} if player == CHANCE else {"seat": player, "action": step.to_json()}
+def seats_status(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
+    """The seats as every client sees them."""
+    return [
+        {
+            "seat": r.seat,
+            "name": seat_name(r),
+            "bot": r.bot,
+            "taken": r.bot is not None or r.token_hash is not None,
+            "away": r.control is not None,
+            "left": r.control == "left",
+        }
+        for r in seats
+    ]
 
 
-def seat_name(row: SeatRow) -> str:
-    """How the log and the page call a seat."""
-    if row.bot is not None:
-        return f"{row.bot.capitalize()} bot {row.seat + 1}"
-    return row.name or f"Seat {row.seat + 1}"
+def open_seats(seats: Sequence[SeatRow]) -> list[int]:
+    return [row.seat for row in seats if row.bot is None and row.token_hash is None]
+
+
+def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
+    """A table as the lobby lists it (from the stored header, without replaying it)."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": game_spec(row.game).title,
+        "seats": seats_status(row.seats),
+        "open_seats": open_seats(row.seats),
+        "started": not open_seats(row.seats),
+        "finished": row.finished,
+        "version": row.version if version is None else version,
+        "created": row.created,
+        "timer": {"seconds": row.timer, "stand_in": row.stand_in} if row.timer else None,
+        "stand_in": row.stand_in,
+        "options": row.options,
+    }
 
 
 class Subscriber:
@@ -79,66 +111,130 @@ class Subscriber:
         self.wake.set()
 
     def say(self, message: dict[str, Any]) -> None:
-        self.outbox.append(message)
+        """Queue a direct reply (dropped if the client has not read the last `OUTBOX` ones)."""
+        if len(self.outbox) < OUTBOX:
+            self.outbox.append(message)
         self.wake.set()
 
 
 class Table:
-    """One table: seats, the engine state, the log in words, and who is watching."""
+    """One table: the stored header and seats, the engine state, the log in words, and who watches."""
 
-    def __init__(self, row: TableRow, store: Store, bot_delay: float) -> None:
+    def __init__(self, row: TableRow, store: Store, expect: Expect) -> None:
         self.id = row.id
         self.game = make(row.game, **row.options)
         self.spec = game_spec(row.game)
         self.seed = row.seed
-        self.seats = row.seats
-        self.rematch = row.rematch
         self.created = row.created
-        self._header = {"id": self.id, "game": self.game.name, "title": self.spec.title}
         self._store = store
-        self._bot_delay = bot_delay
-        self._bots: dict[int, Bot] = {
-            r.seat: make_bot(self.game, r.bot, self.seed, r.seat) for r in self.seats if r.bot is not None
-        }
-        self._bot_task: asyncio.Task[None] | None = None
+        self._expect = expect
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
         self._waiters = 0
+        self._refreshing = False
+        self._asked = 0
+        self.behind = False
+        """Another process changed the table while nobody watched it here: catch up before use."""
         self.log_epoch = 0
-        self.state, self.log = self._replay(row.steps)
+        self.gone = False
+        self._rebuild(row)
 
-    # ------------------------------------------------------------------ rebuilding
+    # ------------------------------------------------------------------ following the store
+    def _header(self, row: TableRow) -> None:
+        self.seats = row.seats
+        self.rematch = row.rematch
+        self.revision = row.revision
+        self.timer = row.timer
+        self.stand_in = row.stand_in
+        self.bot_delay = row.bot_delay
+        self.due = row.due
+
+    def _rebuild(self, row: TableRow) -> None:
+        """Everything from a whole stored table (its steps from the first)."""
+        self._header(row)
+        self.changes: list[SeatChange] = []
+        self.state = self.game.new_game(self.seed)
+        self.log: list[dict[str, Any]] = []
+        self._follow(row.steps, row.changes)
+        self.log_epoch += 1
+
+    def _absorb(self, row: TableRow) -> None:
+        """What the store holds beyond this copy: the steps from this copy's version on, new seat changes."""
+        self._header(row)
+        known = {(c.revision, c.seat) for c in self.changes}
+        self._follow(row.steps, [c for c in row.changes if (c.revision, c.seat) not in known])
+
+    def _follow(self, steps: Sequence[Any], changes: Sequence[SeatChange]) -> None:
+        """Apply stored steps with their log lines, the seat changes logged where they happened."""
+        narrator = Narrator(self.game.name, self.names())
+        waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
+        for entry in steps:
+            waiting = self._log_changes(waiting, len(self.state.history))
+            narrator.apply(self.state, recorded_step(self.state, entry, len(self.state.history)), self.log)
+        self._log_changes(waiting, len(self.state.history))
+
+    def _log_changes(self, waiting: list[SeatChange], upto: int) -> list[SeatChange]:
+        """Log the waiting changes made by step `upto`; the ones still waiting."""
+        while waiting and waiting[0].step <= upto:
+            change = waiting.pop(0)
+            self.changes.append(change)
+            words = CHANGE_WORDS[change.change].format(name=seat_name(self.seats[change.seat]), bot=self.stand_in)
+            self.log.append({"n": change.step, "text": words})
+        return waiting
+
+    async def catch_up(self) -> None:
+        """Take in what other processes stored since this copy was made (call with the lock held)."""
+        names = self.names()
+        row = await asyncio.to_thread(self._store.load_table, self.id, self.version)
+        if row is None:
+            self.gone = True
+            raise Refused("this table no longer exists", 404, "no-table")
+        if [seat_name(r) for r in row.seats] != names:  # a new name: the log is worded again
+            full = await asyncio.to_thread(self._store.load_table, self.id)
+            if full is None:
+                self.gone = True
+                raise Refused("this table no longer exists", 404, "no-table")
+            self._rebuild(full)
+        else:
+            self._absorb(row)
+
+    async def refresh(self, revision: int | None = None) -> None:
+        """Catch up if the store is ahead of this copy (past `revision`, or look), then tell the
+        watchers. Calls made while one runs make it look once more rather than run beside it."""
+        self._asked += 1
+        if self._refreshing:
+            return
+        self._refreshing = True
+        try:
+            while True:
+                asked, before = self._asked, self.revision
+                async with self.lock:
+                    if revision is None or revision > self.revision:
+                        await self.catch_up()
+                if self.revision != before:
+                    self._announce()
+                if self._asked == asked:
+                    return
+                revision = None
+        except Refused:
+            self._announce()
+        except Exception:
+            log.exception("catching up table %s failed", self.id)
+        finally:
+            self._refreshing = False
+
+    async def fresh(self) -> None:
+        """Make sure this copy is current when another process may have changed the table (a cheap
+        revision check; used before answering a request, as clients need no sticky sessions)."""
+        if self._store.shared and await asyncio.to_thread(self._store.revision, self.id) != self.revision:
+            async with self.lock:
+                await self.catch_up()
+
+    # ------------------------------------------------------------------ reading
     def names(self) -> list[str]:
         return [seat_name(row) for row in self.seats]
 
-    def _replay(self, steps: Sequence[Any]) -> tuple[State, list[dict[str, Any]]]:
-        """The state after the stored `steps` and its log, in record form as `highroller.replay` reads."""
-        state = self.game.new_game(self.seed)
-        narrator = Narrator(self.game.name, self.names())
-        lines: list[dict[str, Any]] = []
-        for number, entry in enumerate(steps):
-            if state.current_player == CHANCE:
-                step = state.decode_step(entry["chance"])
-            else:
-                if entry.get("seat") != state.current_player:
-                    raise HighrollerError(f"table {self.id}, step {number}: seat {state.current_player} is on move")
-                step = state.decode_step(entry["action"])
-            narrator.apply(state, step, lines)
-        return state, lines
-
-    def _reload(self) -> None:
-        """Go back to exactly what the store holds (when it refused a change, e.g. a seat just taken)."""
-        row = self._store.load_table(self.id)
-        assert row is not None
-        self.seats = row.seats
-        self.state, self.log = self._replay(row.steps)
-        self.log_epoch += 1
-
-    def steps(self) -> list[dict[str, Any]]:
-        return [record_step(player, step) for player, step in self.state.history]
-
-    # ------------------------------------------------------------------ reading
     @property
     def version(self) -> int:
         """The number of steps played: a client's action must name the version it saw."""
@@ -147,14 +243,14 @@ class Table:
     @property
     def started(self) -> bool:
         """Play starts once every seat has a person or a bot."""
-        return all(row.bot is not None or row.token_hash is not None for row in self.seats)
+        return not open_seats(self.seats)
 
     @property
     def finished(self) -> bool:
         return self.state.is_terminal()
 
     def open_seats(self) -> list[int]:
-        return [row.seat for row in self.seats if row.bot is None and row.token_hash is None]
+        return open_seats(self.seats)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to, compared in constant time; None for no token (a spectator)."""
@@ -169,40 +265,52 @@ class Table:
             raise Refused("this seat token does not belong to this table", 403, "bad-token")
         return found
 
-    def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it: the state messages' header plus the resolved options."""
-        return {**self._status(), "options": self.game.options}
+    async def seat_of_fresh(self, token: str | None) -> int | None:
+        """`seat_of`, catching up once first if the token is unknown (it may be a seat just taken
+        through another server process)."""
+        try:
+            return self.seat_of(token)
+        except Refused:
+            if not self._store.shared:
+                raise
+        await self.fresh()
+        return self.seat_of(token)
 
-    def _status(self) -> dict[str, Any]:
-        return {
-            **self._header,
-            "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot, "taken": r.bot is not None or r.token_hash is not None} for r in self.seats],
-            "open_seats": self.open_seats(),
-            "started": self.started,
-            "finished": self.finished,
-            "version": self.version,
-            "created": self.created,
-        }
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it, from this copy."""
+        row = TableRow(
+            id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
+            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in,
+        )
+        return summary_of(row, self.version)
+
+    def _clock(self) -> float | None:
+        """Seconds left on the turn timer of the person on move, if one runs."""
+        mover = self.state.current_player
+        if not self.timer or not self.started or mover < 0 or automatic(self.seats[mover]) or self.due is None:
+            return None
+        return round(max(0.0, self.due - time.time()), 1)
 
     def snapshot(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         """Everything `seat` may see now: its view, its legal actions if on move, and the log."""
         state = self.state
-        on_move = self.started and seat is not None and state.current_player == seat
+        mover = state.current_player
+        on_move = self.started and seat is not None and mover == seat and not automatic(self.seats[seat])
         last_chance = next((n for n in range(len(state.history) - 1, -1, -1) if state.history[n][0] == CHANCE), None)
-        payload: dict[str, Any] = {
+        return {
             "type": "state",
-            **self._status(),
+            **{k: v for k, v in self.summary().items() if k not in ("options", "stand_in")},
             "seat": seat,
-            "current_player": state.current_player,
+            "current_player": mover,
             "view": state.view(seat),
             "legal": [{"label": str(a), "action": a.to_json()} for a in state.legal_actions()] if on_move else [],
+            "clock": self._clock(),
             "last_chance": last_chance,
             "log_from": log_from,
             "log": self.log[log_from:],
             "rematch": self.rematch,
             "result": {"returns": state.returns(), "winners": state.winners()} if self.finished else None,
         }
-        return payload
 
     def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
         """The next message for a connection: only the log lines it has not had yet."""
@@ -210,8 +318,24 @@ class Table:
         subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
         return self.snapshot(subscriber.seat, start)
 
+    def record(self) -> dict[str, Any]:
+        """The game's record, with the table's seats, timer and seat changes under "table"."""
+        return {
+            **self.state.record(),
+            "table": {
+                "id": self.id,
+                "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
+                "timer": self.timer,
+                "stand_in": self.stand_in,
+                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes],
+            },
+        }
+
     async def wait_change(self, version: int, timeout: float) -> None:
         """Return when the version differs from `version`, or after `timeout` seconds."""
+        if version > self.version:
+            async with self.lock:
+                await self.catch_up()
         if self.version != version:
             return
         self._waiters += 1
@@ -223,49 +347,22 @@ class Table:
             self._waiters -= 1
 
     # ------------------------------------------------------------------ changing
-    async def _commit(self, step: Step) -> None:
-        """Apply a decision and the chance steps after it to a copy, store them, then make the copy
-        current: nobody sees a step before it is stored, and a failed write changes nothing."""
-        first = self.version
-        state, lines = self.state.clone(), list(self.log)
-        narrator = Narrator(self.game.name, self.names())
-        narrator.apply(state, step, lines)
-        while state.current_player == CHANCE:
-            narrator.apply(state, state.sample_chance(), lines)
-        new = [record_step(player, played) for player, played in state.history[first:]]
-        try:
-            await asyncio.to_thread(self._store.append_steps, self.id, first, new, state.is_terminal())
-        except Exception as error:  # whatever the database says, the step is not taken
-            raise Refused(f"the step was not saved: {error}", 503, "not-saved") from error
-        self.state, self.log = state, lines
-
     def _announce(self) -> None:
         for subscriber in self.subscribers:
-            subscriber.changed()
+            if self.gone:
+                subscriber.say({"type": "error", "error": "this table no longer exists", "code": "no-table"})
+            else:
+                subscriber.changed()
         self._changed.set()
         self._changed = asyncio.Event()
-        self._schedule_bot()
 
-    async def act(self, token: str | None, version: int, action: Any) -> int:
-        """A person's action; returns their seat. Raises `Refused` (and changes nothing) if not accepted."""
-        seat = self.seat_of(token)
-        await self.act_as(seat, version, action)
-        assert seat is not None
-        return seat
-
-    async def act_as(self, seat: int | None, version: int, action: Any) -> None:
-        """An action from a connection already known to hold `seat` (None: a spectator)."""
+    async def act(self, seat: int | None, version: int, action: Any) -> None:
+        """A person's action at the version they saw. Raises `Refused` (and changes nothing) if not accepted."""
         async with self.lock:
-            if seat is None:
-                raise Refused("spectators cannot act: join a seat first", 403, "spectator")
-            if not self.started:
-                raise Refused(f"the game starts when every seat is taken (open: {self.open_seats()})", 409, "not-started")
-            if self.finished:
-                raise Refused("the game is over", 409, "game-over")
-            if version != self.version:
-                raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale")
-            if self.state.current_player != seat:
-                raise Refused(f"it is not your turn: {seat_name(self.seats[self.state.current_player])} is on move", 409, "not-your-turn")
+            if version > self.version:
+                await self.catch_up()
+            self._check_action(seat, version)
+            assert seat is not None
             legal = self.state.legal_actions()
             try:
                 step = self.state.decode_step(action)
@@ -273,78 +370,161 @@ class Table:
                 raise Refused(f"not an action of this game here: {error}", 422, "illegal") from error
             if step not in legal:
                 raise Refused(f"{step} is not legal now; legal: {', '.join(map(str, legal))}", 422, "illegal")
-            await self._commit(step)
-            self._announce()
+            state, lines = self.state.clone(), list(self.log)
+            narrator = Narrator(self.game.name, self.names())
+            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines))
+            due = next_due(state, self.seats, self.timer, self.bot_delay, time.time())
+            try:
+                revision = await asyncio.to_thread(
+                    self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), due=due, seat=seat
+                )
+            except Conflict:
+                await self.catch_up()
+                raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale") from None
+            except Exception as error:  # whatever the database says, the step is not taken
+                log.exception("storing a step of table %s failed", self.id)
+                raise Refused("the step was not saved; try again", 503, "not-saved") from error
+            self.state, self.log, self.revision, self.due = state, lines, revision, due
+        self._expect(due)
+        self._announce()
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Give a person an empty seat (the first, or `seat`); returns (seat, secret token)."""
-        name = name.strip()
-        if not NAME_PATTERN.match(name):
-            raise Refused("a display name has 1 to 40 printable characters", 422, "bad-name")
-        async with self.lock:
+    def _check_action(self, seat: int | None, version: int) -> None:
+        if seat is None:
+            raise Refused("spectators cannot act: join a seat first", 403, "spectator")
+        if not self.started:
+            raise Refused(f"the game starts when every seat is taken (open: {self.open_seats()})", 409, "not-started")
+        if self.finished:
+            raise Refused("the game is over", 409, "game-over")
+        if version != self.version:
+            raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale")
+        if self.seats[seat].control == "left":
+            raise Refused("you left this table: a bot plays your seat to the end", 409, "left")
+        if self.seats[seat].control == "away":
+            raise Refused("a bot is playing for you while you are away: take your seat back first", 409, "away")
+        if self.state.current_player != seat:
+            raise Refused(f"it is not your turn: {seat_name(self.seats[self.state.current_player])} is on move", 409, "not-your-turn")
+
+    async def _change(self, attempt: Callable[[], Any]) -> None:
+        """Run a compare-and-set change, catching up and trying again when another process was first."""
+        for _ in range(RETRIES):
+            async with self.lock:
+                try:
+                    await attempt()
+                except Conflict:
+                    await self.catch_up()
+                    continue
+            self._announce()
+            return
+        raise Refused("the table is busy; try again", 409, "busy")
+
+    async def join(self, raw_name: str, wanted: int | None, joiner: str | None) -> tuple[int, str]:
+        """Give a person an open seat (the first, or `wanted`); returns (seat, secret token)."""
+        token = secrets.token_urlsafe(32)
+        taken: list[int] = []
+
+        async def attempt() -> None:
+            name = checked_name(raw_name, [seat_name(r) for r in self.seats if r.bot is None and r.token_hash is not None])
             free = self.open_seats()
+            seat = wanted
             if seat is None:
                 if not free:
                     raise Refused("every seat is taken; you can watch", 409, "full")
                 seat = free[0]
             elif seat not in free:
-                raise Refused(f"seat {seat} is not free; free seats: {free}", 409, "seat-taken")
-            token = secrets.token_urlsafe(32)
-            digest = hash_token(token)
-            if not await asyncio.to_thread(self._store.claim_seat, self.id, seat, name, digest):
-                self._reload()
-                raise Refused(f"seat {seat} was just taken", 409, "seat-taken")
-            self.seats[seat].name, self.seats[seat].token_hash = name, digest
-            self.state, self.log = self._replay(self.steps())
-            self.log_epoch += 1
-            self._announce()
-            return seat, token
+                raise Refused(f"seat {seat + 1 if isinstance(seat, int) else seat} is not free; free seats: {[s + 1 for s in free]}", 409, "seat-taken")
+            seats = [replace(r, name=name, token_hash=hash_token(token)) if r.seat == seat else r for r in self.seats]
+            started = not open_seats(seats)
+            due = next_due(self.state, seats, self.timer, self.bot_delay, time.time()) if started else None
+            revision = await asyncio.to_thread(
+                self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, due=due
+            )
+            self.seats, self.revision, self.due = seats, revision, due
+            self._rebuild_log()
+            self._expect(due)
+            taken.append(seat)
 
-    def link_rematch(self, rematch_id: str) -> str:
-        """Record the rematch of this finished table (the first one made wins)."""
-        if not self._store.set_rematch(self.id, rematch_id):
-            row = self._store.load_table(self.id)
-            assert row is not None and row.rematch is not None
-            rematch_id = row.rematch
-        self.rematch = rematch_id
+        await self._change(attempt)
+        return taken[0], token
+
+    def _rebuild_log(self) -> None:
+        """Word the log again (a seat has a new name)."""
+        history = [record_step(player, step) for player, step in self.state.history]
+        self._rebuild(TableRow(
+            id=self.id, game=self.game.name, options=self.game.options, seed=self.seed, created=self.created, finished=self.finished,
+            rematch=self.rematch, seats=self.seats, steps=history, revision=self.revision, timer=self.timer, stand_in=self.stand_in,
+            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes),
+        ))
+
+    async def back(self, seat: int | None) -> None:
+        """A person whose turn timer ran out takes their seat back from the stand-in bot."""
+
+        async def attempt() -> None:
+            if seat is None or self.seats[seat].control != "away":
+                raise Refused("only a person marked away can come back", 409, "not-away")
+            await self._set_control(seat, "back", None)
+
+        await self._change(attempt)
+
+    async def leave(self, seat: int | None) -> None:
+        """A person leaves: before the game starts the seat opens again; during it, the stand-in bot
+        plays the seat to the end."""
+
+        async def attempt() -> None:
+            if seat is None:
+                raise Refused("spectators hold no seat to leave", 403, "spectator")
+            if self.finished:
+                raise Refused("the game is over", 409, "game-over")
+            if not self.started:
+                self.revision = await asyncio.to_thread(self._store.free_seat, self.id, self.revision, seat)
+                self.seats = [replace(r, name=None, token_hash=None, control=None) if r.seat == seat else r for r in self.seats]
+                self._rebuild_log()
+                return
+            if self.seats[seat].control == "left":
+                raise Refused("you already left this table", 409, "left")
+            await self._set_control(seat, "left", "left")
+
+        await self._change(attempt)
+
+    async def _set_control(self, seat: int, change: str, control: str | None) -> None:
+        seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
+        mover = self.state.current_player
+        due = next_due(self.state, seats, self.timer, self.bot_delay, time.time()) if mover == seat else self.due
+        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, due)
+        self.seats, self.revision, self.due = seats, revision, due
+        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=time.time())], self.version)
+        self._expect(due)
+
+    async def link_rematch(self, rematch_id: str, replacing: str | None) -> str:
+        """Record the rematch of this finished table (the first one made wins); the rematch's id."""
+        linked = await asyncio.to_thread(self._store.set_rematch, self.id, rematch_id, replacing)
+        async with self.lock:
+            await self.catch_up()
         self._announce()
-        return rematch_id
-
-    # ------------------------------------------------------------------ bots
-    def _schedule_bot(self) -> None:
-        if not self.started or self.finished or self.state.current_player not in self._bots:
-            return
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn(self.version))
-
-    async def _bot_turn(self, version: int) -> None:
-        await asyncio.sleep(self._bot_delay)
-        try:
-            async with self.lock:
-                if self.version != version or self.state.current_player not in self._bots:
-                    return
-                bot = self._bots[self.state.current_player]
-                step = await asyncio.to_thread(bot.choose, self.state.clone())
-                await self._commit(step)
-        except Exception:
-            log.exception("bot move failed at table %s", self.id)
-            return
-        finally:
-            self._bot_task = None
-        self._announce()
-
-    def wake(self) -> None:
-        """Let a bot on move play (after the table was made or loaded from the store)."""
-        self._schedule_bot()
+        return linked
 
     @property
     def idle(self) -> bool:
-        """Nobody is watching and no bot is about to move: safe to drop from memory."""
-        return not self.subscribers and not self._waiters and (self._bot_task is None or self._bot_task.done()) and not self.lock.locked()
+        """Nobody is watching and nothing is under way: safe to drop from memory."""
+        return not self.subscribers and not self._waiters and not self.lock.locked() and not self._refreshing
+
+
+def default_stand_in(game: str) -> str:
+    """The bot that plays for absent people when the table's creator chose none: the middle level."""
+    spec = game_spec(game)
+    return "medium" if "medium" in spec.levels else spec.default_bot
+
+
+def checked_name(raw: str, taken: Sequence[str]) -> str:
+    """A display name as it will be shown, or `Refused` saying why not."""
+    try:
+        return display_name(raw, taken=taken)
+    except NameRefused as refused:
+        raise Refused(str(refused), 422, "bad-name") from refused
 
 
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The options a web client asked for, checked against the game's option specs."""
+    """The options a web client asked for, checked against the game's option specs. Text options
+    accept the game's built-in presets only: nothing a client sends is ever read as a file name."""
     specs = {spec.name: spec for spec in game_spec(game).options}
     checked: dict[str, Any] = {}
     for name, value in options.items():
@@ -360,60 +540,89 @@ def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
             raise Refused(f"{name} is true or false", 422, "bad-option")
         elif spec.kind == "choice" and value not in spec.choices:
             raise Refused(f"{name} is one of {', '.join(spec.choices)}", 422, "bad-option")
-        elif spec.kind == "text" and not (isinstance(value, str) and TEXT_OPTION_PATTERN.match(value)):
-            raise Refused(f"{name} names a built-in preset (letters, digits, - and _)", 422, "bad-option")
+        elif spec.kind == "text" and value not in spec.presets:
+            raise Refused(f"{name} is one of the built-in presets {', '.join(spec.presets)} (files cannot be named over the web)", 422, "bad-option")
         checked[name] = value
     return checked
 
 
 class Tables:
-    """Every table the server knows: made here, loaded from the store on first use, kept live."""
+    """Every table this process holds: made here, loaded from the store on first use, kept current."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6, capacity: int = 5000) -> None:
+    def __init__(self, store: Store, settings: Settings, expect: Expect = lambda due: None, capacity: int = 5000) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.settings = settings
         self.capacity = capacity
+        self._expect = expect
         self._live: OrderedDict[str, Table] = OrderedDict()
 
-    async def create(self, game: str, options: dict[str, Any], bots: Sequence[str | None]) -> Table:
+    def check_seats(self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str | None) -> str:
+        """Refuse seats, a timer or a stand-in the game cannot have; the stand-in to use."""
+        spec = game_spec(made.name)
+        known = [*spec.levels, *spec.bots]
+        if len(bots) != made.num_players:
+            raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
+        for bot in [*bots, stand_in]:
+            if bot is not None and bot not in known:
+                raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {', '.join(known)}", 422, "bad-seats")
+        if timer is not None and not self.settings.min_timer <= timer <= 86400:
+            raise Refused(f"a turn timer is between {self.settings.min_timer} and 86400 seconds, or none", 422, "bad-timer")
+        return stand_in or default_stand_in(made.name)
+
+    def made(self, game: str, options: dict[str, Any]) -> Game:
+        """The game a web client asked for, or `Refused`."""
         if game not in available_games():
             raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
         try:
-            made = make(game, **check_options(game, options))
+            return make(game, **check_options(game, options))
         except HighrollerError as error:
             raise Refused(str(error), 422, "bad-option") from error
-        return await self._open(made, bots)
 
-    async def _open(self, made: Game, bots: Sequence[str | None]) -> Table:
-        """Store a new table with its opening chance steps (stocking, first rolls) already drawn."""
-        spec = game_spec(made.name)
-        if len(bots) != made.num_players:
-            raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
-        for bot in bots:
-            if bot is not None and bot not in spec.levels and bot not in spec.bots:
-                known = ", ".join([*spec.levels, *spec.bots])
-                raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {known}", 422, "bad-seats")
-        table_id = secrets.token_urlsafe(9)
+    async def open(
+        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None
+    ) -> tuple[Table, tuple[int, str] | None]:
+        """Store a new table with its opening chance steps drawn; with `name`, its creator takes the
+        first person's seat in the same transaction. Returns the table and (seat, token) if seated."""
         seed = fresh_seed()
         state = made.new_game(seed)
         while state.current_player == CHANCE:
             state.apply(state.sample_chance())
-        steps = [record_step(player, step) for player, step in state.history]
         seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
-        await asyncio.to_thread(self.store.create_table, table_id, made.name, made.options, seed, seats, steps)
-        return self.get(table_id)
+        seated: tuple[int, str] | None = None
+        if name is not None and open_seats(seats):
+            token = secrets.token_urlsafe(32)
+            seat = open_seats(seats)[0]
+            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token))
+            seated = (seat, token)
+        started = not open_seats(seats)
+        due = next_due(state, seats, timer, self.settings.bot_delay, time.time()) if started else None
+        row = TableRow(
+            id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=time.time(), finished=False,
+            rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
+            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due,
+        )
+        await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
+        self._expect(due)
+        return await self.get(row.id), seated
 
-    def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Table:
+        """The live table (loaded from the store on first use), or `Refused` (404)."""
         table = self._live.get(table_id)
         if table is not None:
             self._live.move_to_end(table_id)
+            if table.behind:
+                table.behind = False
+                await table.refresh()
             return table
-        row = self.store.load_table(table_id)
+        if not TABLE_ID.match(table_id):
+            raise Refused("there is no table with this id", 404, "no-table")
+        row = await asyncio.to_thread(self.store.load_table, table_id)
         if row is None:
-            raise Refused(f"no table {table_id!r}", 404, "no-table")
-        table = self._live[table_id] = Table(row, self.store, self.bot_delay)
-        self._forget_idle()
-        table.wake()
+            raise Refused("there is no table with this id", 404, "no-table")
+        table = self._live.get(table_id)  # loaded meanwhile by another request
+        if table is None:
+            table = self._live[table_id] = Table(row, self.store, self._expect)
+            self._forget_idle()
         return table
 
     def _forget_idle(self) -> None:
@@ -422,16 +631,41 @@ class Tables:
         for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
             del self._live[table_id]
 
-    async def rematch(self, table: Table, token: str | None) -> Table:
-        """A new table with the same game, options and bots; its human seats are open."""
-        if table.seat_of(token) is None:
+    def changed(self, table_id: str, revision: int | None, due: float | None = None) -> None:
+        """Another process (or a bot worker) changed a table: catch up if it is held here."""
+        self._expect(due)
+        table = self._live.get(table_id)
+        if table is None:
+            return
+        if revision == GONE:
+            table.gone = True
+            del self._live[table_id]
+            table._announce()
+        elif table.idle:
+            table.behind = True  # nobody watches here: catch up when somebody asks
+        else:
+            asyncio.get_running_loop().create_task(table.refresh(revision))
+
+    def resync(self) -> None:
+        """Check every held table again (after notifications may have been missed)."""
+        for table in list(self._live.values()):
+            asyncio.get_running_loop().create_task(table.refresh())
+
+    async def rematch(self, table: Table, seat: int | None, creator: str | None) -> Table:
+        """A new table with the same game, options, bots, timer and stand-in; its people's seats are open."""
+        if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
         if not table.finished:
             raise Refused("the game is not over yet", 409, "not-finished")
         if table.rematch is not None:
-            return self.get(table.rematch)
-        fresh = await self._open(table.game, [row.bot for row in table.seats])
-        return self.get(table.link_rematch(fresh.id))
+            try:
+                return await self.get(table.rematch)
+            except Refused:
+                pass  # the rematch expired unplayed: make another
+        stand_in = table.stand_in or default_stand_in(table.game.name)
+        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None)
+        return await self.get(await table.link_rematch(fresh.id, table.rematch))
 
-    def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
-        return [self.get(table_id).summary() for table_id in self.store.open_tables(limit)]
+    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Unfinished tables: those waiting for players first, newest first."""
+        return [summary_of(row) for row in await asyncio.to_thread(self.store.lobby, limit)]

@@ -25,7 +25,7 @@ function optionField(option) {
   } else if (option.kind === "int") {
     input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", step: 1, min: option.minimum, max: option.maximum, placeholder: option.preset ?? "preset" });
   } else {
-    input = h("input", { id, name: option.name, type: "text", maxlength: 40, pattern: "[A-Za-z0-9_-]+", placeholder: option.preset ?? "preset" });
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset${option.preset !== null ? ` (${option.preset})` : ""}`), option.presets.map((p) => h("option", { value: p }, p)));
   }
   return h("label", { class: "option", title: option.help }, h("span", {}, label), input, h("small", { class: "hint" }, option.help));
 }
@@ -55,6 +55,28 @@ function drawSeats() {
   }
 }
 
+const TIMERS = [[null, "none (a friends' table)"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
+
+function drawTimer() {
+  const game = current();
+  const box = document.getElementById("timer-box");
+  const oldTimer = box.querySelector("#timer")?.value ?? "";
+  const oldStandIn = box.querySelector("#stand-in")?.value ?? game.stand_in;
+  const timer = h("select", { id: "timer", name: "timer" }, TIMERS.map(([seconds, label]) => h("option", { value: seconds ?? "" }, label)));
+  timer.value = oldTimer;
+  const standIn = h(
+    "select",
+    { id: "stand-in", name: "stand_in" },
+    Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, `${level} bot (${bot})`)),
+  );
+  standIn.value = Object.hasOwn(game.levels, oldStandIn) ? oldStandIn : game.stand_in;
+  box.replaceChildren(
+    h("legend", {}, "Absent players"),
+    h("label", { class: "option" }, h("span", {}, "turn timer"), timer, h("small", { class: "hint" }, "when it runs out, a bot plays that move and the player shows as away until they are back")),
+    h("label", { class: "option" }, h("span", {}, "stand-in"), standIn, h("small", { class: "hint" }, "the bot that plays for a player who is away or left the table")),
+  );
+}
+
 function drawGame() {
   const game = current();
   document.getElementById("summary").textContent = game.summary;
@@ -63,6 +85,7 @@ function drawGame() {
   if (players) players.addEventListener("input", drawSeats);
   seatsBox.replaceChildren();
   drawSeats();
+  drawTimer();
 }
 
 function chosenOptions() {
@@ -80,13 +103,19 @@ async function create(event) {
   errorLine.textContent = "";
   const name = nameInput.value.trim();
   const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+  const timer = document.getElementById("timer").value;
+  const body = {
+    game: gameSelect.value,
+    options: chosenOptions(),
+    bots,
+    timer: timer === "" ? null : Number(timer),
+    stand_in: document.getElementById("stand-in").value,
+    name: bots.includes(null) ? name : null,
+  };
   try {
-    const table = await api("/api/tables", { method: "POST", body: { game: gameSelect.value, options: chosenOptions(), bots } });
+    const table = await api("/api/tables", { method: "POST", body });
     saveName(name);
-    if (table.open_seats.length) {
-      const joined = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { name } });
-      saveSeat(table.id, { seat: joined.seat, token: joined.token, name });
-    }
+    if (table.token) saveSeat(table.id, { seat: table.seat, token: table.token, name: table.seats[table.seat].name });
     location.href = `/table/${table.id}`;
   } catch (error) {
     errorLine.textContent = error.message;
@@ -107,7 +136,8 @@ async function listTables() {
               h("a", { href: `/table/${t.id}` }, `${t.title} — ${t.seats.length} seats`),
               " ",
               h("span", { class: "hint" }, t.open_seats.length ? `${t.open_seats.length} open: join` : t.started ? "playing: watch" : ""),
-              h("div", { class: "hint" }, t.seats.map((seat) => seat.name).join(", ")),
+              t.timer ? h("span", { class: "hint" }, ` · ${t.timer.seconds} s a move`) : null,
+              h("div", { class: "hint names" }, t.seats.map((seat, index) => [index ? ", " : "", h("bdi", {}, seat.name)])),
             ),
       ),
     );

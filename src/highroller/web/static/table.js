@@ -13,6 +13,7 @@ let log = [];
 let drawer = null;
 let retry = 500;
 let sent = false;
+let receivedAt = 0;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -37,6 +38,10 @@ function connect() {
 
 async function receive(message) {
   if (message.type === "error") {
+    if (message.code === "no-table") {
+      el("status").textContent = "This table no longer exists.";
+      return;
+    }
     if (message.code === "bad-token") {
       mine = null;
       localStorage.removeItem(`highroller:seat:${tableId}`);
@@ -53,6 +58,7 @@ async function receive(message) {
   const rolled = seenVersion !== null && message.last_chance !== null && message.last_chance >= seenVersion;
   log = log.slice(0, message.log_from).concat(message.log);
   latest = message;
+  receivedAt = performance.now();
   seenVersion = message.version;
   sent = false;
   el("action-error").textContent = "";
@@ -75,6 +81,7 @@ function draw(rolled) {
   if (rolled) setTimeout(() => holder.classList.remove("rolling"), 700);
   wireBoard(holder);
   drawStatus();
+  drawClock();
   drawSeats();
   drawActions();
   drawLog();
@@ -102,16 +109,59 @@ function wireBoard(holder) {
   }
 }
 
+/** The turn timer of the person on move, counting down between messages (not a live region: it would speak every second). */
+function drawClock() {
+  const clock = el("clock");
+  if (!latest || latest.clock === null || latest.clock === undefined || latest.finished) {
+    clock.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil(latest.clock - (performance.now() - receivedAt) / 1000));
+  const who = latest.current_player === latest.seat ? "your" : `${latest.seats[latest.current_player].name}'s`;
+  clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left on ${who} turn`;
+  clock.classList.toggle("urgent", left <= 10);
+}
+
 function drawStatus() {
   const state = latest;
+  const mine = state.seat === null ? null : state.seats[state.seat];
   let text;
   if (state.finished) text = "The game is over.";
   else if (!state.started) text = `Waiting for players: ${state.open_seats.length} seat(s) open. Share the link!`;
-  else if (state.current_player === state.seat) text = "Your turn!";
+  else if (state.current_player === state.seat && !mine.away) text = "Your turn!";
   else if (state.current_player >= 0) text = `${state.seats[state.current_player].name} is on move…`;
   else text = "…";
-  const you = state.seat === null ? "You are watching." : `You are ${state.seats[state.seat].name} (seat ${state.seat + 1}).`;
-  el("status").replaceChildren(h("strong", { class: state.current_player === state.seat ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you));
+  const you = mine === null ? "You are watching." : [`You are `, h("bdi", {}, mine.name), ` (seat ${state.seat + 1}).`];
+  const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
+  if (mine && mine.away && !mine.left && !state.finished) {
+    children.push(h("p", { class: "away" }, "A bot is playing for you while you are away. ", h("button", { type: "button", id: "back", onclick: comeBack }, "I'm back")));
+  } else if (mine && !mine.left && !state.finished) {
+    children.push(" ", h("button", { type: "button", id: "leave", class: "small", onclick: leave }, state.started ? "Leave (a bot plays my seat)" : "Leave this table"));
+  }
+  el("status").replaceChildren(...children);
+}
+
+async function comeBack() {
+  try {
+    await api(`/api/tables/${tableId}/back`, { method: "POST", token: mine && mine.token });
+  } catch (error) {
+    el("action-error").textContent = error.message;
+  }
+}
+
+async function leave() {
+  const started = latest.started;
+  if (started && !confirm("Leave this game? A bot plays your seat to the end, and you cannot take it back.")) return;
+  try {
+    await api(`/api/tables/${tableId}/leave`, { method: "POST", token: mine && mine.token });
+    if (!started) {
+      localStorage.removeItem(`highroller:seat:${tableId}`);
+      mine = null;
+      socket.close();
+    }
+  } catch (error) {
+    el("action-error").textContent = error.message;
+  }
 }
 
 function drawSeats() {
@@ -121,9 +171,10 @@ function drawSeats() {
         "li",
         { class: seat.seat === latest.current_player ? "on-move" : "" },
         h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }),
-        seat.name,
+        h("bdi", {}, seat.name),
         seat.seat === latest.seat ? " (you)" : "",
         seat.taken ? "" : h("em", { class: "hint" }, " — open"),
+        seat.left ? h("em", { class: "hint" }, " — left: a bot plays") : seat.away ? h("em", { class: "hint" }, " — away: a bot plays") : "",
       ),
     ),
   );
@@ -238,4 +289,5 @@ el("share").addEventListener("click", async () => {
   el("share").textContent = "Link copied";
 });
 document.addEventListener("keydown", keys);
+setInterval(drawClock, 1000);
 connect();

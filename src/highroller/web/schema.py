@@ -1,0 +1,91 @@
+"""The database schema of the web server, the same on SQLite and PostgreSQL, and its migrations.
+
+`hr_tables` holds each table's header and what every server process needs to coordinate without
+talking to the others: `revision` (bumped by every change, the compare-and-set token), `version`
+(steps stored), `due`/`lease_*` (a bot move or an expired turn timer waiting for a bot worker),
+`creator` (a keyed hash of the creating address, for quotas). `hr_steps` is append-only, one row per
+step under a (table, number) key: a step is accepted only if it is the next one. `hr_seat_changes`
+records who was away or left, and when. `hr_meta` keeps the schema version and the address key.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 2
+
+TABLES = (
+    """CREATE TABLE IF NOT EXISTS hr_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        rematch TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_seats (
+        table_id TEXT NOT NULL REFERENCES hr_tables(id),
+        seat INTEGER NOT NULL,
+        name TEXT,
+        bot TEXT,
+        token_hash TEXT,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_steps (
+        table_id TEXT NOT NULL REFERENCES hr_tables(id),
+        n INTEGER NOT NULL,
+        step TEXT NOT NULL,
+        PRIMARY KEY (table_id, n)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_seat_changes (
+        table_id TEXT NOT NULL REFERENCES hr_tables(id),
+        revision INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        change TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, revision)
+    )""",
+)
+
+ADDED_COLUMNS = (
+    ("hr_tables", "revision INTEGER NOT NULL DEFAULT 0"),
+    ("hr_tables", "version INTEGER NOT NULL DEFAULT 0"),
+    ("hr_tables", "started INTEGER NOT NULL DEFAULT 0"),
+    ("hr_tables", "has_bots INTEGER NOT NULL DEFAULT 0"),
+    ("hr_tables", "timer INTEGER"),
+    ("hr_tables", "stand_in TEXT"),
+    ("hr_tables", "bot_delay DOUBLE PRECISION NOT NULL DEFAULT 0.6"),
+    ("hr_tables", "due DOUBLE PRECISION"),
+    ("hr_tables", "lease_owner TEXT"),
+    ("hr_tables", "lease_until DOUBLE PRECISION"),
+    ("hr_tables", "creator TEXT"),
+    ("hr_tables", "touched DOUBLE PRECISION"),
+    ("hr_tables", "finished_at DOUBLE PRECISION"),
+    ("hr_seats", "control TEXT"),
+    ("hr_seats", "joined_at DOUBLE PRECISION"),
+    ("hr_seats", "joined_by TEXT"),
+)
+"""Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way)."""
+
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",
+    "CREATE INDEX IF NOT EXISTS hr_tables_due ON hr_tables (due)",
+    "CREATE INDEX IF NOT EXISTS hr_tables_creator ON hr_tables (creator, created)",
+    "CREATE INDEX IF NOT EXISTS hr_seats_joined ON hr_seats (joined_by, joined_at)",
+)
+
+BACKFILL = (
+    "UPDATE hr_tables SET version = (SELECT COUNT(*) FROM hr_steps WHERE hr_steps.table_id = hr_tables.id), touched = created",
+    """UPDATE hr_tables SET
+        started = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id AND s.bot IS NULL AND s.token_hash IS NULL) THEN 0 ELSE 1 END,
+        has_bots = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id AND s.bot IS NOT NULL) THEN 1 ELSE 0 END""",
+    "UPDATE hr_tables SET finished_at = ? WHERE finished = 1",
+    "UPDATE hr_tables SET due = ? WHERE finished = 0 AND started = 1 AND has_bots = 1",
+)
+"""Schema 1 → 2 for tables that already exist: what the new columns say of them. Tables with bots that
+are in play are marked due, so a bot worker looks at each once (and clears it if no bot is on move);
+finished tables count as finished now, so they are kept for the whole keeping period."""

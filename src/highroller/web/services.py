@@ -1,0 +1,76 @@
+"""The background work of a server process, started and stopped with the app: hearing other
+processes' changes (PostgreSQL), claiming and playing bot moves, and deleting expired tables."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+
+from highroller.web.botwork import Dispatcher
+from highroller.web.listen import listen
+from highroller.web.settings import Settings
+from highroller.web.store import GONE, PostgresStore, Store
+from highroller.web.tables import Tables
+
+log = logging.getLogger(__name__)
+
+
+async def housekeeping(store: Store, settings: Settings, tables: Tables) -> None:
+    """Every `housekeeping_every` seconds, delete tables nobody started in time and finished games
+    past their keeping time (a game in progress is never deleted)."""
+    while True:
+        await asyncio.sleep(settings.housekeeping_every)
+        await expire_once(store, settings, tables)
+
+
+async def expire_once(store: Store, settings: Settings, tables: Tables) -> list[str]:
+    """One housekeeping pass; the ids of the tables deleted."""
+    now = time.time()
+    unstarted = now - settings.unstarted_expiry if settings.unstarted_expiry else -math.inf
+    finished = now - settings.keep_finished if settings.keep_finished else -math.inf
+    try:
+        gone = await asyncio.to_thread(store.expire, unstarted, finished)
+    except Exception:
+        log.exception("deleting expired tables failed")
+        return []
+    for table_id in gone:
+        tables.changed(table_id, GONE)
+    return gone
+
+
+class Services:
+    """The tables of one server process and the tasks that keep them moving."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.dispatcher = (
+            Dispatcher(store, store.location, settings.bot_processes, nice=settings.bot_nice, lease=settings.lease, on_played=self._played)
+            if settings.bot_processes
+            else None
+        )
+        self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None)
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def _played(self, table_id: str) -> None:
+        if not self.store.shared:  # PostgreSQL tells every process itself
+            self.tables.changed(table_id, None)
+
+    def start(self) -> None:
+        spawn = asyncio.get_running_loop().create_task
+        if isinstance(self.store, PostgresStore):
+            self._tasks.append(spawn(listen(self.store.url, self.tables.changed, self.tables.resync)))
+        if self.dispatcher is not None:
+            self._tasks.append(spawn(self.dispatcher.run()))
+        self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()

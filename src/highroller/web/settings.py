@@ -1,0 +1,51 @@
+"""What a host can set: bots, quotas, expiry and timers (`highroller serve --help` lists them all).
+
+A limit of 0 means no limit. The defaults suit a server on the internet with a few cores; a club's
+server may raise the quotas, a friends' laptop can keep them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+MINUTE = 60.0
+DAY = 24 * 3600.0
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The knobs of one server process (or bot worker)."""
+
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it moves (stored with each table created here)."""
+    bot_processes: int = field(default_factory=_cores)
+    """Bot worker processes this process runs (0: none; bots then need `highroller bots` elsewhere)."""
+    bot_nice: int = 10
+    """How much lower than the server's the bot workers' CPU priority is (0-19)."""
+    lease: float = 30.0
+    """Seconds a claimed bot move stays with its worker before another may take it over."""
+    max_tables: int = 2000
+    """Unfinished tables in all."""
+    max_bot_tables: int = 100
+    """Unfinished tables with at least one bot seat."""
+    tables_per_address: int = 20
+    """Unfinished tables one client address may have created."""
+    creates_per_minute: int = 10
+    """Tables one client address may create in a minute (rematches count)."""
+    joins_per_minute: int = 30
+    """Seats one client address may take in a minute."""
+    sockets_per_address: int = 64
+    """Open table connections one client address may hold with this process."""
+    unstarted_expiry: float = 60 * MINUTE
+    """Seconds after its last change that a table nobody started is deleted."""
+    keep_finished: float = 30 * DAY
+    """Seconds a finished table (its record and replay) is kept."""
+    min_timer: int = 10
+    """Shortest turn timer a table may have, in seconds."""
+    housekeeping_every: float = MINUTE
+    """Seconds between two passes deleting expired tables."""

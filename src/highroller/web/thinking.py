@@ -1,0 +1,116 @@
+"""What a bot worker process does with one claimed table: load it, play its automatic move, store it.
+
+Runs in the worker processes of a process pool (never in the web server's own process), so bots
+think beside the server instead of inside it. Each worker keeps its own database connections and the
+latest state of the tables it played recently, so a move loads only the steps played since. The move
+is stored only if the table is still at the revision it was claimed at; a stale claim does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+from highroller.core.record import apply_recorded_step
+from highroller.core.state import State
+from highroller.registry import make
+from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
+from highroller.web.turns import advance, bot_move, next_due, player_of
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_FAILURE = 60.0
+"""Seconds before a bot whose move raised an error is asked again (the error is logged)."""
+
+_STATES = 256
+_STORES = 4
+_stores: OrderedDict[str, Store] = OrderedDict()
+_states: OrderedDict[tuple[str, str], State] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class Job:
+    """A claimed table to play the automatic move of."""
+
+    database: str
+    claim: Claim
+    owner: str
+
+
+def start_worker(nice: int) -> None:
+    """Pool initializer: lower this process's priority so people's requests always come first."""
+    if nice:
+        os.nice(nice)
+
+
+def _store(database: str) -> Store:
+    store = _stores.pop(database, None) or open_store(database)
+    _stores[database] = store
+    while len(_stores) > _STORES:
+        _stores.popitem(last=False)[1].close()
+    return store
+
+
+def _state(key: tuple[str, str], store: Store, table_id: str) -> tuple[State, TableRow] | None:
+    """The table's state now: the cached state plus the steps played since (or a replay from the start)."""
+    cached = _states.pop(key, None)
+    start = len(cached.history) if cached is not None else 0
+    row = store.load_table(table_id, steps_from=start)
+    if row is not None and cached is not None and (cached.seed != row.seed or start + len(row.steps) != row.version):
+        cached, row = None, store.load_table(table_id)
+    if row is None:
+        return None
+    state = cached or make(row.game, **row.options).new_game(row.seed)
+    for entry in row.steps:
+        apply_recorded_step(state, entry, len(state.history))
+    return state, row
+
+
+def play_move(job: Job) -> str:
+    """Play the claimed table's automatic move if it is still due: "played", "stale" or "nothing"."""
+    store = _store(job.database)
+    table_id = job.claim.table_id
+    key = (job.database, table_id)
+    found = _state(key, store, table_id)
+    if found is None:
+        return "nothing"
+    state, row = found
+    _states[key] = state
+    while len(_states) > _STATES:
+        _states.popitem(last=False)
+    if row.revision != job.claim.revision:
+        return "stale"
+    mover = state.current_player
+    now = time.time()
+    if mover < 0:
+        store.release(job.claim, job.owner, None)
+        return "nothing"
+    seat = row.seats[mover]
+    # Claimed while a person plays this seat: their turn timer ran out (the claim is still current).
+    timed_out = seat.bot is None and seat.control is None and bool(row.timer)
+    description = row.stand_in if timed_out else player_of(seat, row.stand_in)
+    if description is None:
+        store.release(job.claim, job.owner, None)
+        return "nothing"
+    try:
+        step = bot_move(state.game, description, state)
+    except Exception:
+        log.exception("the %s bot failed at table %s", description, table_id)
+        store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
+        return "nothing"
+    after = state.clone()
+    steps = advance(after, step)
+    seats = [replace(other, control="away") if timed_out and other.seat == mover else other for other in row.seats]
+    due = next_due(after, seats, row.timer, row.bot_delay, time.time())
+    try:
+        store.commit_steps(
+            table_id, row.version, steps, finished=after.is_terminal(), due=due, revision=row.revision,
+            changes=[(mover, "away")] if timed_out else (),
+        )
+    except Conflict:
+        return "stale"
+    _states[key] = after
+    return "played"

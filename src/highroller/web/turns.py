@@ -1,0 +1,78 @@
+"""Whose turn, and how it is played: the rules every server process and bot worker share.
+
+A table advances by one decision and the chance steps that follow it (sampled from the state's own
+seeded stream, so any process draws the same dice). A seat is played by its person, by its bot, or by
+the table's stand-in bot while its person is away or after they left. The next automatic move is
+due `bot_delay` seconds after a change when a bot or stand-in is on move, or when a person's turn
+timer runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from highroller.core.game import Game
+from highroller.core.play import make_bot
+from highroller.core.rng import derive_seed
+from highroller.core.state import CHANCE, State, Step
+from highroller.web.store import SeatRow
+
+Apply = Callable[[State, Step], None]
+
+
+def record_step(player: int, step: Step) -> dict[str, Any]:
+    """One step in the record's JSON form."""
+    return {"chance": step.to_json()} if player == CHANCE else {"seat": player, "action": step.to_json()}
+
+
+def _apply(state: State, step: Step) -> None:
+    state.apply(step)
+
+
+def advance(state: State, decision: Step, apply: Apply = _apply) -> list[dict[str, Any]]:
+    """Apply a decision and the chance steps after it to `state`; the new steps in record form.
+    `apply` applies one step (the server narrates as it goes)."""
+    first = len(state.history)
+    apply(state, decision)
+    while state.current_player == CHANCE:
+        apply(state, state.sample_chance())
+    return [record_step(player, played) for player, played in state.history[first:]]
+
+
+def seat_name(row: SeatRow) -> str:
+    """How the log and the page call a seat."""
+    if row.bot is not None:
+        return f"{row.bot.capitalize()} bot {row.seat + 1}"
+    return row.name or f"Seat {row.seat + 1}"
+
+
+def automatic(row: SeatRow) -> bool:
+    """Whether a bot plays this seat now (its own bot, or the stand-in for an absent person)."""
+    return row.bot is not None or row.control is not None
+
+
+def player_of(row: SeatRow, stand_in: str | None) -> str | None:
+    """The bot description that plays this seat now; None while a person plays it."""
+    if row.bot is not None:
+        return row.bot
+    return stand_in if row.control is not None else None
+
+
+def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float) -> float | None:
+    """When the next automatic move is due: a bot (or stand-in) on move plays after `bot_delay`, a
+    person on move with a turn timer is played for when it runs out; otherwise nothing is due."""
+    mover = state.current_player
+    if mover < 0:
+        return None
+    if automatic(seats[mover]):
+        return now + bot_delay
+    return now + timer if timer else None
+
+
+def bot_move(game: Game, description: str, state: State) -> Step:
+    """The move of the bot `description` for the seat on move. The bot is seeded from the table's seed,
+    the seat and the step number, so the move is the same whichever process makes it."""
+    seat = state.current_player
+    bot = make_bot(game, description, derive_seed(state.seed, "move", len(state.history)), seat)
+    return bot.choose(state.clone())

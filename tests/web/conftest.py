@@ -16,11 +16,11 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
+from postgres_server import PostgresServer, free_port, postgres_server
 
 from highroller.web.app import create_app
 from highroller.web.settings import Settings
 from highroller.web.store import Store, open_store
-from postgres_server import PostgresServer, free_port, postgres_server
 
 TEST_SETTINGS = Settings(
     bot_delay=0.0, bot_processes=1, bot_nice=0, lease=5.0, max_tables=0, max_bot_tables=0, tables_per_address=0,

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The browser games run on SQLite; the server tests cover both backends."""

@@ -8,32 +8,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import httpx
+from web_helpers import call, step
 
 import highroller as hr
-
-
-def call(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = httpx.request(method, base + path, headers=headers, timeout=30, **kwargs)
-    assert response.status_code in (200, 201), response.text
-    return response.json()
-
-
-def step(base: str, table: str, seats: dict[int, str], rng: random.Random) -> dict[str, Any]:
-    """One random move by the person on move (waiting for bots first); the table afterwards.
-
-    Random, not a fixed pick: a player who always declines Last Chance's joker lock never finishes a
-    card with jokers, and free rolls nobody bid on keep such a game going for ever."""
-    any_token = next(iter(seats.values()))
-    state = call(base, "GET", f"/api/tables/{table}", any_token)
-    while not state["finished"] and state["current_player"] not in seats:
-        state = call(base, "GET", f"/api/tables/{table}", any_token, params={"after": state["version"]})
-    if state["finished"]:
-        return state
-    token = seats[state["current_player"]]
-    mine = call(base, "GET", f"/api/tables/{table}", token)
-    return call(base, "POST", f"/api/tables/{table}/actions", token, json={"version": mine["version"], "action": rng.choice(mine["legal"])["action"]})
 
 
 def test_killed_server_resumes_every_table_exactly(serve: Callable[..., Any]) -> None:

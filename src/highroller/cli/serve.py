@@ -52,7 +52,7 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--db", "database", default=None, help="SQLite file or postgresql:// URL (default: a file in your data directory).")
 @click.option("--bot-delay", default=DEFAULTS.bot_delay, show_default=True, type=click.FloatRange(0, 10), help="Seconds a bot waits before it moves.")
 @_bot_options
-@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+@click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
 @click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
 @click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables with a bot seat (0: no limit).")
@@ -69,7 +69,7 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),
               help="Days a finished game (its record and replay) is kept (0: for ever).")
 @click.option("--min-timer", default=DEFAULTS.min_timer, show_default=True, type=click.IntRange(1, 3600), help="Shortest turn timer a table may have, in seconds.")
-def serve(host: str, port: int, database: str | None, forwarded_allow_ips: str, **knobs: Any) -> None:
+def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 
     \b
@@ -98,8 +98,7 @@ def serve(host: str, port: int, database: str | None, forwarded_allow_ips: str, 
         port=port,
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         ws_per_message_deflate=False,  # state messages are small; compressing them costs more CPU than it saves
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        proxy_headers=False,  # the app reads the forwarded headers itself (Settings.forwarded_allow_ips)
         log_level="warning",
     )
 

@@ -93,6 +93,8 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
         stand_in = tables.check_seats(made, body.bots, body.timer, body.stand_in)
         creator = client_key(request)
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
+        if body.name is not None:
+            await quotas.check_join(creator)
         table, seated_at = await tables.open(made, body.bots, body.timer, stand_in, creator, body.name)
         answer = table.summary()
         if seated_at is not None:

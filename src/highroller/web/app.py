@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
@@ -77,6 +78,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.state.services = services
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:

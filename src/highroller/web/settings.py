@@ -49,3 +49,6 @@ class Settings:
     """Shortest turn timer a table may have, in seconds."""
     housekeeping_every: float = MINUTE
     """Seconds between two passes deleting expired tables."""
+    forwarded_allow_ips: str = "127.0.0.1"
+    """Proxies whose X-Forwarded-For and -Proto headers are believed (comma-separated, or *): the
+    client address quotas count is then the one the proxy saw."""

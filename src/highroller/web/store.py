@@ -280,7 +280,7 @@ class Store:
         `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
         `Conflict`. `changes` are (seat, "away") marks stored with the steps."""
         now = time.time()
-        condition, args = "version = ?", [first]
+        condition, args = "version = ?", list[Any]([first])
         if revision is not None:
             condition, args = "revision = ?", [revision]
         if seat is not None:

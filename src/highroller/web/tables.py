@@ -26,7 +26,7 @@ from highroller.core.errors import HighrollerError
 from highroller.core.game import Game
 from highroller.core.record import recorded_step
 from highroller.core.rng import fresh_seed
-from highroller.core.state import CHANCE, State
+from highroller.core.state import CHANCE
 from highroller.registry import available_games, game_spec, make
 from highroller.web.errors import Refused
 from highroller.web.names import NameRefused, display_name

@@ -75,4 +75,5 @@ def bot_move(game: Game, description: str, state: State) -> Step:
     the seat and the step number, so the move is the same whichever process makes it."""
     seat = state.current_player
     bot = make_bot(game, description, derive_seed(state.seed, "move", len(state.history)), seat)
-    return bot.choose(state.clone())
+    step: Step = bot.choose(state.clone())
+    return step

@@ -1,0 +1,54 @@
+"""Helpers of the web tests that talk to real `highroller serve` processes over HTTP."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+
+def call(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
+    """A request that must succeed; its JSON."""
+    response = request(base, method, path, token, **kwargs)
+    assert response.status_code in (200, 201), response.text
+    return response.json()
+
+
+def request(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.request(method, base + path, headers=headers, timeout=30, **kwargs)
+
+
+def create(base: str, game: str, options: dict[str, Any], bots: list[str | None], **extra: Any) -> dict[str, Any]:
+    result: dict[str, Any] = call(base, "POST", "/api/tables", json={"game": game, "options": options, "bots": bots, **extra})
+    return result
+
+
+def join(base: str, table: str, name: str) -> tuple[int, str]:
+    joined = call(base, "POST", f"/api/tables/{table}/join", json={"name": name})
+    return joined["seat"], joined["token"]
+
+
+def step(base: str, table: str, seats: dict[int, str], rng: random.Random) -> dict[str, Any]:
+    """One random move by the person on move (waiting for bots first); the table afterwards.
+
+    Random, not a fixed pick: a player who always declines Last Chance's joker lock never finishes a
+    card with jokers, and free rolls nobody bid on keep such a game going for ever."""
+    any_token = next(iter(seats.values()))
+    state = call(base, "GET", f"/api/tables/{table}", any_token)
+    while not state["finished"] and state["current_player"] not in seats:
+        state = call(base, "GET", f"/api/tables/{table}", any_token, params={"after": state["version"]})
+    if state["finished"]:
+        return state
+    token = seats[state["current_player"]]
+    mine = call(base, "GET", f"/api/tables/{table}", token)
+    return call(base, "POST", f"/api/tables/{table}/actions", token, json={"version": mine["version"], "action": rng.choice(mine["legal"])["action"]})
+
+
+def my_turn(base: str, table: str, token: str) -> dict[str, Any]:
+    """Wait (long polls) until this seat has legal actions or the game is over; the table then."""
+    state = call(base, "GET", f"/api/tables/{table}", token)
+    while not state["finished"] and not state["legal"]:
+        state = call(base, "GET", f"/api/tables/{table}", token, params={"after": state["version"]})
+    return state

@@ -3,9 +3,12 @@ resumes exactly (same views, versions and log) and play goes on, on SQLite and o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from web_helpers import call, step
@@ -47,3 +50,39 @@ def test_killed_server_resumes_every_table_exactly(serve: Callable[..., Any]) ->
         assert state["finished"], json.dumps(state)[-3000:]
         record = call(again.url, "GET", f"/api/tables/{table}/record")
         assert hr.replay(record).returns() == state["result"]["returns"]
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process below `pid` (its children, their children, …)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_bot_workers_end_with_a_killed_server(serve: Callable[..., Any]) -> None:
+    server = serve(0.0)
+    table = call(server.url, "POST", "/api/tables", json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": ["easy", "easy"]})
+    state = call(server.url, "GET", f"/api/tables/{table['id']}", params={"after": table["version"]})
+    assert state["version"] > table["version"]  # the bots played, so their worker processes run
+    assert server.process is not None
+    workers = descendants(server.process.pid)
+    assert len(workers) >= 2  # the fork server and at least one worker
+    server.kill()
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "bot worker processes outlived their server"

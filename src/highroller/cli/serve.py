@@ -128,7 +128,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, lease: float) -> None
     dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, lease=lease)
 
     async def work() -> None:
-        hear = asyncio.get_running_loop().create_task(listen(database, lambda table, revision, due: dispatcher.expect(due), lambda: None))
+        hear = asyncio.get_running_loop().create_task(listen(database, lambda change: dispatcher.expect(change.due), lambda: None))
         try:
             await dispatcher.run()
         finally:

@@ -41,7 +41,7 @@ def worker_pool(processes: int, nice: int) -> ProcessPoolExecutor:
     pool = _pools.get(key)
     if pool is None:
         context = multiprocessing.get_context("forkserver")
-        pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker, initargs=(nice,))
+        pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker, initargs=(nice, os.getpid()))
     return pool
 
 

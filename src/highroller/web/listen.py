@@ -1,8 +1,9 @@
 """Hearing of changes other processes made: PostgreSQL `LISTEN highroller`.
 
-Every change a process commits sends `NOTIFY highroller, '<table> <revision> <due>'` in the same
-transaction (see `highroller.web.store`), so each listening process learns of it once it is
-committed, with no service besides the database. A dropped connection is reopened, and since
+Every change a process commits sends `NOTIFY highroller` in the same transaction, with the table,
+its new revision, when its next automatic move is due and, for new steps, the steps themselves (see
+`highroller.web.store.Change`), so each listening process learns of it once it is committed, with no
+service besides the database, and usually follows it without reading the database. A dropped connection is reopened, and since
 notifications sent meanwhile are lost, every table the process holds is then checked again.
 """
 
@@ -12,21 +13,11 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from highroller.web.store import CHANNEL
+from highroller.web.store import CHANNEL, Change, parse_change
 
 log = logging.getLogger(__name__)
 
-Deliver = Callable[[str, int, float | None], None]
-
-
-def parse(payload: str) -> tuple[str, int, float | None] | None:
-    """(table, revision, due) from a notification's payload; None if it is not one of ours."""
-    parts = payload.split(" ")
-    try:
-        table_id, revision, due = parts
-        return table_id, int(revision), None if due == "-" else float(due)
-    except ValueError:
-        return None
+Deliver = Callable[[Change], None]
 
 
 async def listen(url: str, deliver: Deliver, resync: Callable[[], None]) -> None:
@@ -41,9 +32,9 @@ async def listen(url: str, deliver: Deliver, resync: Callable[[], None]) -> None
                 pause = 0.5
                 resync()
                 async for note in connection.notifies():
-                    change = parse(note.payload)
+                    change = parse_change(note.payload)
                     if change is not None:
-                        deliver(*change)
+                        deliver(change)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the database went away: try again, a little later each time

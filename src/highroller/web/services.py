@@ -12,7 +12,7 @@ import time
 from highroller.web.botwork import Dispatcher
 from highroller.web.listen import listen
 from highroller.web.settings import Settings
-from highroller.web.store import GONE, PostgresStore, Store
+from highroller.web.store import GONE, Change, PostgresStore, Store
 from highroller.web.tables import Tables
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ async def expire_once(store: Store, settings: Settings, tables: Tables) -> list[
         log.exception("deleting expired tables failed")
         return []
     for table_id in gone:
-        tables.changed(table_id, GONE)
+        tables.changed(Change(table_id, GONE))
     return gone
 
 
@@ -57,7 +57,7 @@ class Services:
 
     def _played(self, table_id: str) -> None:
         if not self.store.shared:  # PostgreSQL tells every process itself
-            self.tables.changed(table_id, None)
+            self.tables.look(table_id)
 
     def start(self) -> None:
         spawn = asyncio.get_running_loop().create_task

@@ -11,6 +11,7 @@ it once it is committed (see `highroller.web.bus`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
@@ -121,7 +122,6 @@ class Store:
     """True when other processes may change the same tables (PostgreSQL)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
         with self._transaction(write=True) as cursor:
             self._setup(cursor)
             self._address_key = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'address_key'").fetchone()[0]
@@ -132,7 +132,8 @@ class Store:
         """Where the database is (a file path or URL): what bot worker processes open."""
         raise NotImplementedError
 
-    def _connection(self) -> Any:
+    def _session(self) -> contextlib.AbstractContextManager[Any]:
+        """A connection for one transaction, to this thread alone while it lasts."""
         raise NotImplementedError
 
     def _begin(self, cursor: Any, write: bool) -> None:
@@ -144,9 +145,10 @@ class Store:
     def _lock_schema(self, cursor: Any) -> None:
         """Keep two processes from creating or migrating the schema at once."""
 
-    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None) -> None:
-        """Tell the other processes, when this transaction commits, that a table changed (and when
-        its next automatic move is due)."""
+    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
+        """Tell the other processes, when this transaction commits, that a table changed, when its
+        next automatic move is due and, when the change was only these steps from number `first`, the
+        steps themselves (so a process can follow without reading the database)."""
 
     # ------------------------------------------------------------------ plumbing
     def _sql(self, query: str) -> str:
@@ -154,8 +156,7 @@ class Store:
 
     @contextmanager
     def _transaction(self, write: bool = False) -> Iterator[Any]:
-        with self._lock:
-            db = self._connection()
+        with self._session() as db:
             cursor = db.cursor()
             try:
                 self._begin(cursor, write)
@@ -287,18 +288,17 @@ class Store:
             condition += " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
             args += [table_id, seat]
         with self._transaction(write=True) as cursor:
-            self._bump(
+            new = self._bump(
                 cursor, table_id, condition, args,
                 {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, "due": due},
             )
-            new = self._current(cursor, table_id)
             try:
                 self._insert_steps(cursor, table_id, first, steps)
             except self.integrity_errors as error:
                 raise Conflict(f"step {first} of table {table_id} is already stored") from error
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
-            self._notify(cursor, table_id, new, due)
+            self._notify(cursor, table_id, new, due, () if changes else steps, first)
         return new
 
     def claim_seat(
@@ -306,7 +306,7 @@ class Store:
     ) -> int:
         """Give an open seat to a person (the table unchanged since `revision`); the new revision."""
         with self._transaction(write=True) as cursor:
-            self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
+            new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
             taken = self._run(
                 cursor,
                 "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, joined_at = ?, joined_by = ?"
@@ -315,20 +315,21 @@ class Store:
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")
-            return self._finish_change(cursor, table_id, due)
+            self._notify(cursor, table_id, new, due)
+            return new
 
     def free_seat(self, table_id: str, revision: int, seat: int) -> int:
         """A person leaves a table whose game has not started: the seat is open again."""
         with self._transaction(write=True) as cursor:
-            self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
+            new = self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
             self._run(cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
-            return self._finish_change(cursor, table_id)
+            self._notify(cursor, table_id, new)
+            return new
 
     def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, due: float | None) -> int:
         """Mark a person's seat "away", "back" (a person again) or "left"; the new revision."""
         with self._transaction(write=True) as cursor:
-            self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {"due": due})
-            new = self._current(cursor, table_id)
+            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {"due": due})
             self._seat_change(cursor, table_id, new, step, seat, change, time.time())
             self._notify(cursor, table_id, new, due)
             return new
@@ -343,28 +344,23 @@ class Store:
                 f"UPDATE hr_tables SET rematch = ?, revision = revision + 1 WHERE id = ? AND {same}",
                 (rematch_id, table_id, *(() if replacing is None else (replacing,))),
             )
-            linked = str(self._run(cursor, "SELECT rematch FROM hr_tables WHERE id = ?", (table_id,)).fetchone()[0])
-            self._notify(cursor, table_id, self._current(cursor, table_id))
-            return linked
+            linked, revision = self._run(cursor, "SELECT rematch, revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+            self._notify(cursor, table_id, int(revision))
+            return str(linked)
 
-    def _bump(self, cursor: Any, table_id: str, condition: str, args: Sequence[Any], values: dict[str, Any]) -> None:
+    def _bump(self, cursor: Any, table_id: str, condition: str, args: Sequence[Any], values: dict[str, Any]) -> int:
         """Compare-and-set the table row: raise `Conflict` unless it meets `condition`; otherwise bump
-        its revision, set `values`, and drop any bot worker's lease (what it was thinking about is stale)."""
+        its revision, set `values`, and drop any bot worker's lease (what it was thinking about is
+        stale). Returns the new revision."""
         values = {**values, "touched": time.time(), "lease_owner": None, "lease_until": None}
         sets = ", ".join(f"{name} = ?" for name in values)
         updated = self._run(
-            cursor, f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition}", [*values.values(), table_id, *args]
-        )
-        if updated.rowcount != 1:
+            cursor, f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition} RETURNING revision",
+            [*values.values(), table_id, *args],
+        ).fetchone()
+        if updated is None:
             raise Conflict(f"table {table_id} changed meanwhile")
-
-    def _current(self, cursor: Any, table_id: str) -> int:
-        return int(self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()[0])
-
-    def _finish_change(self, cursor: Any, table_id: str, due: float | None = None) -> int:
-        new = self._current(cursor, table_id)
-        self._notify(cursor, table_id, new, due)
-        return new
+        return int(updated[0])
 
     def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
         control = {"away": "away", "left": "left", "back": None}[change]
@@ -375,8 +371,8 @@ class Store:
         )
 
     def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any]) -> None:
-        for offset, step in enumerate(steps):
-            self._run(cursor, "INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)", (table_id, first + offset, json.dumps(step)))
+        rows = [(table_id, first + offset, json.dumps(step)) for offset, step in enumerate(steps)]
+        cursor.executemany(self._sql("INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)"), rows)
 
     # ------------------------------------------------------------------ bot workers
     def claim_due(self, owner: str, limit: int, lease: float) -> list[Claim]:
@@ -449,10 +445,6 @@ class Store:
         return ids
 
     def close(self) -> None:
-        with self._lock:
-            self._close()
-
-    def _close(self) -> None:
         raise NotImplementedError
 
 
@@ -488,6 +480,7 @@ class SqliteStore(Store):
             raise StoreError("the server's database must be a file (bot workers open it too), not :memory:")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
+        self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -498,8 +491,10 @@ class SqliteStore(Store):
     def location(self) -> str:
         return self.path
 
-    def _connection(self) -> sqlite3.Connection:
-        return self._db
+    @contextmanager
+    def _session(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._db
 
     def _begin(self, cursor: Any, write: bool) -> None:
         # A write takes the lock at once: a read that later wants to write could otherwise fail with
@@ -509,8 +504,9 @@ class SqliteStore(Store):
     def _columns(self, cursor: Any, table: str) -> set[str]:
         return {row[1] for row in cursor.execute(f"PRAGMA table_info({table})").fetchall()}
 
-    def _close(self) -> None:
-        self._db.close()
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
 
 
 class PostgresStore(Store):
@@ -520,23 +516,21 @@ class PostgresStore(Store):
     skip_locked = " FOR UPDATE SKIP LOCKED"
     shared = True
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, connections: int = 4) -> None:
         import psycopg
+        from psycopg_pool import ConnectionPool
 
-        self._psycopg = psycopg
         self.url = url
         self.integrity_errors = (psycopg.errors.IntegrityError,)
-        self._db: Any = None
+        self._pool = ConnectionPool(url, min_size=1, max_size=connections, open=True)
         super().__init__()
 
     @property
     def location(self) -> str:
         return self.url
 
-    def _connection(self) -> Any:
-        if self._db is None or self._db.closed or self._db.broken:
-            self._db = self._psycopg.connect(self.url)
-        return self._db
+    def _session(self) -> contextlib.AbstractContextManager[Any]:
+        return self._pool.connection()
 
     def _begin(self, cursor: Any, write: bool) -> None:
         if not write:  # one snapshot for every query of a read, as SQLite's read transactions have
@@ -549,19 +543,57 @@ class PostgresStore(Store):
     def _lock_schema(self, cursor: Any) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(7254831)")
 
-    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None) -> None:
-        self._run(cursor, "SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {revision} {'-' if due is None else repr(due)}"))
+    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
+        self._run(cursor, "SELECT pg_notify(?, ?)", (CHANNEL, change_payload(table_id, revision, due, steps, first)))
 
-    def _close(self) -> None:
-        if self._db is not None:
-            self._db.close()
+    def close(self) -> None:
+        self._pool.close()
 
 
-def open_store(where: str | Path) -> Store:
-    """A store for a `postgresql://` URL or a SQLite file path."""
+NOTIFY_LIMIT = 7900
+"""PostgreSQL refuses notification payloads of 8000 bytes or more: beyond this the steps stay out."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """A table changed: its new revision (`GONE`: deleted), when its next automatic move is due, and,
+    when the change was only new steps that fit in a notification, those steps from number `first`."""
+
+    table_id: str
+    revision: int
+    due: float | None = None
+    first: int = 0
+    steps: tuple[Any, ...] = ()
+
+
+def change_payload(table_id: str, revision: int, due: float | None, steps: Sequence[Any] = (), first: int = 0) -> str:
+    """A change notification's payload (JSON), with the new steps when they fit."""
+    change: dict[str, Any] = {"table": table_id, "revision": revision, "due": due}
+    if steps:
+        with_steps = json.dumps({**change, "first": first, "steps": list(steps)}, separators=(",", ":"))
+        if len(with_steps.encode()) <= NOTIFY_LIMIT:
+            return with_steps
+    return json.dumps(change, separators=(",", ":"))
+
+
+def parse_change(payload: str) -> Change | None:
+    """The change a notification's payload describes; None if it is not one of ours."""
+    try:
+        data = json.loads(payload)
+        due = data["due"]
+        return Change(
+            table_id=str(data["table"]), revision=int(data["revision"]), due=None if due is None else float(due),
+            first=int(data.get("first", 0)), steps=tuple(data.get("steps", ())),
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def open_store(where: str | Path, connections: int = 4) -> Store:
+    """A store for a `postgresql://` URL (with up to `connections` at once) or a SQLite file path."""
     text = str(where)
     if is_postgres(text):
-        return PostgresStore(text)
+        return PostgresStore(text, connections)
     return SqliteStore(text)
 
 

@@ -32,7 +32,7 @@ from highroller.web.errors import Refused
 from highroller.web.names import NameRefused, display_name
 from highroller.web.narrate import Narrator
 from highroller.web.settings import Settings
-from highroller.web.store import GONE, Conflict, SeatChange, SeatRow, Store, TableRow
+from highroller.web.store import GONE, Change, Conflict, SeatChange, SeatRow, Store, TableRow
 from highroller.web.turns import advance, automatic, next_due, record_step, seat_name
 
 log = logging.getLogger(__name__)
@@ -199,8 +199,8 @@ class Table:
         else:
             self._absorb(row)
 
-    async def refresh(self, revision: int | None = None) -> None:
-        """Catch up if the store is ahead of this copy (past `revision`, or look), then tell the
+    async def refresh(self, change: Change | None = None) -> None:
+        """Catch up if the store is ahead of this copy (past `change`, or look), then tell the
         watchers. Calls made while one runs make it look once more rather than run beside it."""
         self._asked += 1
         if self._refreshing:
@@ -210,13 +210,16 @@ class Table:
             while True:
                 asked, before = self._asked, self.revision
                 async with self.lock:
-                    if revision is None or revision > self.revision:
+                    if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
+                        self._follow(change.steps, [])  # the notification carried the steps: no need to read them
+                        self.revision, self.due = change.revision, change.due
+                    elif change is None or change.revision > self.revision:
                         await self.catch_up()
                 if self.revision != before:
                     self._announce()
                 if self._asked == asked:
                     return
-                revision = None
+                change = None
         except Refused:
             self._announce()
         except Exception:
@@ -378,8 +381,9 @@ class Table:
                 revision = await asyncio.to_thread(
                     self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), due=due, seat=seat
                 )
-            except Conflict:
+            except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()
+                self._check_action(seat, version)
                 raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale") from None
             except Exception as error:  # whatever the database says, the step is not taken
                 log.exception("storing a step of table %s failed", self.id)
@@ -631,20 +635,29 @@ class Tables:
         for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
             del self._live[table_id]
 
-    def changed(self, table_id: str, revision: int | None, due: float | None = None) -> None:
-        """Another process (or a bot worker) changed a table: catch up if it is held here."""
-        self._expect(due)
-        table = self._live.get(table_id)
+    def changed(self, change: Change) -> None:
+        """Another process (or a bot worker) changed a table: follow it if it is held here."""
+        self._expect(change.due)
+        table = self._live.get(change.table_id)
         if table is None:
             return
-        if revision == GONE:
+        if change.revision == GONE:
             table.gone = True
-            del self._live[table_id]
+            del self._live[change.table_id]
             table._announce()
         elif table.idle:
             table.behind = True  # nobody watches here: catch up when somebody asks
         else:
-            asyncio.get_running_loop().create_task(table.refresh(revision))
+            asyncio.get_running_loop().create_task(table.refresh(change))
+
+    def look(self, table_id: str) -> None:
+        """A table changed in a way this process was not told about in detail: check it again."""
+        table = self._live.get(table_id)
+        if table is not None:
+            if table.idle:
+                table.behind = True
+            else:
+                asyncio.get_running_loop().create_task(table.refresh())
 
     def resync(self) -> None:
         """Check every held table again (after notifications may have been missed)."""

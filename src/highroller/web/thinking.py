@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -21,6 +22,9 @@ from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
 from highroller.web.turns import advance, bot_move, next_due, player_of
 
 log = logging.getLogger(__name__)
+
+WATCH_EVERY = 1.0
+"""Seconds between two looks at whether the process that started a bot worker is still there."""
 
 RETRY_AFTER_FAILURE = 60.0
 """Seconds before a bot whose move raised an error is asked again (the error is logged)."""
@@ -40,14 +44,26 @@ class Job:
     owner: str
 
 
-def start_worker(nice: int) -> None:
-    """Pool initializer: lower this process's priority so people's requests always come first."""
+def start_worker(nice: int, server: int) -> None:
+    """Pool initializer: lower this process's priority so people's requests always come first, and
+    end this process when the process that started the pool (`server`, a pid) is gone — killed, even
+    with SIGKILL — rather than wait for work that will never come."""
     if nice:
         os.nice(nice)
+    threading.Thread(target=_outlive_not, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _outlive_not(server: int) -> None:
+    while True:
+        time.sleep(WATCH_EVERY)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
 
 
 def _store(database: str) -> Store:
-    store = _stores.pop(database, None) or open_store(database)
+    store = _stores.pop(database, None) or open_store(database, connections=1)
     _stores[database] = store
     while len(_stores) > _STORES:
         _stores.popitem(last=False)[1].close()

@@ -9,14 +9,20 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import psycopg
 import pytest
+from conftest import TEST_SETTINGS
 from fastapi.testclient import TestClient
+from postgres_server import PostgresServer
 
 import highroller as hr
+from highroller.core.record import apply_recorded_step
 from highroller.core.state import State
+from highroller.web.app import create_app
+from highroller.web.services import RESYNC_EVERY
 from highroller.web.store import (
     Claim,
     Conflict,
@@ -160,3 +166,28 @@ def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, ma
     assert hr.replay(client.get("/api/tables/old/record").json()).is_terminal()
     again = open_store(database)  # opening a migrated database again changes nothing
     assert again.load_table("old") is not None
+
+
+def test_a_change_whose_notification_was_lost_reaches_the_watchers(postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    database = postgres.new_database()
+    with TestClient(create_app(open_store(database), replace(TEST_SETTINGS, bot_processes=0))) as client:
+        made = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": [None, None], "name": "Ann"}).json()
+        client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"})
+        with client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
+            watcher.send_text(json.dumps({"type": "hello"}))
+            seen = watcher.receive_json()
+            writer = open_store(database)
+            monkeypatch.setattr(writer, "_announce", lambda db, payloads: None)  # stored, never announced
+            row = writer.load_table(made["id"])
+            assert row is not None
+            state = hr.make(row.game, **row.options).new_game(row.seed)
+            for index, entry in enumerate(row.steps):
+                apply_recorded_step(state, entry, index)
+            first = len(state.history)
+            writer.commit_steps(made["id"], first, advance(state, state.legal_actions()[0]), finished=False, due=None)
+            live = client.app.state.tables._live[made["id"]]  # type: ignore[attr-defined]
+            deadline = time.monotonic() + RESYNC_EVERY + 3
+            while live.version == first and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert live.version > first, "the watched table never caught up"
+            assert watcher.receive_json()["version"] > seen["version"] == first

@@ -18,6 +18,20 @@ from highroller.web.tables import Tables
 log = logging.getLogger(__name__)
 
 
+RESYNC_EVERY = 5.0
+"""Seconds between two checks that the watched tables are current (with other processes about)."""
+
+
+async def resync(tables: Tables) -> None:
+    """Every `RESYNC_EVERY` seconds, catch up any watched table a lost notification left behind."""
+    while True:
+        await asyncio.sleep(RESYNC_EVERY)
+        try:
+            await tables.resync_watched()
+        except Exception:
+            log.exception("checking the watched tables failed")
+
+
 async def housekeeping(store: Store, settings: Settings, tables: Tables) -> None:
     """Every `housekeeping_every` seconds, delete tables nobody started in time and finished games
     past their keeping time (a game in progress is never deleted)."""
@@ -63,6 +77,7 @@ class Services:
         spawn = asyncio.get_running_loop().create_task
         if isinstance(self.store, PostgresStore):
             self._tasks.append(spawn(listen(self.store.url, self.tables.changed, self.tables.resync)))
+            self._tasks.append(spawn(resync(self.tables)))
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))

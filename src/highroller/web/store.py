@@ -5,14 +5,15 @@ seats (name or bot, the hash of the seat token, whether a stand-in plays for an 
 the steps played so far in record form, only ever appended. Every change is a compare-and-set on the
 table's `revision` (or its step count), and a step is accepted only if it is the next one (the primary
 key of `hr_steps`), so two processes can never both accept a step. On PostgreSQL every change also
-sends `NOTIFY highroller, '<table> <revision>'` in its transaction, so every server process hears of
-it once it is committed (see `highroller.web.bus`).
+is announced with `NOTIFY highroller` as soon as it is committed, so every server process hears of it
+(see `highroller.web.listen`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -24,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from highroller.web.schema import ADDED_COLUMNS, BACKFILL, INDEXES, SCHEMA_VERSION, TABLES
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "highroller"
 """The PostgreSQL notification channel of table changes."""
@@ -122,6 +125,7 @@ class Store:
     """True when other processes may change the same tables (PostgreSQL)."""
 
     def __init__(self) -> None:
+        self._local = threading.local()
         with self._transaction(write=True) as cursor:
             self._setup(cursor)
             self._address_key = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'address_key'").fetchone()[0]
@@ -145,10 +149,8 @@ class Store:
     def _lock_schema(self, cursor: Any) -> None:
         """Keep two processes from creating or migrating the schema at once."""
 
-    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
-        """Tell the other processes, when this transaction commits, that a table changed, when its
-        next automatic move is due and, when the change was only these steps from number `first`, the
-        steps themselves (so a process can follow without reading the database)."""
+    def _announce(self, db: Any, payloads: list[str]) -> None:
+        """Send the notifications of a committed transaction (a backend with other processes to tell)."""
 
     # ------------------------------------------------------------------ plumbing
     def _sql(self, query: str) -> str:
@@ -156,8 +158,10 @@ class Store:
 
     @contextmanager
     def _transaction(self, write: bool = False) -> Iterator[Any]:
+        """A cursor in a transaction; the changes `_notify` collected are announced once it commits."""
         with self._session() as db:
             cursor = db.cursor()
+            self._local.changes = []
             try:
                 self._begin(cursor, write)
                 yield cursor
@@ -167,6 +171,15 @@ class Store:
                 raise
             finally:
                 cursor.close()
+            if self._local.changes:
+                self._announce(db, self._local.changes)
+
+    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
+        """Tell the other processes, once this transaction commits, that a table changed, when its
+        next automatic move is due and, when the change was only these steps from number `first`, the
+        steps themselves (so a process can follow without reading the database)."""
+        if self.shared:
+            self._local.changes.append(change_payload(table_id, revision, due, steps, first))
 
     def _run(self, cursor: Any, query: str, args: Sequence[Any] = ()) -> Any:
         cursor.execute(self._sql(query), tuple(args))
@@ -241,6 +254,14 @@ class Store:
         with self._transaction() as cursor:
             row = self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else int(row[0])
+
+    def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The current revision of each of these tables that still exists."""
+        if not table_ids:
+            return {}
+        with self._transaction() as cursor:
+            rows = self._run(cursor, f"SELECT id, revision FROM hr_tables WHERE id IN ({', '.join('?' * len(table_ids))})", table_ids).fetchall()
+        return {row[0]: int(row[1]) for row in rows}
 
     def lobby(self, limit: int) -> list[TableRow]:
         """Unfinished tables without their steps: those waiting for players first, newest first."""
@@ -522,6 +543,7 @@ class PostgresStore(Store):
 
         self.url = url
         self.integrity_errors = (psycopg.errors.IntegrityError,)
+        self._errors = (psycopg.Error,)
         self._pool = ConnectionPool(url, min_size=1, max_size=connections, open=True)
         super().__init__()
 
@@ -543,8 +565,20 @@ class PostgresStore(Store):
     def _lock_schema(self, cursor: Any) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(7254831)")
 
-    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
-        self._run(cursor, "SELECT pg_notify(?, ?)", (CHANNEL, change_payload(table_id, revision, due, steps, first)))
+    def _announce(self, db: Any, payloads: list[str]) -> None:
+        # Not in the changing transaction itself: a transaction that notifies holds PostgreSQL's
+        # database-wide notification lock until its commit is on disk, which would make every
+        # process's commits wait for each other's; this one writes nothing, so it is over at once. A
+        # notification lost to a crash between the two is made up by `Tables.resync_watched`.
+        try:
+            db.autocommit = True
+            for payload in payloads:
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        except self._errors as error:
+            log.warning("a change was stored but not announced (%s); other processes catch up within seconds", error)
+        finally:
+            if not db.closed:
+                db.autocommit = False
 
     def close(self) -> None:
         self._pool.close()

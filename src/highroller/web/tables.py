@@ -664,6 +664,14 @@ class Tables:
         for table in list(self._live.values()):
             asyncio.get_running_loop().create_task(table.refresh())
 
+    async def resync_watched(self) -> None:
+        """Catch up the tables somebody watches here whose revision the store has moved past (a
+        change whose notification was lost, e.g. to a process killed between storing and telling)."""
+        watched = {table.id: table for table in self._live.values() if not table.idle}
+        for table_id, revision in (await asyncio.to_thread(self.store.revisions, list(watched))).items():
+            if revision > watched[table_id].revision:
+                asyncio.get_running_loop().create_task(watched[table_id].refresh())
+
     async def rematch(self, table: Table, seat: int | None, creator: str | None) -> Table:
         """A new table with the same game, options, bots, timer and stand-in; its people's seats are open."""
         if seat is None:

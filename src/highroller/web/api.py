@@ -13,11 +13,12 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from highroller.registry import available_games, game_spec, make
+from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
 from highroller.web.messages import Act, CreateTable, Join
 from highroller.web.quotas import Quotas
 from highroller.web.replays import replay_frames
-from highroller.web.tables import Table, Tables, default_stand_in
+from highroller.web.tables import Table, Tables
 
 LONG_POLL_SECONDS = 25.0
 
@@ -89,8 +90,8 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
 
     @router.post("/tables", status_code=201, summary="Create a table (and sit down in it, given a name)")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        made = tables.made(body.game, body.options)
-        stand_in = tables.check_seats(made, body.bots, body.timer, body.stand_in)
+        made = made_game(body.game, body.options)
+        stand_in = check_seats(made, body.bots, body.timer, body.stand_in, tables.settings.min_timer)
         creator = client_key(request)
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
         if body.name is not None:

@@ -22,17 +22,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from highroller.core.errors import HighrollerError
 from highroller.core.game import Game
 from highroller.core.record import recorded_step
 from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE
-from highroller.registry import available_games, game_spec, make
+from highroller.registry import game_spec, make
+from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
-from highroller.web.names import NameRefused, display_name
 from highroller.web.narrate import Narrator
 from highroller.web.settings import Settings
-from highroller.web.store import GONE, Change, Conflict, SeatChange, SeatRow, Store, TableRow
+from highroller.web.store import (
+    GONE,
+    Change,
+    Conflict,
+    SeatChange,
+    SeatRow,
+    Store,
+    TableRow,
+)
 from highroller.web.turns import advance, automatic, next_due, record_step, seat_name
 
 log = logging.getLogger(__name__)
@@ -123,7 +130,6 @@ class Table:
     def __init__(self, row: TableRow, store: Store, expect: Expect) -> None:
         self.id = row.id
         self.game = make(row.game, **row.options)
-        self.spec = game_spec(row.game)
         self.seed = row.seed
         self.created = row.created
         self._store = store
@@ -512,44 +518,6 @@ class Table:
         return not self.subscribers and not self._waiters and not self.lock.locked() and not self._refreshing
 
 
-def default_stand_in(game: str) -> str:
-    """The bot that plays for absent people when the table's creator chose none: the middle level."""
-    spec = game_spec(game)
-    return "medium" if "medium" in spec.levels else spec.default_bot
-
-
-def checked_name(raw: str, taken: Sequence[str]) -> str:
-    """A display name as it will be shown, or `Refused` saying why not."""
-    try:
-        return display_name(raw, taken=taken)
-    except NameRefused as refused:
-        raise Refused(str(refused), 422, "bad-name") from refused
-
-
-def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The options a web client asked for, checked against the game's option specs. Text options
-    accept the game's built-in presets only: nothing a client sends is ever read as a file name."""
-    specs = {spec.name: spec for spec in game_spec(game).options}
-    checked: dict[str, Any] = {}
-    for name, value in options.items():
-        spec = specs.get(name)
-        if spec is None:
-            raise Refused(f"{game} has no option {name!r}; options: {', '.join(specs)}", 422, "bad-option")
-        if spec.kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise Refused(f"{name} is a whole number", 422, "bad-option")
-            if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-                raise Refused(f"{name} is between {spec.minimum} and {spec.maximum}", 422, "bad-option")
-        elif spec.kind == "bool" and not isinstance(value, bool):
-            raise Refused(f"{name} is true or false", 422, "bad-option")
-        elif spec.kind == "choice" and value not in spec.choices:
-            raise Refused(f"{name} is one of {', '.join(spec.choices)}", 422, "bad-option")
-        elif spec.kind == "text" and value not in spec.presets:
-            raise Refused(f"{name} is one of the built-in presets {', '.join(spec.presets)} (files cannot be named over the web)", 422, "bad-option")
-        checked[name] = value
-    return checked
-
-
 class Tables:
     """Every table this process holds: made here, loaded from the store on first use, kept current."""
 
@@ -559,28 +527,6 @@ class Tables:
         self.capacity = capacity
         self._expect = expect
         self._live: OrderedDict[str, Table] = OrderedDict()
-
-    def check_seats(self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str | None) -> str:
-        """Refuse seats, a timer or a stand-in the game cannot have; the stand-in to use."""
-        spec = game_spec(made.name)
-        known = [*spec.levels, *spec.bots]
-        if len(bots) != made.num_players:
-            raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
-        for bot in [*bots, stand_in]:
-            if bot is not None and bot not in known:
-                raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {', '.join(known)}", 422, "bad-seats")
-        if timer is not None and not self.settings.min_timer <= timer <= 86400:
-            raise Refused(f"a turn timer is between {self.settings.min_timer} and 86400 seconds, or none", 422, "bad-timer")
-        return stand_in or default_stand_in(made.name)
-
-    def made(self, game: str, options: dict[str, Any]) -> Game:
-        """The game a web client asked for, or `Refused`."""
-        if game not in available_games():
-            raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
-        try:
-            return make(game, **check_options(game, options))
-        except HighrollerError as error:
-            raise Refused(str(error), 422, "bad-option") from error
 
     async def open(
         self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None

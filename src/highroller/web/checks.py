@@ -1,0 +1,80 @@
+"""What a web client may ask for when it creates a table or takes a seat, checked before anything
+happens: the game and its options (text options name built-in presets only: nothing a client sends
+is ever read as a file name), one entry per seat, the turn timer, the stand-in bot, and names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from highroller.core.errors import HighrollerError
+from highroller.core.game import Game
+from highroller.core.values import is_whole
+from highroller.registry import available_games, game_spec, make
+from highroller.web.errors import Refused
+from highroller.web.names import NameRefused, display_name
+
+LONGEST_TIMER = 86400
+"""Seconds: a day a move is the longest turn timer."""
+
+
+def made_game(game: str, options: dict[str, Any]) -> Game:
+    """The game a web client asked for, with its checked options, or `Refused`."""
+    if game not in available_games():
+        raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
+    try:
+        return make(game, **check_options(game, options))
+    except HighrollerError as error:
+        raise Refused(str(error), 422, "bad-option") from error
+
+
+def check_seats(made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str | None, min_timer: int) -> str:
+    """Refuse seats, a timer or a stand-in the game cannot have; the stand-in to use."""
+    spec = game_spec(made.name)
+    known = [*spec.levels, *spec.bots]
+    if len(bots) != made.num_players:
+        raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
+    for bot in [*bots, stand_in]:
+        if bot is not None and bot not in known:
+            raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {', '.join(known)}", 422, "bad-seats")
+    if timer is not None and not min_timer <= timer <= LONGEST_TIMER:
+        raise Refused(f"a turn timer is between {min_timer} and {LONGEST_TIMER} seconds, or none", 422, "bad-timer")
+    return stand_in or default_stand_in(made.name)
+
+
+def default_stand_in(game: str) -> str:
+    """The bot that plays for absent people when the table's creator chose none: the middle level."""
+    spec = game_spec(game)
+    return "medium" if "medium" in spec.levels else spec.default_bot
+
+
+def checked_name(raw: str, taken: Sequence[str]) -> str:
+    """A display name as it will be shown, or `Refused` saying why not."""
+    try:
+        return display_name(raw, taken=taken)
+    except NameRefused as refused:
+        raise Refused(str(refused), 422, "bad-name") from refused
+
+
+def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a web client asked for, checked against the game's option specs. Text options
+    accept the game's built-in presets only: nothing a client sends is ever read as a file name."""
+    specs = {spec.name: spec for spec in game_spec(game).options}
+    checked: dict[str, Any] = {}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            raise Refused(f"{game} has no option {name!r}; options: {', '.join(specs)}", 422, "bad-option")
+        if spec.kind == "int":
+            if not is_whole(value):
+                raise Refused(f"{name} is a whole number", 422, "bad-option")
+            if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
+                raise Refused(f"{name} is between {spec.minimum} and {spec.maximum}", 422, "bad-option")
+        elif spec.kind == "bool" and not isinstance(value, bool):
+            raise Refused(f"{name} is true or false", 422, "bad-option")
+        elif spec.kind == "choice" and value not in spec.choices:
+            raise Refused(f"{name} is one of {', '.join(spec.choices)}", 422, "bad-option")
+        elif spec.kind == "text" and value not in spec.presets:
+            raise Refused(f"{name} is one of the built-in presets {', '.join(spec.presets)} (files cannot be named over the web)", 422, "bad-option")
+        checked[name] = value
+    return checked

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import time
 from collections.abc import Callable
@@ -52,14 +53,19 @@ def test_killed_server_resumes_every_table_exactly(serve: Callable[..., Any]) ->
         assert hr.replay(record).returns() == state["result"]["returns"]
 
 
+def parent_of(pid: int) -> int:
+    return int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def descendants(pid: int) -> set[int]:
     """Every live process below `pid` (its children, their children, …)."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             with contextlib.suppress(OSError, IndexError, ValueError):
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-    found, frontier = set(), {pid}
+                parents[int(entry.name)] = parent_of(int(entry.name))
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
@@ -79,10 +85,12 @@ def test_bot_workers_end_with_a_killed_server(serve: Callable[..., Any]) -> None
     state = call(server.url, "GET", f"/api/tables/{table['id']}", params={"after": table["version"]})
     assert state["version"] > table["version"]  # the bots played, so their worker processes run
     assert server.process is not None
-    workers = descendants(server.process.pid)
-    assert len(workers) >= 2  # the fork server and at least one worker
+    family = descendants(server.process.pid)
+    assert len(family) >= 2  # the fork server and at least one worker
+    workers = family - {pid for pid in family if parent_of(pid) == server.process.pid}
+    assert workers and all(os.sched_getscheduler(pid) == os.SCHED_IDLE for pid in workers)  # bots take only spare CPU
     server.kill()
     deadline = time.monotonic() + 10
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in family) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not any(alive(pid) for pid in workers), "bot worker processes outlived their server"
+    assert not any(alive(pid) for pid in family), "bot worker processes outlived their server"

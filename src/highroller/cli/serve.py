@@ -38,6 +38,8 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Bot worker processes (0 in `serve`: bots are played by `highroller bots` elsewhere)."),
         click.option("--bot-nice", default=DEFAULTS.bot_nice, show_default=True, type=click.IntRange(0, 19),
                      help="How much lower the bot workers' CPU priority is than the server's."),
+        click.option("--bot-idle/--no-bot-idle", default=DEFAULTS.bot_idle, show_default=True,
+                     help="Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants."),
         click.option("--lease", default=DEFAULTS.lease, show_default=True, type=click.FloatRange(1, 3600),
                      help="Seconds a claimed bot move stays with its worker before another may take it over."),
     ]
@@ -106,7 +108,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 @click.command("bots")
 @click.option("--db", "database", required=True, help="The postgresql:// URL the servers use.")
 @_bot_options
-def bots(database: str, bot_processes: int, bot_nice: int, lease: float) -> None:
+def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, lease: float) -> None:
     """Play the bots of every server on a PostgreSQL database, on this machine (run any number).
 
     Claims due bot moves (and moves of people whose turn timer ran out) from the database and plays
@@ -125,7 +127,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, lease: float) -> None
     if not bot_processes:
         raise click.BadParameter("a bot worker needs at least one process", param_hint="--bot-processes")
     store = open_store(database)
-    dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, lease=lease)
+    dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, idle=bot_idle, lease=lease)
 
     async def work() -> None:
         hear = asyncio.get_running_loop().create_task(listen(database, lambda change: dispatcher.expect(change.due), lambda: None))

@@ -4,7 +4,8 @@ A move is due when a bot (or a stand-in for an absent person) is on move, `bot_d
 the table changed, or when a person's turn timer runs out. A dispatcher leases due tables from the
 database, longest waiting first and one move per table at a time (so one busy table cannot starve
 the others), and hands each to a process pool of at most `processes` workers running at a lower
-priority: bots never share the web server's interpreter and never take its CPU first. Leases expire,
+priority (on Linux, the idle scheduling class): bots never share the web server's interpreter and
+never take its CPU first. Leases expire,
 so a move claimed by a worker that died is claimed again by another. The same dispatcher runs inside
 `highroller serve` and alone in `highroller bots` (another machine, PostgreSQL only).
 """
@@ -31,17 +32,17 @@ log = logging.getLogger(__name__)
 IDLE_POLL = 2.0
 """Longest sleep without news: the database is asked what is due at least this often."""
 
-_pools: dict[tuple[int, int], ProcessPoolExecutor] = {}
+_pools: dict[tuple[int, int, bool], ProcessPoolExecutor] = {}
 
 
-def worker_pool(processes: int, nice: int) -> ProcessPoolExecutor:
+def worker_pool(processes: int, nice: int, idle: bool) -> ProcessPoolExecutor:
     """A pool of bot worker processes, shared by every dispatcher of this process with the same size
     and priority. Workers start from a clean interpreter (forkserver), not from a copy of the server."""
-    key = (processes, nice)
+    key = (processes, nice, idle)
     pool = _pools.get(key)
     if pool is None:
         context = multiprocessing.get_context("forkserver")
-        pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker, initargs=(nice, os.getpid()))
+        pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker, initargs=(nice, idle, os.getpid()))
     return pool
 
 
@@ -70,6 +71,7 @@ class Dispatcher:
         processes: int,
         *,
         nice: int = 10,
+        idle: bool = True,
         lease: float = 30.0,
         on_played: Callable[[str], None] | None = None,
     ) -> None:
@@ -77,6 +79,7 @@ class Dispatcher:
         self.database = database
         self.processes = processes
         self.nice = nice
+        self.idle = idle
         self.lease = lease
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._on_played = on_played
@@ -127,12 +130,12 @@ class Dispatcher:
 
     def _start(self, claim: Claim, loop: asyncio.AbstractEventLoop) -> None:
         job = Job(database=self.database, claim=claim, owner=self.owner)
-        pool = worker_pool(self.processes, self.nice)
+        pool = worker_pool(self.processes, self.nice, self.idle)
         try:
             future = pool.submit(play_move, job)
         except (BrokenProcessPool, RuntimeError):
             _discard_pool(pool)
-            pool = worker_pool(self.processes, self.nice)
+            pool = worker_pool(self.processes, self.nice, self.idle)
             future = pool.submit(play_move, job)
         self._thinking[claim.table_id] = future
         future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._finished, claim, pool, done))

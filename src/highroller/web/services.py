@@ -22,7 +22,7 @@ RESYNC_EVERY = 5.0
 """Seconds between two checks that the watched tables are current (with other processes about)."""
 
 
-async def resync(tables: Tables) -> None:
+async def keep_watched_current(tables: Tables) -> None:
     """Every `RESYNC_EVERY` seconds, catch up any watched table a lost notification left behind."""
     while True:
         await asyncio.sleep(RESYNC_EVERY)
@@ -62,7 +62,9 @@ class Services:
         self.store = store
         self.settings = settings
         self.dispatcher = (
-            Dispatcher(store, store.location, settings.bot_processes, nice=settings.bot_nice, lease=settings.lease, on_played=self._played)
+            Dispatcher(
+                store, store.location, settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, lease=settings.lease, on_played=self._played
+            )
             if settings.bot_processes
             else None
         )
@@ -77,7 +79,7 @@ class Services:
         spawn = asyncio.get_running_loop().create_task
         if isinstance(self.store, PostgresStore):
             self._tasks.append(spawn(listen(self.store.url, self.tables.changed, self.tables.resync)))
-            self._tasks.append(spawn(resync(self.tables)))
+            self._tasks.append(spawn(keep_watched_current(self.tables)))
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))

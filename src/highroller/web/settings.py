@@ -27,6 +27,8 @@ class Settings:
     """Bot worker processes this process runs (0: none; bots then need `highroller bots` elsewhere)."""
     bot_nice: int = 10
     """How much lower than the server's the bot workers' CPU priority is (0-19)."""
+    bot_idle: bool = True
+    """Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants."""
     lease: float = 30.0
     """Seconds a claimed bot move stays with its worker before another may take it over."""
     max_tables: int = 2000

@@ -44,12 +44,15 @@ class Job:
     owner: str
 
 
-def start_worker(nice: int, server: int) -> None:
-    """Pool initializer: lower this process's priority so people's requests always come first, and
-    end this process when the process that started the pool (`server`, a pid) is gone — killed, even
-    with SIGKILL — rather than wait for work that will never come."""
+def start_worker(nice: int, idle: bool, server: int) -> None:
+    """Pool initializer: lower this process's priority so people's requests always come first (with
+    `idle`, Linux's idle scheduling class: it then runs only on CPU nobody else wants), and end this
+    process when the process that started the pool (`server`, a pid) is gone — killed, even with
+    SIGKILL — rather than wait for work that will never come."""
     if nice:
         os.nice(nice)
+    if idle and hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     threading.Thread(target=_outlive_not, args=(server,), name="watch-server", daemon=True).start()
 
 

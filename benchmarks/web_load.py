@@ -1,67 +1,134 @@
-"""Load on the web server: N tables of simulated people on loopback WebSockets, concurrently.
+"""Load on the web server: people playing on loopback WebSockets while tables of bots play beside them.
 
-Starts `highroller serve` on a free 127.0.0.1 port with a fresh SQLite file (or `--db`), creates the
-tables over the HTTP API and connects one WebSocket client per seat; once all are connected, every
-client plays its turns after a short think time until its game ends or the time is up. An action's latency is from sending
-it to receiving the table's next state. Prints tables, clients, actions and p50/p99 latency.
-A benchmark, not a test; it touches only 127.0.0.1 and stops by itself.
+Starts `highroller serve` processes on 127.0.0.1 (one on a fresh SQLite file, or one or more sharing
+a PostgreSQL database: a throwaway server from Debian's packages unless `--db` names one), creates
+the people's tables (one WebSocket client per seat, connected to a server picked at random: no sticky
+sessions) and tables of four `hard` Las Vegas bots kept running beside them. Once all clients are
+connected, each plays a random legal action after a think time whenever on move. An action's latency
+is from sending it to receiving the table's next state. Prints, per configuration, the people's
+actions with p50/p99/max latency and the bot moves made. A benchmark, not a test; it touches only
+127.0.0.1 and stops by itself.
 
-    python benchmarks/web_load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--db URL]
+    python benchmarks/web_load.py                                   # 200 tables / 800 clients, 1 server, SQLite
+    python benchmarks/web_load.py --bot-tables 50 --servers 2       # beside 50 bot tables, 2 servers on PostgreSQL
+    python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table of figures
+    python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
+
+The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
+(SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
+server and act over HTTP, so each accepted action is known. Afterwards every table's stored steps
+are replayed through the engine and every accepted action is looked for at its step number.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
-import socket
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+from postgres_server import free_port, postgres_server  # noqa: E402
+
 HOST = "127.0.0.1"
+UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0",
+             "--joins-per-minute", "0", "--sockets-per-address", "0"]
+BOTS = ["hard"] * 4
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
+class Cluster:
+    """Server processes on one database, each on its own port; any may be killed and restarted."""
+
+    def __init__(self, database: str, count: int, bot_processes: int) -> None:
+        self.database = database
+        self.ports = [free_port() for _ in range(count)]
+        self.bot_processes = bot_processes
+        self.processes: list[subprocess.Popen[bytes] | None] = [None] * count
+        self.cpu = 0.0
+        self.bot_cpu = 0.0
+
+    def urls(self) -> list[str]:
+        return [f"http://{HOST}:{port}" for port, process in zip(self.ports, self.processes, strict=True) if process is not None]
+
+    def start(self, index: int) -> None:
+        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--host", HOST,
+                   "--port", str(self.ports[index]), "--db", self.database, "--bot-processes", str(self.bot_processes), *UNLIMITED]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        for _ in range(300):
+            try:
+                httpx.get(f"http://{HOST}:{self.ports[index]}/api/games", timeout=1).raise_for_status()
+                self.processes[index] = process
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        process.kill()
+        raise SystemExit("a server did not start")
+
+    def kill(self, index: int) -> None:
+        """SIGKILL a server and its bot workers (no shutdown handlers run)."""
+        process = self.processes[index]
+        if process is not None:
+            own, others = _group_cpu(process.pid)
+            self.cpu += own
+            self.bot_cpu += others
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            self.processes[index] = None
+
+    def __enter__(self) -> Cluster:
+        for index in range(len(self.ports)):
+            self.start(index)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for index in range(len(self.ports)):
+            self.kill(index)
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--host", HOST, "--port", str(port), "--db", database]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            httpx.get(f"http://{HOST}:{port}/api/games", timeout=1).raise_for_status()
-            return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+def _group_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by a server and by the rest of its process group (its bot workers)."""
+    own = others = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == pid:  # the process group
+                    seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+                    own, others = (own + seconds, others) if int(entry.name) == pid else (own, others + seconds)
+    return own, others
 
 
 @dataclass
 class Run:
-    """What the clients share: the latencies measured, and the start once every client is connected."""
+    """What the clients share: latencies, accepted actions, and the start once every client is connected."""
 
     clients: int
     think: float
     seconds: float
+    via_http: bool = False
     latencies: list[float] = field(default_factory=list)
+    accepted: list[tuple[str, int, int, Any]] = field(default_factory=list)
+    failures: int = 0
+    reconnects: int = 0
     greeted: int = 0
     go: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
-    elapsed: float = 0.0
 
     def arrived(self) -> None:
         self.greeted += 1
@@ -69,86 +136,293 @@ class Run:
             self.deadline = time.monotonic() + self.seconds
             self.go.set()
 
+    def left(self) -> float:
+        return self.deadline - time.monotonic() if self.go.is_set() else 3600.0
 
-async def seat_client(url: str, table: str, token: str, run: Run, rng: random.Random) -> None:
-    """One person: connect, wait for everyone, then play a random legal action after a think time
-    whenever on move, until the game ends or the time is up."""
-    async with websockets.connect(f"{url}/ws/tables/{table}", max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        message = json.loads(await ws.recv())
-        run.arrived()
-        await run.go.wait()
-        sent_at: float | None = None
-        sent_version = -1
-        while True:
-            if message["type"] == "error":
-                raise RuntimeError(message["error"])
-            if message["type"] == "state":
-                if sent_at is not None and message["version"] > sent_version:
-                    run.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                if message["finished"]:
+
+@dataclass
+class Place:
+    """A person's seat at a table; a rematch moves them to a new one."""
+
+    table: str
+    seat: int
+    token: str
+
+
+async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx.AsyncClient) -> None:
+    """One person: connect to a random server, wait for everyone, then play a random legal action after
+    a think time whenever on move until the time is up, going on to the rematch when a game ends;
+    reconnect (to a random live server) when dropped."""
+    greeted = False
+    while run.left() > 0:
+        url = rng.choice(cluster.urls()).replace("http", "ws")
+        try:
+            async with websockets.connect(f"{url}/ws/tables/{place.table}", max_size=2**22, open_timeout=10) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": place.token}))
+                message = json.loads(await ws.recv())
+                if not greeted:
+                    greeted = True
+                    run.arrived()
+                    await run.go.wait()
+                if not await play_on(ws, message, cluster, place, run, rng, http):
                     return
-                if message["legal"] and sent_at is None:
-                    await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
-                    if time.monotonic() >= run.deadline:
-                        return
-                    sent_version = message["version"]
+                place = await rematch(cluster, place, rng, http)
+        except (OSError, websockets.ConnectionClosed, TimeoutError, httpx.HTTPError):
+            run.reconnects += 1
+            await asyncio.sleep(0.2)
+
+
+async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx.AsyncClient) -> Place:
+    """The same seat at the finished table's rematch (whoever asks first makes it)."""
+    headers = {"Authorization": f"Bearer {place.token}"}
+    made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).json()
+    joined = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat})).json()
+    return Place(made["id"], joined["seat"], joined["token"])
+
+
+async def play_on(ws: Any, message: dict[str, Any], cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx.AsyncClient) -> bool:
+    """Play over one connection until the game ends (True) or the time is up (False)."""
+    sent_at: float | None = None
+    sent_version = -1
+    while True:
+        if message["type"] == "error" and message["code"] not in ("stale", "not-your-turn"):
+            raise RuntimeError(message["error"])
+        if message["type"] == "state":
+            if sent_at is not None and message["version"] > sent_version:
+                run.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["finished"]:
+                return True
+            if message["legal"] and message["version"] > sent_version:
+                await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
+                if run.left() <= 0:
+                    return False
+                action = rng.choice(message["legal"])["action"]
+                sent_version = message["version"]
+                if run.via_http:
+                    await act_over_http(cluster, place, sent_version, action, run, rng, http)
+                else:
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "version": sent_version, "action": rng.choice(message["legal"])["action"]}))
-            try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, run.deadline - time.monotonic())))
-            except TimeoutError:
-                return
+                    await ws.send(json.dumps({"type": "action", "version": sent_version, "action": action}))
+        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, run.left())))
 
 
-async def play(port: int, tables: int, players: int, seconds: float, think: float) -> Run:
-    base = f"http://{HOST}:{port}"
-    seats: list[tuple[str, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        for _ in range(tables):
-            body = {"game": "lasvegas", "options": {"players": players}, "bots": [None] * players}
-            table = (await client.post("/api/tables", json=body)).json()["id"]
-            for n in range(players):
-                joined = (await client.post(f"/api/tables/{table}/join", json={"name": f"P{n}"})).json()
-                seats.append((table, joined["token"]))
-    run = Run(len(seats), think, seconds)
-    rng = random.Random(1)
-    await asyncio.gather(*(seat_client(f"ws://{HOST}:{port}", table, token, run, random.Random(rng.random())) for table, token in seats))
-    run.elapsed = time.monotonic() - (run.deadline - seconds)
-    return run
+async def act_over_http(cluster: Cluster, place: Place, version: int, action: Any, run: Run, rng: random.Random, http: httpx.AsyncClient) -> None:
+    """Play an action through a random server; when that server dies with the request, look whether
+    the action was stored and send it again (to a live server) if not. Accepted actions are noted."""
+    headers = {"Authorization": f"Bearer {place.token}"}
+    while run.left() > 0:
+        started = time.perf_counter()
+        try:
+            response = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/actions",
+                                       json={"version": version, "action": action}, headers=headers)
+        except httpx.HTTPError:
+            run.failures += 1
+            await asyncio.sleep(0.5)
+            with contextlib.suppress(httpx.HTTPError):
+                state = (await http.get(f"{rng.choice(cluster.urls())}/api/tables/{place.table}", headers=headers)).json()
+                if state["version"] != version or not state["legal"]:
+                    return  # it was stored after all (or the table moved on)
+            continue
+        if response.status_code == 200:
+            run.latencies.append(time.perf_counter() - started)
+            run.accepted.append((place.table, place.seat, version, action))
+        elif response.json().get("code") not in ("stale", "not-your-turn"):
+            raise RuntimeError(response.text)
+        return
+
+
+async def keep_bots_playing(cluster: Cluster, count: int, http: httpx.AsyncClient, until: asyncio.Event) -> int:
+    """Keep `count` tables of four hard bots running (a finished one is replaced); the bot moves made."""
+    if not count:
+        await until.wait()
+        return 0
+    base = cluster.urls()[0]
+    tables = {}
+    for _ in range(count):
+        made = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS})).json()
+        tables[made["id"]] = made["version"]
+    moves = 0
+    while not until.is_set():
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(until.wait(), 2.0)
+        for table, seen in list(tables.items()):
+            with contextlib.suppress(httpx.HTTPError):
+                state = (await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}")).json()
+                moves += state["version"] - seen
+                tables[table] = state["version"]
+                if state["finished"]:
+                    del tables[table]
+                    made = (await http.post(f"{random.choice(cluster.urls())}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS})).json()
+                    tables[made["id"]] = made["version"]
+    return moves
+
+
+async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx.AsyncClient) -> list[Place]:
+    seats = []
+    for _ in range(tables):
+        base = random.choice(cluster.urls())
+        table = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": players}, "bots": [None] * players})).json()["id"]
+        for n in range(players):
+            joined = (await http.post(f"{base}/api/tables/{table}/join", json={"name": f"P{n}"})).json()
+            seats.append(Place(table, joined["seat"], joined["token"]))
+    return seats
+
+
+async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, via_http: bool = False,
+               restart_every: float = 0.0) -> tuple[Run, int, float]:
+    limits = httpx.Limits(max_connections=200)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        stop = asyncio.Event()
+        bots = asyncio.create_task(keep_bots_playing(cluster, bot_tables, http, stop))
+        seats = await seat_people(cluster, args.tables, args.players, http)
+        run = Run(len(seats), args.think, seconds, via_http)
+        rng = random.Random(1)
+        people = [person(cluster, place, run, random.Random(rng.random()), http) for place in seats]
+        restarts = asyncio.create_task(restart_servers(cluster, restart_every)) if restart_every else None
+        await asyncio.gather(*people)
+        elapsed = time.monotonic() - (run.deadline - seconds)
+        stop.set()
+        if restarts is not None:
+            restarts.cancel()
+            await asyncio.gather(restarts, return_exceptions=True)
+        bot_moves = await bots
+    return run, bot_moves, elapsed
+
+
+async def restart_servers(cluster: Cluster, every: float) -> None:
+    """Kill -9 one server and start it again every `every` seconds, taking turns."""
+    index = 0
+    while True:
+        await asyncio.sleep(every)
+        cluster.kill(index)
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(cluster.start, index)
+        print(f"  {time.strftime('%H:%M:%S')} restarted server {index + 1}", flush=True)
+        index = (index + 1) % len(cluster.ports)
+
+
+@contextlib.contextmanager
+def database(kind: str, given: str | None, scratch: Path) -> Iterator[str]:
+    """A database for one configuration: the given one, a fresh SQLite file, or a throwaway PostgreSQL."""
+    if given:
+        yield given
+    elif kind == "sqlite":
+        yield str(scratch / f"load-{time.monotonic_ns()}.sqlite3")
+    else:
+        with postgres_server(durable=True) as server:
+            yield server.new_database()
+
+
+def _cpu_of_user(name: str) -> float:
+    """CPU seconds used so far by the live processes of a system user (the database server's)."""
+    import pwd
+
+    uid = pwd.getpwnam(name).pw_uid
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if entry.stat().st_uid == uid:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                    total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Path) -> dict[str, Any]:
+    kind = "postgresql" if servers > 1 or args.postgres else "sqlite"
+    cores = len(os.sched_getaffinity(0))
+    with database(kind, args.db, scratch) as db, Cluster(db, servers, max(1, cores // servers)) as cluster:
+        clients_before = sum(os.times()[:2])
+        database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
+        run, bot_moves, elapsed = asyncio.run(play(cluster, args, bot_tables, args.seconds))
+        clients_cpu = sum(os.times()[:2]) - clients_before
+        database_cpu = _cpu_of_user("postgres") - database_before if kind == "postgresql" else 0.0
+    latencies = sorted(run.latencies)
+    if not latencies:
+        raise SystemExit("no action was played")
+    return {
+        "servers": servers, "database": kind, "bot tables": bot_tables, "clients": run.clients, "actions": len(latencies),
+        "per second": len(latencies) / elapsed, "p50 ms": statistics.median(latencies) * 1000,
+        "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, "max ms": latencies[-1] * 1000,
+        "bot moves/s": bot_moves / elapsed, "server CPU s": cluster.cpu, "bot CPU s": cluster.bot_cpu,
+        "database CPU s": database_cpu, "clients CPU s": clients_cpu, "wall s": elapsed,
+    }
+
+
+def print_rows(rows: list[dict[str, Any]]) -> None:
+    names = list(rows[0])
+    print(" | ".join(names))
+    for row in rows:
+        print(" | ".join(f"{row[name]:.1f}" if isinstance(row[name], float) else str(row[name]) for name in names))
+
+
+def soak(args: argparse.Namespace) -> None:
+    """Two servers on PostgreSQL, bot tables, a restart every few minutes; then check every table."""
+    import psycopg
+
+    import highroller as hr
+    from highroller.core.record import apply_recorded_step
+    from highroller.web.store import open_store
+
+    with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
+        with Cluster(db, 2, 1) as cluster:
+            run, bot_moves, elapsed = asyncio.run(play(cluster, args, args.bot_tables, args.soak, via_http=True, restart_every=args.restart_every))
+        store = open_store(db)
+        with psycopg.connect(db) as connection:
+            ids = [row[0] for row in connection.execute("SELECT id FROM hr_tables").fetchall()]
+        replayed = steps = 0
+        for table_id in ids:
+            row = store.load_table(table_id)
+            if row is None:
+                continue
+            state = hr.make(row.game, **row.options).new_game(row.seed)
+            for index, entry in enumerate(row.steps):
+                apply_recorded_step(state, entry, index)
+            replayed += 1
+            steps += len(row.steps)
+        missing = 0
+        for table_id, seat, version, action in run.accepted:
+            row = store.load_table(table_id, steps_from=version)
+            if row is None or not row.steps or row.steps[0] != {"seat": seat, "action": action}:
+                missing += 1
+    latencies = sorted(run.latencies)
+    print(f"soak: {elapsed / 60:.0f} min, 2 servers on PostgreSQL, one killed (SIGKILL) and restarted every {args.restart_every:.0f} s")
+    print(f"  {run.clients} people over {args.tables} tables, {args.bot_tables} tables of four hard bots kept running ({bot_moves} bot moves)")
+    print(f"  accepted actions: {len(run.accepted)}; requests cut by a killed server (then checked and resent): {run.failures}; reconnections: {run.reconnects}")
+    print(f"  action latency (HTTP): p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms")
+    print(f"  tables replayed from their stored steps: {replayed} of {len(ids)} ({steps} steps); accepted actions missing: {missing}")
+    if missing or replayed != len(ids):
+        raise SystemExit("the soak run lost something")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (at most 1000)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("--tables", type=int, default=200, help="people's tables (at most 1000)")
     parser.add_argument("--players", type=int, default=4, help="people per table (2-5)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the clients play (at most 600)")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time before an action, seconds")
-    parser.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh temporary file)")
+    parser.add_argument("--bot-tables", type=int, default=0, help="tables of four hard bots kept running beside the people")
+    parser.add_argument("--servers", type=int, default=1, help="server processes (2 or more share PostgreSQL)")
+    parser.add_argument("--postgres", action="store_true", help="use PostgreSQL with one server too")
+    parser.add_argument("--db", default=None, help="a postgresql:// URL to use instead of a throwaway server (or a SQLite file)")
+    parser.add_argument("--matrix", action="store_true", help="measure 0, 20 and 50 bot tables with 1 and 2 servers")
+    parser.add_argument("--soak", type=float, default=0.0, help="soak run of this many seconds (see below)")
+    parser.add_argument("--restart-every", type=float, default=300.0, help="soak: seconds between two server restarts")
     args = parser.parse_args()
-    tables = max(1, min(args.tables, 1000))
-    seconds = max(1.0, min(args.seconds, 600.0))
+    args.tables = max(1, min(args.tables, 1000))
+    args.seconds = max(1.0, min(args.seconds, 600.0))
+    if args.soak:
+        soak(args)
+        return
     with tempfile.TemporaryDirectory() as scratch:
-        database = args.db or str(Path(scratch) / "load.sqlite3")
-        port = free_port()
-        server = start_server(port, database)
-        try:
-            run = asyncio.run(play(port, tables, args.players, seconds, args.think))
-        finally:
-            server.kill()
-            server.wait()
-    children = os.times()
-    server_cpu = children.children_user + children.children_system
-    client_cpu = children.user + children.system
-    latencies, clients, elapsed = run.latencies, run.clients, run.elapsed
-    if not latencies:
-        raise SystemExit("no action was played")
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"tables {tables}, clients {clients}, actions {len(latencies)} in {elapsed:.0f} s ({len(latencies) / elapsed:.0f}/s)")
-    print(f"server CPU: {server_cpu:.1f} s ({server_cpu / len(latencies) * 1000:.2f} ms per action, with its broadcasts); clients' CPU: {client_cpu:.1f} s")
-    print(f"action latency: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms")
+        configs = [(s, b) for s in (1, 2) for b in (0, 20, 50)] if args.matrix else [(args.servers, args.bot_tables)]
+        rows = []
+        for servers, bot_tables in configs:
+            rows.append(measure(args, servers, bot_tables, Path(scratch)))
+            print_rows(rows[-1:]) if len(configs) == 1 else print(f"  measured {servers} server(s), {bot_tables} bot tables", flush=True)
+        if len(configs) > 1:
+            print_rows(rows)
 
 
 if __name__ == "__main__":

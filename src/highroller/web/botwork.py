@@ -97,6 +97,7 @@ class Dispatcher:
         """Claim and play due moves until cancelled."""
         loop = asyncio.get_running_loop()
         while True:
+            self._wake.clear()  # from here on, a finished move or a new due time wakes the next sleep
             free = self.processes - len(self._thinking)
             claims: list[Claim] = []
             if free > 0:
@@ -122,7 +123,6 @@ class Dispatcher:
             if known is not None:
                 until = min(until, max(known, now + 0.02))
         self._next = until
-        self._wake.clear()
         try:
             await asyncio.wait_for(self._wake.wait(), max(0.0, until - time.time()))
         except TimeoutError:

@@ -289,8 +289,12 @@ def test_idle_tables_leave_memory_and_come_back_unchanged(client: TestClient) ->
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:
-    paths = client.get("/openapi.json").json()["paths"]
-    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join"} <= set(paths)
+    spec = client.get("/openapi.json").json()
+    paths = spec["paths"]
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join", "/api/tables/{table_id}/back", "/api/tables/{table_id}/leave"} <= set(paths)
+    refusal = paths["/api/tables/{table_id}/actions"]["post"]["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
+    assert refusal.endswith("/Refusal") and set(spec["components"]["schemas"]["Refusal"]["properties"]) == {"error", "code"}
+    assert "HTTPValidationError" not in json.dumps(spec)  # refusals are documented as they are sent
 
 
 def test_the_default_database_is_created_in_the_data_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:

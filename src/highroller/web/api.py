@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from highroller.registry import available_games, game_spec, make
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
-from highroller.web.messages import Act, CreateTable, Join
+from highroller.web.messages import REFUSALS, Act, CreateTable, Join
 from highroller.web.quotas import Quotas
 from highroller.web.replays import replay_frames
 from highroller.web.tables import Table, Tables
@@ -63,7 +63,7 @@ def describe_game(name: str) -> dict[str, Any]:
 
 
 def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
-    router = APIRouter(prefix="/api")
+    router = APIRouter(prefix="/api", responses=REFUSALS)
 
     def client_key(request: Request) -> str:
         return quotas.key(request.client.host if request.client else None)

@@ -46,6 +46,29 @@ class Act(Strict):
     action: Any
 
 
+class Refusal(BaseModel):
+    """Every refusal of the API: a sentence saying what is wrong and what is allowed, and a code."""
+
+    error: str = Field(description="what is wrong, and what is allowed instead")
+    code: str = Field(description="a stable, kebab-case reason: stale, not-your-turn, rate-limited, …")
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Refusal, "description": meaning}
+    for status, meaning in (
+        (401, "no usable seat token"),
+        (403, "a token of another table, or a spectator acting"),
+        (404, "no such table or game"),
+        (409, "stale, not your turn, not started, seat taken, away, left, game over"),
+        (413, "body over 16 KiB"),
+        (422, "malformed, illegal, a bad option, name or timer"),
+        (429, "a quota (Retry-After says when to try again)"),
+        (503, "the step was not saved"),
+    )
+}
+"""The refusals every API call may answer, as the OpenAPI description shows them."""
+
+
 class Hello(Strict):
     """First WebSocket message: the seat token, or none to watch."""
 

@@ -16,8 +16,9 @@ actions with p50/p99/max latency and the bot moves made. A benchmark, not a test
 
 The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
 (SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
-server and act over HTTP, so each accepted action is known. Afterwards every table's stored steps
-are replayed through the engine and every accepted action is looked for at its step number.
+server, and note each action of theirs the table moved past (only the seat on move can act, so it was
+theirs). Afterwards every table's stored steps are replayed through the engine and every accepted
+action is looked for at its step number. People go on to the rematch when a game ends.
 """
 
 from __future__ import annotations
@@ -121,11 +122,10 @@ class Run:
     clients: int
     think: float
     seconds: float
-    via_http: bool = False
     latencies: list[float] = field(default_factory=list)
     accepted: list[tuple[str, int, int, Any]] = field(default_factory=list)
-    failures: int = 0
     reconnects: int = 0
+    errors: list[str] = field(default_factory=list)
     greeted: int = 0
     go: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
@@ -142,11 +142,13 @@ class Run:
 
 @dataclass
 class Place:
-    """A person's seat at a table; a rematch moves them to a new one."""
+    """A person's seat at a table (a rematch moves them to a new one), and the action they sent and
+    have not yet seen the table move past: (the version it was sent at, the action)."""
 
     table: str
     seat: int
     token: str
+    pending: tuple[int, Any] | None = None
 
 
 async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx.AsyncClient) -> None:
@@ -164,10 +166,10 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
                     greeted = True
                     run.arrived()
                     await run.go.wait()
-                if not await play_on(ws, message, cluster, place, run, rng, http):
+                if not await play_on(ws, message, place, run, rng):
                     return
                 place = await rematch(cluster, place, rng, http)
-        except (OSError, websockets.ConnectionClosed, TimeoutError, httpx.HTTPError):
+        except (OSError, websockets.WebSocketException, TimeoutError, httpx.HTTPError):  # a server went away: try another
             run.reconnects += 1
             await asyncio.sleep(0.2)
 
@@ -175,61 +177,48 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
 async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx.AsyncClient) -> Place:
     """The same seat at the finished table's rematch (whoever asks first makes it)."""
     headers = {"Authorization": f"Bearer {place.token}"}
-    made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).json()
-    joined = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat})).json()
-    return Place(made["id"], joined["seat"], joined["token"])
+    made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).raise_for_status().json()
+    joined = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat})
+    if joined.status_code != 200:
+        raise RuntimeError(f"joining the rematch of {place.table}: {joined.text}")
+    return Place(made["id"], joined.json()["seat"], joined.json()["token"])
 
 
-async def play_on(ws: Any, message: dict[str, Any], cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx.AsyncClient) -> bool:
-    """Play over one connection until the game ends (True) or the time is up (False)."""
+async def play_on(ws: Any, message: dict[str, Any], place: Place, run: Run, rng: random.Random) -> bool:
+    """Play over one connection until the game ends (True) or the time is up (False). An action is
+    known to be accepted when the table moves past the version it was sent at: only the seat on move
+    can act, no stand-in plays without a timer, and the first state after a (re)connection is the
+    stored one. It is noted with the table, seat and version; one sent over a connection that broke is
+    judged by the first state of the next."""
     sent_at: float | None = None
-    sent_version = -1
+    fresh = True  # the first state of a connection is the stored table
     while True:
-        if message["type"] == "error" and message["code"] not in ("stale", "not-your-turn"):
-            raise RuntimeError(message["error"])
+        if message["type"] == "error":
+            if message["code"] not in ("stale", "not-your-turn"):
+                raise RuntimeError(message["error"])
+            place.pending = sent_at = None
         if message["type"] == "state":
-            if sent_at is not None and message["version"] > sent_version:
-                run.latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
+            if place.pending is not None and message["version"] > place.pending[0]:
+                run.accepted.append((place.table, place.seat, *place.pending))
+                if sent_at is not None:
+                    run.latencies.append(time.perf_counter() - sent_at)
+                place.pending = sent_at = None
+            elif place.pending is not None and fresh:
+                place.pending = None  # sent over a connection that broke, and never stored
+            fresh = False
             if message["finished"]:
                 return True
-            if message["legal"] and message["version"] > sent_version:
+            if message["legal"] and place.pending is None:
                 await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
                 if run.left() <= 0:
                     return False
-                action = rng.choice(message["legal"])["action"]
-                sent_version = message["version"]
-                if run.via_http:
-                    await act_over_http(cluster, place, sent_version, action, run, rng, http)
-                else:
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "version": sent_version, "action": action}))
-        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, run.left())))
-
-
-async def act_over_http(cluster: Cluster, place: Place, version: int, action: Any, run: Run, rng: random.Random, http: httpx.AsyncClient) -> None:
-    """Play an action through a random server; when that server dies with the request, look whether
-    the action was stored and send it again (to a live server) if not. Accepted actions are noted."""
-    headers = {"Authorization": f"Bearer {place.token}"}
-    while run.left() > 0:
-        started = time.perf_counter()
+                place.pending = (message["version"], rng.choice(message["legal"])["action"])
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "version": place.pending[0], "action": place.pending[1]}))
         try:
-            response = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/actions",
-                                       json={"version": version, "action": action}, headers=headers)
-        except httpx.HTTPError:
-            run.failures += 1
-            await asyncio.sleep(0.5)
-            with contextlib.suppress(httpx.HTTPError):
-                state = (await http.get(f"{rng.choice(cluster.urls())}/api/tables/{place.table}", headers=headers)).json()
-                if state["version"] != version or not state["legal"]:
-                    return  # it was stored after all (or the table moved on)
-            continue
-        if response.status_code == 200:
-            run.latencies.append(time.perf_counter() - started)
-            run.accepted.append((place.table, place.seat, version, action))
-        elif response.json().get("code") not in ("stale", "not-your-turn"):
-            raise RuntimeError(response.text)
-        return
+            message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, run.left())))
+        except TimeoutError:
+            return False  # the time is up while waiting
 
 
 async def keep_bots_playing(cluster: Cluster, count: int, http: httpx.AsyncClient, until: asyncio.Event) -> int:
@@ -269,18 +258,18 @@ async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx.A
     return seats
 
 
-async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, via_http: bool = False,
-               restart_every: float = 0.0) -> tuple[Run, int, float]:
-    limits = httpx.Limits(max_connections=200)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, restart_every: float = 0.0) -> tuple[Run, int, float]:
+    async with httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=100)) as http:
         stop = asyncio.Event()
         bots = asyncio.create_task(keep_bots_playing(cluster, bot_tables, http, stop))
         seats = await seat_people(cluster, args.tables, args.players, http)
-        run = Run(len(seats), args.think, seconds, via_http)
+        run = Run(len(seats), args.think, seconds)
         rng = random.Random(1)
         people = [person(cluster, place, run, random.Random(rng.random()), http) for place in seats]
         restarts = asyncio.create_task(restart_servers(cluster, restart_every)) if restart_every else None
-        await asyncio.gather(*people)
+        for outcome in await asyncio.gather(*people, return_exceptions=True):
+            if isinstance(outcome, BaseException):  # a client that could not go on: told, not fatal
+                run.errors.append(f"{type(outcome).__name__}: {outcome}")
         elapsed = time.monotonic() - (run.deadline - seconds)
         stop.set()
         if restarts is not None:
@@ -346,8 +335,12 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
         "per second": len(latencies) / elapsed, "p50 ms": statistics.median(latencies) * 1000,
         "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, "max ms": latencies[-1] * 1000,
         "bot moves/s": bot_moves / elapsed, "server CPU s": cluster.cpu, "bot CPU s": cluster.bot_cpu,
-        "database CPU s": database_cpu, "clients CPU s": clients_cpu, "wall s": elapsed,
+        "database CPU s": database_cpu, "clients CPU s": clients_cpu, "wall s": elapsed, "client errors": len(run.errors),
     }
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def print_rows(rows: list[dict[str, Any]]) -> None:
@@ -367,7 +360,7 @@ def soak(args: argparse.Namespace) -> None:
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
         with Cluster(db, 2, 1) as cluster:
-            run, bot_moves, elapsed = asyncio.run(play(cluster, args, args.bot_tables, args.soak, via_http=True, restart_every=args.restart_every))
+            run, bot_moves, elapsed = asyncio.run(play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every))
         store = open_store(db)
         with psycopg.connect(db) as connection:
             ids = [row[0] for row in connection.execute("SELECT id FROM hr_tables").fetchall()]
@@ -381,18 +374,20 @@ def soak(args: argparse.Namespace) -> None:
                 apply_recorded_step(state, entry, index)
             replayed += 1
             steps += len(row.steps)
-        missing = 0
+        missing = []
         for table_id, seat, version, action in run.accepted:
             row = store.load_table(table_id, steps_from=version)
             if row is None or not row.steps or row.steps[0] != {"seat": seat, "action": action}:
-                missing += 1
+                missing.append(f"table {table_id} step {version}: seat {seat} played {compact(action)}, stored {compact(row.steps[:3] if row else None)}")
     latencies = sorted(run.latencies)
     print(f"soak: {elapsed / 60:.0f} min, 2 servers on PostgreSQL, one killed (SIGKILL) and restarted every {args.restart_every:.0f} s")
     print(f"  {run.clients} people over {args.tables} tables, {args.bot_tables} tables of four hard bots kept running ({bot_moves} bot moves)")
-    print(f"  accepted actions: {len(run.accepted)}; requests cut by a killed server (then checked and resent): {run.failures}; reconnections: {run.reconnects}")
-    print(f"  action latency (HTTP): p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms")
-    print(f"  tables replayed from their stored steps: {replayed} of {len(ids)} ({steps} steps); accepted actions missing: {missing}")
-    if missing or replayed != len(ids):
+    print(f"  accepted actions: {len(run.accepted)}; reconnections: {run.reconnects}")
+    print(f"  clients that stopped on an error: {len(run.errors)}" + "".join(f"\n    {error}" for error in run.errors[:10]))
+    print(f"  action latency: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms")
+    print(f"  tables replayed from their stored steps: {replayed} of {len(ids)} ({steps} steps); accepted actions missing: {len(missing)}")
+    print("".join(f"    {line}\n" for line in missing[:10]), end="")
+    if missing or replayed != len(ids) or run.errors:
         raise SystemExit("the soak run lost something")
 
 

@@ -106,12 +106,13 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
     async def table_state(
         table_id: str,
         after: int | None = Query(default=None, description="wait (up to 25 s) until the version differs from this"),
+        log_from: int = Query(default=0, ge=0, description="send the log lines from this index on (the ones you have not read)"),
         authorization: str | None = Header(default=None),
     ) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         if after is not None:
             await table.wait_change(after, LONG_POLL_SECONDS)
-        return table.snapshot(seat)
+        return table.snapshot(seat, min(log_from, len(table.log)))
 
     @router.post("/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token")
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
@@ -121,12 +122,12 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
         seat, token = await table.join(body.name, body.seat, joiner)
         return {"table": table_id, "seat": seat, "token": token}
 
-    @router.post("/tables/{table_id}/actions", summary="Play an action at the version you saw")
+    @router.post("/tables/{table_id}/actions", summary="Play an action at the version you saw; the answer's log starts at your action")
     async def act(table_id: str, body: Act, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
-        return table.snapshot(seat)
+        return table.snapshot(seat, table.log_since(body.version))
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
     async def back(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:

@@ -120,7 +120,9 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             elif not isinstance(message, Hello):
                 await websocket.send_json(_error("say hello first: {\"type\": \"hello\", \"token\": ...}", "hello-first"))
             else:
-                return Subscriber(await table.seat_of_fresh(message.token))
+                seat = await table.seat_of_fresh(message.token)
+                await table.fresh()  # a client coming from another server process must not act on an older copy
+                return Subscriber(seat)
         except ValidationError as error:
             await websocket.send_json(_error(explain(error), "malformed"))
         except Refused as refused:

@@ -321,6 +321,14 @@ class Table:
             "result": {"returns": state.returns(), "winners": state.winners()} if self.finished else None,
         }
 
+    def log_since(self, version: int) -> int:
+        """The index of the first log line of step `version` or later (what a client who saw the
+        table at that version has not read yet)."""
+        index = len(self.log)
+        while index and self.log[index - 1]["n"] >= version:
+            index -= 1
+        return index
+
     def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
         """The next message for a connection: only the log lines it has not had yet."""
         start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0

@@ -9,9 +9,9 @@
 from highroller.core.bots import Bot, RandomBot
 from highroller.core.errors import DataFileError, HighrollerError, IllegalAction, RecordError, RulesError
 from highroller.core.game import Game
-from highroller.core.play import play
-from highroller.core.record import replay
 from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.playing import play
+from highroller.records import replay
 from highroller.registry import available_games, game_spec, make
 
 __all__ = [

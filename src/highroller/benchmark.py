@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from highroller.core.bots import Bot, RandomBot
 from highroller.core.game import Game
-from highroller.core.play import bot_seed, play
+from highroller.core.play import bot_seed
+from highroller.playing import play
 
 
 def games_per_second(game: Game, seconds: float, seed: int = 0, bots: Sequence[str] | None = None) -> tuple[int, float, float]:

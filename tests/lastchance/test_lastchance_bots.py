@@ -9,7 +9,7 @@ from lastchance_helpers import deck, new_game, type_steps
 
 import highroller as hr
 from highroller.core.dice import counts_from_faces
-from highroller.core.play import play
+from highroller.playing import play
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot, attempt_chance
 from highroller.games.lastchance.odds import best_lock
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock

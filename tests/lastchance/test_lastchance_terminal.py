@@ -10,7 +10,7 @@ from lastchance_helpers import new_game, type_steps
 from rich.console import Console
 
 import highroller as hr
-from highroller.core.play import make_bot
+from highroller.playing import make_bot
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.bench import rows

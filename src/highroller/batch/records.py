@@ -13,7 +13,8 @@ import numpy as np
 
 from highroller.batch.engine import BatchEngine, BotChoice
 from highroller.core.game import Game
-from highroller.core.record import FORMAT, VERSION, replay
+from highroller.core.record import FORMAT, VERSION
+from highroller.records import replay
 
 
 def record_of_steps(game: Game, seed: int, steps: list[dict[str, Any]]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from highroller.core.benchmark import games_per_second
+from highroller.benchmark import games_per_second
 from highroller.core.spec import GameSpec, load_object
 from highroller.registry import game_spec
 

@@ -20,10 +20,10 @@ from highroller.core.bots import Bot
 from highroller.core.errors import IllegalAction, RecordError
 from highroller.core.game import Game
 from highroller.core.play import bot_seed
-from highroller.core.record import replay
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import CHANCE, TERMINAL, State, Step
+from highroller.records import replay
 
 QUIT_WORDS = {"q", "quit", "exit"}
 

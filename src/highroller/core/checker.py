@@ -29,7 +29,7 @@ from highroller.core.bots import RandomBot
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
 from highroller.core.play import play
-from highroller.core.record import replay
+from highroller.core.record import replay_game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, JSON, TERMINAL, State, Step
 from highroller.core.values import is_whole
@@ -176,13 +176,13 @@ def check_random_game(game: Game, seed: int, *, deep: bool = True) -> State:
 def check_replay(state: State) -> None:
     """The record survives JSON and replays to an equal state, every prefix included."""
     record = json.loads(json.dumps(state.record()))
-    again = replay(record)
+    again = replay_game(state.game, record)
     assert again == state, "replaying the record does not give the same state"
     assert again.record() == record, "the replayed state's record differs"
     for seat in [None, *range(state.game.num_players)]:
         assert again.view(seat) == state.view(seat), f"replayed view({seat}) differs"
     middle = len(record["steps"]) // 2
-    partial = replay(record, upto=middle)
+    partial = replay_game(state.game, record, upto=middle)
     assert partial.history == state.history[:middle], "a partial replay has the wrong history"
 
 

@@ -7,14 +7,16 @@ Format (version 1)::
      "events": [...], "finished": true, "returns": [...], "winners": [...]}
 
 Replaying applies every step in order (chance outcomes included), so it never uses a random
-generator; it then checks that the replayed events are the recorded ones.
+generator; it then checks that the replayed events are the recorded ones. Finding a record's game by
+its name is the registry's (`highroller.records.replay`); this module needs the game in hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from highroller.core.errors import HighrollerError, IllegalAction, RecordError, RulesError
+from highroller.core.errors import HighrollerError, IllegalAction, RecordError
 from highroller.core.state import CHANCE, Step
 from highroller.core.values import is_whole
 
@@ -47,14 +49,13 @@ def make_record(state: State) -> dict[str, Any]:
 
 
 def _require(condition: bool, message: str) -> None:
+    """Raise `RecordError(message)` unless `condition`."""
     if not condition:
         raise RecordError(message)
 
 
-def game_of_record(record: Any) -> tuple[Game, int]:
-    """Check a record's header and make its game; returns (game, seed)."""
-    from highroller.registry import make
-
+def check_header(record: Any) -> None:
+    """Refuse a record whose header is malformed (format, version, game, options, seed, steps)."""
     _require(isinstance(record, dict), "a record is a JSON object")
     _require(record.get("format") == FORMAT, f'a record has "format": "{FORMAT}"')
     _require(is_whole(record.get("version")) and record["version"] == VERSION, f'this version reads records with "version": {VERSION}')
@@ -62,17 +63,14 @@ def game_of_record(record: Any) -> tuple[Game, int]:
         _require(isinstance(record.get(key), kind), f'a record needs "{key}" ({kind.__name__})')
     seed = record.get("seed")
     _require(is_whole(seed) and seed >= 0, 'a record needs "seed", a non-negative integer')
-    try:
-        game = make(record["game"], **record["options"])
-    except (RulesError, KeyError) as error:
-        raise RecordError(f"the record's game cannot be made: {error}") from error
-    return game, seed
 
 
-def replay(record: Any, *, upto: int | None = None) -> State:
-    """The state a record describes (after its first `upto` steps, if given), checked step by step."""
-    game, seed = game_of_record(record)
-    state = game.new_game(seed)
+def replay_game(game: Game, record: Any, *, upto: int | None = None) -> State:
+    """The state of `game` a record describes (after its first `upto` steps, if given), checked step
+    by step, then (whole records) against the recorded events. The record must be of this game."""
+    check_header(record)
+    _require(record["game"] == game.name, f"the record is of {record['game']!r}, not {game.name!r}")
+    state = game.new_game(record["seed"])
     steps = record["steps"] if upto is None else record["steps"][:upto]
     for index, entry in enumerate(steps):
         apply_recorded_step(state, entry, index)
@@ -92,6 +90,17 @@ def apply_recorded_step(state: State, entry: Any, index: int) -> None:
         state.apply(step)
     except HighrollerError as error:
         raise RecordError(f"step {index}: {error}") from error
+
+
+def follow(state: State, entries: Sequence[Any]) -> Iterator[tuple[int, Step]]:
+    """Walk record entries from `state` (the entries of steps `len(state.history)` on): yields who takes
+    each step and the step, checked to be of the right kind, for the caller to apply before asking for
+    the next (so the caller may read the state before and after: narrate, draw, keep frames)."""
+    for entry in entries:
+        index = len(state.history)
+        yield state.current_player, recorded_step(state, entry, index)
+        if len(state.history) != index + 1:
+            raise RecordError(f"step {index} was walked past without being applied")
 
 
 def recorded_step(state: State, entry: Any, index: int) -> Step:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from highroller.core.game import Game
-from highroller.core.record import recorded_step
+from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE
 from highroller.registry import game_spec, make
@@ -175,9 +175,9 @@ class Table:
         """Apply stored steps with their log lines, the seat changes logged where they happened."""
         narrator = Narrator(self.game.name, self.names())
         waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
-        for entry in steps:
+        for _, step in follow(self.state, steps):
             waiting = self._log_changes(waiting, len(self.state.history))
-            narrator.apply(self.state, recorded_step(self.state, entry, len(self.state.history)), self.log)
+            narrator.apply(self.state, step, self.log)
         self._log_changes(waiting, len(self.state.history))
 
     def _log_changes(self, waiting: list[SeatChange], upto: int) -> list[SeatChange]:

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from highroller.core.game import Game
-from highroller.core.play import make_bot
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, State, Step
+from highroller.playing import make_bot
 from highroller.web.store import SeatRow
 
 Apply = Callable[[State, Step], None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from highroller.core.benchmark import games_per_second
+from highroller.benchmark import games_per_second
 from highroller.games.lastchance.cards import load_deck
 from highroller.games.lastchance.odds import clear_cache, probability, reachable_positions
 from highroller.games.lastchance.state import LastChanceGame

@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 
-from highroller.core.benchmark import games_per_second
+from highroller.benchmark import games_per_second
 from highroller.registry import make
 
 SECONDS = 3.0

@@ -12,18 +12,18 @@ import pytest
 from envs_cases import config_id, game_configs
 
 import highroller as hr
-from highroller.envs.encoders import ENCODERS, encoder_for
+from highroller.envs.table import encoder_for
 
 
 def test_every_game_has_an_encoder() -> None:
-    assert sorted(ENCODERS) == hr.available_games()
+    assert all(hr.game_spec(name).encoder for name in hr.available_games())
 
 
 def test_an_unknown_game_is_named() -> None:
     class Other:
         name = "other"
 
-    with pytest.raises(KeyError, match="no encoder for 'other'"):
+    with pytest.raises(KeyError, match="no game 'other'"):
         encoder_for(Other())  # type: ignore[arg-type]
 
 
@@ -77,7 +77,7 @@ def test_lastchance_bids_stop_at_the_tables_money() -> None:
 
 def test_the_core_and_the_encoders_import_no_toolkit() -> None:
     code = (
-        "import sys, highroller, highroller.envs, highroller.envs.encoders; "
+        "import sys, highroller, highroller.envs, highroller.envs.table, highroller.core.encoder; "
         "print(sorted(m for m in ('gymnasium', 'pettingzoo', 'pyspiel', 'torch') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

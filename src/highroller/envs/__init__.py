@@ -1,6 +1,7 @@
 """Adapters that put highroller's games into the common game-AI toolkits.
 
-- `highroller.envs.encoders`: a fixed-size numeric encoding of every game (observation vector, discrete
+- each game's encoder (`encoder.py` in its folder, named by its spec; the interface is
+  `highroller.core.encoder.Encoder`): a fixed-size numeric encoding (observation vector, discrete
   action space, action mask), used by all the adapters;
 - `highroller.envs.pettingzoo`: PettingZoo AEC environments (every seat an agent);
 - `highroller.envs.gymnasium`: a Gymnasium environment (one learning seat, bots in the others);

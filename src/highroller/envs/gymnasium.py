@@ -5,7 +5,7 @@
 
 Importing this module registers `highroller/<game>-v0` for every registered game.
 
-Observations are the learner's vector (see `highroller.envs.encoders`); the action space is the
+Observations are the learner's vector (see `highroller.core.encoder`); the action space is the
 game's discrete action space. `info["action_mask"]` and `action_masks()` give the legal actions
 (the convention of maskable policies). An action outside the mask is replaced by the lowest legal
 index, and `info["illegal"]` says so. Bots decide for the other seats and chance is resolved inside
@@ -26,7 +26,7 @@ from gymnasium import spaces
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
 from highroller.core.state import State
-from highroller.envs.encoders.base import Mask, Vector
+from highroller.core.encoder import Mask, Vector
 from highroller.envs.table import board_text, episode_seed, game_and_encoder
 from highroller.playing import make_bot
 from highroller.registry import available_games, game_spec

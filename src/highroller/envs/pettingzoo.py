@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every highroller game: `env("lasvegas", players=4)`.
 
 Agents are `player_0` … `player_{n-1}` (seat order). Each observation is a dict with the seat's
-`observation` vector and its `action_mask` (see `highroller.envs.encoders`; the mask is all zeros
+`observation` vector and its `action_mask` (see `highroller.core.encoder`; the mask is all zeros
 when the agent is not the one to act). Chance is resolved inside the environment from its seed.
 Rewards are 0 until the end, then each seat's `returns()` divided by the encoder's `reward_scale`
 (Las Vegas: dollars / 10,000; Last Chance: money / starting money; Luckiest Dice: points). An action

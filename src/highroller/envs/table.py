@@ -1,4 +1,5 @@
-"""What the environments share: a game and its encoder by name, seeding, chance and a text board.
+"""What the environments share: a game and its encoder (named by the game's spec), seeding, chance and
+a text board.
 
 Chance is resolved inside the environments: each episode is a new game whose seed is drawn from the
 environment's own generator (seeded by `reset(seed=...)`), and chance steps are sampled from that
@@ -12,12 +13,22 @@ from typing import Any
 
 import numpy as np
 
+from highroller.core.encoder import Encoder
 from highroller.core.game import Game
+from highroller.core.spec import load_object
 from highroller.core.state import State
-from highroller.envs.encoders import Encoder, encoder_for
 from highroller.registry import game_spec, make
 
 SEED_BOUND = 1 << 62
+
+
+def encoder_for(game: Game) -> Encoder:
+    """The encoder of `game` with its options (named by the game's spec); `KeyError` if it has none."""
+    path = game_spec(game.name).encoder
+    if not path:
+        raise KeyError(f"{game.name!r} has no encoder for the learning adapters (its spec names none)")
+    encoder: Encoder = load_object(path)(game)
+    return encoder
 
 
 def game_and_encoder(name: str, options: dict[str, Any]) -> tuple[Game, Encoder]:

@@ -5,7 +5,7 @@
     game = pyspiel.load_game("python_highroller_lasvegas(players=3,edition=biggie)")
 
 Importing this package registers every game. Chance nodes are explicit: each chance step is drawn in
-the encoder's parts (see `highroller.envs.encoders`), and a chance action is an index into the part's
+the encoder's parts (see `highroller.core.encoder`), and a chance action is an index into the part's
 list of values with its exact probability. Returns are the game's returns scaled as in the other
 environments, given at the end. The games are perfect-information games with chance: the information
 state string is the history, the observation the seat's view (string) or vector (tensor).

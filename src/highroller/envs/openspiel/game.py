@@ -9,7 +9,8 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]
 
 from highroller.core.state import State
-from highroller.envs.encoders import Encoder, encoder_for
+from highroller.core.encoder import Encoder
+from highroller.envs.table import encoder_for
 from highroller.envs.openspiel.observer import HighrollerObserver
 from highroller.envs.openspiel.params import options_from, parameter_defaults
 from highroller.envs.table import game_and_encoder

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from highroller.envs.encoders.base import Encoder
+from highroller.core.encoder import Encoder
 
 
 class HighrollerObserver:

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     bots={"random": RandomLastChanceBot, "odds": OddsBot, "bidder": BiddingBot},
     levels={"easy": "random", "medium": "odds", "hard": "bidder"},
     default_bot="odds",
+    encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

@@ -39,6 +39,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot},
     levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
+    encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",
     checker_configs=(
         *({"edition": "classic", "players": p} for p in range(2, 6)),

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "cautious": CautiousBot, "optimal": OptimalBot, "optimal-win": OptimalWinBot},
     levels={"easy": "cautious", "medium": "optimal", "hard": "optimal-win"},
     default_bot="optimal",
+    encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

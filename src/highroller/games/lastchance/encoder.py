@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from highroller.core.dice import multiset_table
-from highroller.envs.encoders.base import Encoder
+from highroller.core.encoder import Encoder
 from highroller.games.lastchance.cards import DICE_PER_CARD, MAX_ROLLS
 from highroller.games.lastchance.rules import UNIT
 from highroller.games.lastchance.steps import Bet, Bid, LastChance, Lock, Pass, Wait

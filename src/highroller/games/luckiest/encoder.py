@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from highroller.core.dice import multiset_table
-from highroller.envs.encoders.base import Encoder
+from highroller.core.encoder import Encoder
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.rules import DICE
 from highroller.games.luckiest.steps import Bank, Bet

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from highroller.core.dice import multiset_table
 from highroller.core.state import State
-from highroller.envs.encoders.base import Encoder
+from highroller.core.encoder import Encoder
 from highroller.games.lasvegas.steps import NO_DICE, Place, Roll
 
 PHASES = ("stock", "leftover-neutral", "roll", "choose", "over")

@@ -1,10 +1,12 @@
-"""Shared parts of the `highroller analyze GAME` commands: the common options, running a series on
-the batch engine, plots (Matplotlib, the optional `analysis` extra, without a display) and the summary.
+"""Shared parts of the games' analyses (`highroller analyze GAME`): what an analysis declares, running
+a series on the batch engine, plots (Matplotlib, the optional `analysis` extra, without a display)
+and the summary.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,27 +22,17 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
-def command(game: str, run: Callable[[dict[str, Any]], None], default_games: int, help_text: str, extra: Sequence[click.Option] = ()) -> click.Command:
-    """The `analyze GAME` command: the game's rule options, `extra` options and the common ones."""
-    from highroller.cli.options import click_options
-    from highroller.registry import game_spec
+@dataclass(frozen=True)
+class Analysis:
+    """What a game's `analyze` command does (the command line builds the command around it, with the
+    game's rule options and --games, --seed, --processes, --out): `run(game, chosen, params)` is
+    called with the game made from the options, the options chosen, and every parameter."""
 
-    return click.Command(
-        name=game,
-        params=[*click_options(game_spec(game).options), *extra, *common_options(default_games)],
-        callback=lambda **params: run(params),
-        help=help_text,
-    )
-
-
-def common_options(default_games: int) -> list[click.Option]:
-    """--games, --seed, --processes and --out."""
-    return [
-        click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
-        click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
-        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
-        click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
-    ]
+    run: Callable[[Game, dict[str, Any], dict[str, Any]], None]
+    default_games: int
+    help: str
+    extra: Sequence[click.Option] = ()
+    """Options of this analysis beyond the common ones."""
 
 
 def play(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], bot_params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:

@@ -39,8 +39,8 @@ def _tool(tool: str) -> Callable[[GameSpec], click.Command | None]:
     return build
 
 
-def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command]:
-    def build(spec: GameSpec) -> click.Command:
+def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | None]:
+    def build(spec: GameSpec) -> click.Command | None:
         return load_object(f"{module}:{builder}")(spec)
 
     return build
@@ -65,7 +65,7 @@ cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisio
 cli.add_command(load_object("highroller.cli.serve:serve"))
 cli.add_command(load_object("highroller.cli.serve:bots"))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
-cli.add_command(PerGame("analyze", _tool("analyze"), help="Analyse a game over many batch-engine games: plots and a summary."))
+cli.add_command(PerGame("analyze", _lazy("highroller.cli.analyze", "analyze_command"), help="Analyse a game over many batch-engine games: plots and a summary."))
 
 
 @cli.command("games")

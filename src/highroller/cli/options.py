@@ -40,11 +40,15 @@ def click_options(specs: tuple[OptionSpec, ...]) -> list[click.Option]:
     return options
 
 
+def chosen_options(spec: GameSpec, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game options given on the command line (the others are left to the preset)."""
+    return {o.name: params[o.name] for o in spec.options if params.get(o.name) is not None}
+
+
 def make_game(spec: GameSpec, params: Mapping[str, Any]) -> Game:
     """The game from the command line's options; impossible options become a usage error."""
-    chosen = {o.name: params[o.name] for o in spec.options if params.get(o.name) is not None}
     try:
-        return spec.make(**chosen)
+        return spec.make(**chosen_options(spec, params))
     except RulesError as error:
         raise click.UsageError(str(error)) from error
 

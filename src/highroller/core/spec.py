@@ -49,6 +49,8 @@ class GameSpec:
     """Extra commands: {"odds": "highroller.games.x.cli:odds"} adds `highroller odds x` (a Click command)."""
     extra_benchmarks: str = ""
     """Import path of a function `() -> list[tuple[str, str]]` of (what, figure) rows `bench` also prints."""
+    analysis: str = ""
+    """Import path of the game's `highroller.batch.analysis.Analysis`: `highroller analyze GAME`."""
     encoder: str = ""
     """Import path of the game's `highroller.core.encoder.Encoder` class, for the learning adapters."""
     batch: str = ""

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from highroller.batch import analysis
-from highroller.cli.options import make_game
 from highroller.games.lastchance.cards import Card
 from highroller.games.lastchance.odds import best_lock, card_probability
 from highroller.games.lastchance.position import Position, lock, place, start
+from highroller.core.game import Game
 from highroller.registry import game_spec
 
 ATTEMPTS = 4
@@ -49,9 +49,8 @@ def completion_by_attempt(card: Card, sequences: int, rng: np.random.Generator) 
     return done / sequences
 
 
-def run_analysis(params: dict[str, Any]) -> None:
+def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> None:
     spec = game_spec("lastchance")
-    game = make_game(spec, params)
     deck = game.rules.deck  # type: ignore[attr-defined]
     out = params["out"]
     out.mkdir(parents=True, exist_ok=True)
@@ -87,8 +86,7 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = analysis.command(
-    "lastchance",
+ANALYSIS = analysis.Analysis(
     run_analysis,
     2_000,
     "Analyse Last Chance: each card's chance and expected payout by attempt (optimal joker locking).",

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     bots={"random": RandomLastChanceBot, "odds": OddsBot, "bidder": BiddingBot},
     levels={"easy": "random", "medium": "odds", "hard": "bidder"},
     default_bot="odds",
+    analysis="highroller.games.lastchance.analysis:ANALYSIS",
     encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",
     checker_configs=(
@@ -39,7 +40,7 @@ SPEC = GameSpec(
         *((f"{p}p", {"players": p}) for p in (2, 4, 6)),
         ("4p 10 cards", {"players": 4, "cards": 10}),
     ),
-    tools={"odds": "highroller.games.lastchance.cli:odds", "analyze": "highroller.games.lastchance.analysis:analyze"},
+    tools={"odds": "highroller.games.lastchance.cli:odds"},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
     batch="highroller.games.lastchance.batch:ENGINE",
 )

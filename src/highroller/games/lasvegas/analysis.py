@@ -15,8 +15,8 @@ import numpy as np
 
 from highroller.batch import analysis
 from highroller.batch.engine import BatchResult
-from highroller.cli.options import make_game
 from highroller.core.errors import RulesError
+from highroller.core.game import Game
 from highroller.registry import game_spec
 
 
@@ -39,10 +39,8 @@ def _variant(chosen: dict[str, Any], name: str, value: bool) -> dict[str, Any] |
     return options
 
 
-def run_analysis(params: dict[str, Any]) -> None:
+def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> None:
     spec = game_spec("lasvegas")
-    game = make_game(spec, params)
-    chosen = {o.name: params[o.name] for o in spec.options if params.get(o.name) is not None}
     players = game.num_players
     bots = [params["bots"]] * players
     out = params["out"]
@@ -116,8 +114,7 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = analysis.command(
-    "lasvegas",
+ANALYSIS = analysis.Analysis(
     run_analysis,
     200_000,
     "Analyse Las Vegas on the batch engine: first-player advantage, money per round, the Biggie, neutral dice (PNG plots and a summary).",

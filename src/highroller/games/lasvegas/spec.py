@@ -39,6 +39,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot},
     levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
+    analysis="highroller.games.lasvegas.analysis:ANALYSIS",
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",
     checker_configs=(
@@ -52,7 +53,6 @@ SPEC = GameSpec(
     ),
     extra_benchmarks="highroller.games.lasvegas.bench:rows",
     batch="highroller.games.lasvegas.batch:ENGINE",
-    tools={"analyze": "highroller.games.lasvegas.analysis:analyze"},
     bench_configs=(
         *((f"classic {p}p", {"edition": "classic", "players": p}) for p in range(2, 6)),
         *((f"biggie {p}p", {"edition": "biggie", "players": p}) for p in range(2, 7)),

@@ -12,15 +12,14 @@ from typing import Any
 import numpy as np
 
 from highroller.batch import analysis
-from highroller.cli.options import make_game
+from highroller.core.game import Game
 from highroller.registry import game_spec
 
 POLICIES = ("random", "cautious", "optimal")
 
 
-def run_analysis(params: dict[str, Any]) -> None:
+def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> None:
     spec = game_spec("luckiest")
-    game = make_game(spec, params)
     players = game.num_players
     out = params["out"]
     out.mkdir(parents=True, exist_ok=True)
@@ -55,8 +54,7 @@ def run_analysis(params: dict[str, Any]) -> None:
     analysis.finish(out, lines, plots)
 
 
-analyze = analysis.command(
-    "luckiest",
+ANALYSIS = analysis.Analysis(
     run_analysis,
     100_000,
     "Analyse Luckiest Dice on the batch engine: score distribution by policy, win policy against score policy.",

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "cautious": CautiousBot, "optimal": OptimalBot, "optimal-win": OptimalWinBot},
     levels={"easy": "cautious", "medium": "optimal", "hard": "optimal-win"},
     default_bot="optimal",
+    analysis="highroller.games.luckiest.analysis:ANALYSIS",
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",
     checker_configs=(
@@ -33,7 +34,7 @@ SPEC = GameSpec(
         {"players": 4, "rounds": 5},
     ),
     bench_configs=tuple((f"{p}p", {"players": p}) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-    tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds", "analyze": "highroller.games.luckiest.analysis:analyze"},
+    tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
     extra_benchmarks="highroller.games.luckiest.bench:rows",
     batch="highroller.games.luckiest.batch:ENGINE",
 )

@@ -1,0 +1,40 @@
+"""`highroller analyze GAME`: a game's analysis on the batch engine, as its spec describes it (the rule
+options, the analysis's own options and the common ones are turned into the command here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from highroller.batch.analysis import Analysis
+from highroller.cli.options import chosen_options, click_options, make_game
+from highroller.core.spec import GameSpec, load_object
+
+
+def common_options(default_games: int) -> list[click.Option]:
+    """--games, --seed, --processes and --out."""
+    return [
+        click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
+        click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
+        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
+        click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
+    ]
+
+
+def analyze_command(spec: GameSpec) -> click.Command | None:
+    """The `analyze` command of a game that has an analysis (None for one that has not)."""
+    if not spec.analysis:
+        return None
+    analysis: Analysis = load_object(spec.analysis)
+
+    def run(**params: Any) -> None:
+        analysis.run(make_game(spec, params), chosen_options(spec, params), params)
+
+    return click.Command(
+        name=spec.name,
+        params=[*click_options(spec.options), *analysis.extra, *common_options(analysis.default_games)],
+        callback=run,
+        help=analysis.help,
+    )

@@ -322,3 +322,13 @@ def test_a_failed_write_refuses_the_action_and_changes_nothing(client: TestClien
     assert look(client, table) == before
     monkeypatch.undo()
     assert act(client, table, seats[mover], mine["version"], mine["legal"][0]["action"]).status_code == 200
+
+
+def test_each_game_board_comes_from_its_folder_and_nothing_else_is_read(client: TestClient) -> None:
+    for name in hr.available_games():
+        board = client.get(f"/boards/{name}.js")
+        assert board.status_code == 200 and board.headers["content-type"].startswith("text/javascript")
+        assert "export function render" in board.text
+    for path in ("/boards/poker.js", "/boards/..%2Fspec.js", "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js", "/boards/.js"):
+        response = client.get(path)
+        assert response.status_code == 404 and response.json()["code"] in ("no-board", "not-found"), path

@@ -49,6 +49,9 @@ class GameSpec:
     """Extra commands: {"odds": "highroller.games.x.cli:odds"} adds `highroller odds x` (a Click command)."""
     extra_benchmarks: str = ""
     """Import path of a function `() -> list[tuple[str, str]]` of (what, figure) rows `bench` also prints."""
+    board: str = ""
+    """The game's browser board, `package:file.js`: a JavaScript module in its folder exporting
+    `render(view, ctx)` (see docs/web.md); without one the page shows the raw view."""
     analysis: str = ""
     """Import path of the game's `highroller.batch.analysis.Analysis`: `highroller analyze GAME`."""
     encoder: str = ""

@@ -18,6 +18,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
+from highroller.web.boards import add_boards
 from highroller.web.errors import Refused
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.limits import BodyLimit
@@ -104,6 +105,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
 
     app.include_router(build_router(tables, quotas))
     add_api_docs(app)
+    add_boards(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     bots={"random": RandomLastChanceBot, "odds": OddsBot, "bidder": BiddingBot},
     levels={"easy": "random", "medium": "odds", "hard": "bidder"},
     default_bot="odds",
+    board="highroller.games.lastchance:board.js",
     analysis="highroller.games.lastchance.analysis:ANALYSIS",
     encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",

@@ -39,6 +39,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot},
     levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
+    board="highroller.games.lasvegas:board.js",
     analysis="highroller.games.lasvegas.analysis:ANALYSIS",
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "cautious": CautiousBot, "optimal": OptimalBot, "optimal-win": OptimalWinBot},
     levels={"easy": "cautious", "medium": "optimal", "hard": "optimal-win"},
     default_bot="optimal",
+    board="highroller.games.luckiest:board.js",
     analysis="highroller.games.luckiest.analysis:ANALYSIS",
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",

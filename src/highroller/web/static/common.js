@@ -69,10 +69,10 @@ export function tableIdFromPath() {
   return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 }
 
-/** A game's drawing module, or a plain fallback that shows the view as JSON. */
+/** A game's board module (from its folder, served at /boards/GAME.js), or a plain fallback that shows the view as JSON. */
 export async function gameModule(game) {
   try {
-    return await import(`/static/games/${encodeURIComponent(game)}.js`);
+    return await import(`/boards/${encodeURIComponent(game)}.js`);
   } catch {
     return { render: (view) => h("pre", { class: "raw-view" }, JSON.stringify(view, null, 2)) };
   }

@@ -12,7 +12,7 @@ from highroller.core.game import Game
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.playing import play
 from highroller.records import replay
-from highroller.registry import available_games, game_spec, make
+from highroller.registry import available_games, game_spec, make, narration_of
 
 __all__ = [
     "CHANCE",
@@ -29,6 +29,7 @@ __all__ = [
     "available_games",
     "game_spec",
     "make",
+    "narration_of",
     "play",
     "replay",
 ]

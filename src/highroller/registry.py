@@ -7,6 +7,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from highroller.core.game import Game
+from highroller.core.narration import Narration
 from highroller.core.spec import GameSpec, load_object
 from highroller.games import BUILTIN_GAMES
 
@@ -42,3 +43,10 @@ def make(name: str, **options: Any) -> Game:
     Raises `KeyError` for an unknown game and `RulesError` for impossible options.
     """
     return game_spec(name).make(**options)
+
+
+@lru_cache(maxsize=None)
+def narration_of(name: str) -> Narration:
+    """The words of a registered game (the `Narration` its spec names)."""
+    narration: Narration = load_object(game_spec(name).narration)
+    return narration

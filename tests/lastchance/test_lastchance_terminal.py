@@ -79,8 +79,9 @@ def test_the_command_line_mounts_the_odds_tool() -> None:
     assert result.exit_code == 0 and "0.084072" in result.output
 
 
-def test_the_renderer_draws_every_phase_and_explains_every_step_and_event() -> None:
+def test_the_renderer_draws_every_phase_and_the_narration_explains_every_step_and_event() -> None:
     renderer = load_object(hr.game_spec("lastchance").renderer)
+    narration = hr.narration_of("lastchance")
     console = Console(width=120, record=True)
     game = hr.make("lastchance", players=4, cards=3)
     state = game.new_game(21)
@@ -94,12 +95,12 @@ def test_the_renderer_draws_every_phase_and_explains_every_step_and_event() -> N
         if player >= 0:
             console.print(renderer.advice(state, player))
         step = state.sample_chance() if player == CHANCE else bots[player].choose(state)
-        line = renderer.describe_step(state, player, step, NAMES)
+        line = narration.describe_step(state, player, step, NAMES)
         state.apply(step)
         if line:
             console.print(line)
         for event in state.events[shown:]:
-            words = renderer.describe_event(event, NAMES)
+            words = narration.describe_event(event, NAMES)
             assert words is not None, event
             console.print(words)
         shown = len(state.events)
@@ -112,13 +113,14 @@ def test_the_renderer_draws_every_phase_and_explains_every_step_and_event() -> N
 
 def test_the_sample_round_in_words() -> None:
     renderer = load_object(hr.game_spec("lastchance").renderer)
+    narration = hr.narration_of("lastchance")
     state = type_steps(new_game(players=4, first_player=0), "card 4", "100", "200", "500", "pass", "pass", "600",
                        "pass", "pass", "pass", "no 1000", "no 300", "no 1000")
-    assert renderer.describe_step(state, CHANCE, state.parse_input("6 5 5 3 1"), NAMES) == \
+    assert narration.describe_step(state, CHANCE, state.parse_input("6 5 5 3 1"), NAMES) == \
         "Nan rolled 6 5 5 3 1; 6 5 go on the card."
     type_steps(state, "6 5 5 3 1", "lock 3", "3 2")
     settle = [e for e in state.events if e["type"] == "settle"][-1]
-    assert renderer.describe_event(settle, NAMES) == (
+    assert narration.describe_event(settle, NAMES) == (
         "Nan misses card 4. The $600 bid goes to the bank; the bank pays Katie $1,000 (no bet); "
         "the bank pays Michelle $1,000 (no bet); the bank pays Jim $300 (no bet)."
     )

@@ -6,7 +6,7 @@ import pytest
 
 import highroller as hr
 from highroller.games.lasvegas.bots import GreedyBot, placement_gain
-from highroller.games.lasvegas.render import RENDERER
+from highroller.games.lasvegas.narrate import NARRATION
 from highroller.games.lasvegas.steps import PLACE
 
 from conftest import type_steps
@@ -49,9 +49,9 @@ def test_payouts_are_explained_in_words() -> None:
     names = ["Anna", "Ben", "Carla", "Denny"]
     event = {"type": "payout", "round": 1, "casino": 3, "bills": [80000, 30000],
              "dice": {"0": 4, "1": 3, "2": 3, "3": 1}, "paid": {"0": 80000, "3": 30000}}
-    words = RENDERER.describe_event(event, names)
+    words = NARRATION.describe_event(event, names)
     assert words == ("Casino 3 ($80,000, $30,000): Anna 4, Ben 3, Carla 3, Denny 1. Ben and Carla tie and lose "
                      "their dice. Anna takes $80,000; Denny takes $30,000.")
     neutral = {"type": "payout", "round": 1, "casino": 5, "bills": [80000, 30000, 10000],
                "dice": {"1": 2, "neutral": 3}, "paid": {"neutral": 80000, "1": 30000}}
-    assert RENDERER.describe_event(neutral, names).endswith("neutral takes $80,000; Ben takes $30,000. 1 bill untaken.")
+    assert NARRATION.describe_event(neutral, names).endswith("neutral takes $80,000; Ben takes $30,000. 1 bill untaken.")

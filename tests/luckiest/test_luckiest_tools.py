@@ -17,6 +17,7 @@ from highroller.games.luckiest.bots import CautiousBot
 from highroller.games.luckiest.cli import odds, solve
 from highroller.games.luckiest.faces import load_faces
 from highroller.games.luckiest.policy import score_advice, score_choice, win_advice, win_choice, win_solution
+from highroller.games.luckiest.narrate import NARRATION
 from highroller.games.luckiest.render import RENDERER
 from highroller.games.luckiest.state import LuckiestState
 
@@ -92,10 +93,10 @@ def test_the_renderer_draws_and_explains() -> None:
     assert isinstance(state, LuckiestState)
     console = Console(width=120, record=True)
     step = state.parse_input("number 2")
-    assert RENDERER.describe_step(state, 0, step, NAMES) == "Ann bets on number 2 and rolls twelve dice."
+    assert NARRATION.describe_step(state, 0, step, NAMES) == "Ann bets on number 2 and rolls twelve dice."
     state.apply(step)
     roll = state.parse_input("2 2 2 1 1 1 3 3 3 4 4 5")
-    assert RENDERER.describe_step(state, -1, roll, NAMES) == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
+    assert NARRATION.describe_step(state, -1, roll, NAMES) == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
     state.apply(roll)
     console.print(RENDERER.board(state.view(0), NAMES))
     console.print(RENDERER.advice(state, 0))
@@ -104,9 +105,9 @@ def test_the_renderer_draws_and_explains() -> None:
     assert "Expected points this turn" in text and "Win probability" in text
     assert RENDERER.advice(state, 1) is None
     state.apply(state.parse_input("bank"))
-    assert str(RENDERER.describe_event(state.events[-1], NAMES)) == "Ann banks 9 points (total 9)."
-    assert "Bust!" in str(RENDERER.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES))
-    shared = RENDERER.describe_event({"type": "end", "totals": [5, 5], "winners": [0, 1]}, NAMES)
+    assert str(NARRATION.describe_event(state.events[-1], NAMES)) == "Ann banks 9 points (total 9)."
+    assert "Bust!" in str(NARRATION.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES))
+    shared = NARRATION.describe_event({"type": "end", "totals": [5, 5], "winners": [0, 1]}, NAMES)
     assert "Ann and Bob share the win" in str(shared)
 
 

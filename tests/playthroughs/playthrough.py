@@ -20,8 +20,8 @@ from typing import Any
 import highroller as hr
 from highroller.core.bots import RandomBot
 from highroller.core.rng import derive_seed
-from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State
+from highroller.registry import narration_of
 
 SHOWN_OUTCOMES = 12
 """Chance steps with more outcomes than this show their count and the most likely ones."""
@@ -58,11 +58,11 @@ def compact(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def plain(text: Any) -> str | None:
-    """A renderer's words (plain text or Rich text) on one line; None for silence."""
+def plain(text: str | None) -> str | None:
+    """A narration's words on one line; None for silence."""
     if text is None:
         return None
-    words = str(getattr(text, "plain", text)).strip()
+    words = str(text).strip()
     return " / ".join(line.strip() for line in words.splitlines()) or None
 
 
@@ -73,7 +73,7 @@ def write(playthrough: Playthrough) -> str:
 
 def _lines(playthrough: Playthrough) -> Iterator[str]:
     game = hr.make(playthrough.game, **playthrough.options)
-    renderer = load_object(hr.game_spec(playthrough.game).renderer)
+    narration = narration_of(playthrough.game)
     names = [f"Seat {seat + 1}" for seat in range(game.num_players)]
     bots = [RandomBot(derive_seed(playthrough.seed, "playthrough", seat)) for seat in range(game.num_players)]
     state = game.new_game(playthrough.seed)
@@ -94,7 +94,7 @@ def _lines(playthrough: Playthrough) -> Iterator[str]:
             step = bots[player].choose(state)
             yield f"## step {number}: seat {player} decides"
             yield from (f"legal {index}: {action} = {compact(action.to_json())}" for index, action in enumerate(legal))
-        words = plain(renderer.describe_step(state, player, step, names))
+        words = plain(narration.describe_step(state, player, step, names))
         seen = len(state.events)
         state.apply(step)
         yield f"step = {compact(step.to_json())}  ({step})"
@@ -102,7 +102,7 @@ def _lines(playthrough: Playthrough) -> Iterator[str]:
             yield f"says: {words}"
         for event in state.events[seen:]:
             yield f"event: {compact(event)}"
-            told = plain(renderer.describe_event(event, names))
+            told = plain(narration.describe_event(event, names))
             if told:
                 yield f"  says: {told}"
         yield from _views(state, shown)

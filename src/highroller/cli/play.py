@@ -1,6 +1,6 @@
 """`highroller play GAME`: humans at one keyboard (hot-seat) and bots, in the terminal.
 
-Everything game-specific comes from the spec: options, bots, the renderer, and the state's own
+Everything game-specific comes from the spec: options, bots, the renderer and narration, and the state's own
 `parse_input`/`input_help` for what a person types. With `--dice manual` every chance step (dice,
 and bills or cards drawn) is typed in from the real table. Ctrl-C or end of input saves the game.
 """
@@ -15,15 +15,17 @@ from rich.console import Console
 
 from highroller.cli.options import click_options, make_game, seat_bots
 from highroller.cli.records import default_record_path, load_record, save_record
-from highroller.cli.rendering import TextRenderer
+from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.bots import Bot
 from highroller.core.errors import IllegalAction, RecordError
 from highroller.core.game import Game
+from highroller.core.narration import Narration
 from highroller.core.play import bot_seed
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.records import replay
+from highroller.registry import narration_of
 
 QUIT_WORDS = {"q", "quit", "exit"}
 
@@ -90,7 +92,7 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     bots: dict[int, Bot] = {seat: factories[seat][1](bot_seed(state.seed, seat)) for seat in range(players) if not humans[seat]}
     names = _seat_names(params["names"], humans, [label for label, _ in factories])
     renderer: TextRenderer = load_object(spec.renderer)
-    session = _Session(console, renderer, state, names, humans, bots, manual=params["dice"] == "manual")
+    session = _Session(console, renderer, narration_of(spec.name), state, names, humans, bots, manual=params["dice"] == "manual")
     path = params["save"] or default_record_path(spec.name, state.seed)
     console.print(f"[bold]{spec.title}[/bold] — {', '.join(names)}. Type [bold]?[/bold] for advice, [bold]q[/bold] to leave.")
     try:
@@ -112,6 +114,7 @@ class _Session:
         self,
         console: Console,
         renderer: TextRenderer,
+        narration: Narration,
         state: State,
         names: list[str],
         humans: list[bool],
@@ -120,6 +123,7 @@ class _Session:
     ) -> None:
         self.console = console
         self.renderer = renderer
+        self.narration = narration
         self.state = state
         self.names = names
         self.humans = humans
@@ -147,17 +151,17 @@ class _Session:
         return "Table" if roller is None else f"{self.names[roller]}'s roll"
 
     def _apply(self, player: int, step: Step) -> None:
-        line = self.renderer.describe_step(self.state, player, step, self.names)
+        line = self.narration.describe_step(self.state, player, step, self.names)
         self.state.apply(step)
         if line:
-            self.console.print(line)
+            self.console.print(styled(line))
         self._show_events()
 
     def _show_events(self) -> None:
         for event in self.state.events[self.events_shown :]:
-            shown = self.renderer.describe_event(event, self.names)
+            shown = self.narration.describe_event(event, self.names)
             if shown is not None:
-                self.console.print(shown)
+                self.console.print(styled(shown))
         self.events_shown = len(self.state.events)
 
     def _ask(self, seat: int | None, who: str) -> Step:

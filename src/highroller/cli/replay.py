@@ -8,13 +8,13 @@ import click
 from rich.console import Console
 
 from highroller.cli.records import load_record
-from highroller.cli.rendering import TextRenderer
+from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.errors import HighrollerError, RecordError
 from highroller.core.record import follow
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.records import game_of_record
-from highroller.registry import game_spec
+from highroller.registry import game_spec, narration_of
 
 
 def run_replay(path: str, seat: int | None, show_all: bool) -> None:
@@ -28,6 +28,7 @@ def run_replay(path: str, seat: int | None, show_all: bool) -> None:
         raise click.BadParameter(f"seats are 0 to {game.num_players - 1}", param_hint="--seat")
     spec = game_spec(game.name)
     renderer: TextRenderer = load_object(spec.renderer)
+    narration = narration_of(game.name)
     names = [f"Player {s + 1}" for s in range(game.num_players)]
     state = game.new_game(record["seed"])
     step_by_step = not show_all and sys.stdin.isatty()
@@ -39,15 +40,15 @@ def run_replay(path: str, seat: int | None, show_all: bool) -> None:
                 if answer == "q":
                     return
                 step_by_step = answer != "a"
-            line = renderer.describe_step(state, player, step, names)
+            line = narration.describe_step(state, player, step, names)
             shown = len(state.events)
             state.apply(step)
             if line:
-                console.print(line)
+                console.print(styled(line))
             for event in state.events[shown:]:
-                words = renderer.describe_event(event, names)
+                words = narration.describe_event(event, names)
                 if words is not None:
-                    console.print(words)
+                    console.print(styled(words))
             if player != CHANCE and step_by_step:
                 console.print(renderer.board(state.view(seat), names))
     except HighrollerError as error:  # any malformed or illegal entry is reported, not a traceback

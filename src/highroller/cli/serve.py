@@ -17,16 +17,15 @@ DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
-    """Load every game, bot and renderer now, then exempt these long-lived objects from the cyclic
+    """Load every game, bot and narration now, then exempt these long-lived objects from the cyclic
     garbage collector's full passes, which would otherwise rescan them all and pause every table."""
     import gc
 
-    from highroller.registry import available_games, make
-    from highroller.web.narrate import renderer_of
+    from highroller.registry import available_games, make, narration_of
 
     for name in available_games():
         make(name)
-        renderer_of(name)
+        narration_of(name)
     gc.collect()
     gc.freeze()
 

@@ -37,7 +37,10 @@ class GameSpec:
     bots: Mapping[str, BotFactory]
     default_bot: str
     renderer: str
-    """Import path of the game's text renderer (see `highroller.cli.rendering.TextRenderer`)."""
+    """Import path of the game's terminal drawing (see `highroller.cli.rendering.TextRenderer`)."""
+    narration: str
+    """Import path of the game's words for steps and events (`highroller.core.narration.Narration`),
+    which the terminal, the web's log and replays all use."""
     checker_configs: tuple[Mapping[str, Any], ...]
     """Option sets the shared API checker runs on: every edition, variant and player count worth it."""
     bench_configs: tuple[tuple[str, Mapping[str, Any]], ...] = ()

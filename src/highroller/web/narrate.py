@@ -1,48 +1,37 @@
-"""The table log in words, from each game's own terminal renderer (`describe_step`, `describe_event`).
+"""The table log in words, from each game's own narration (`describe_step`, `describe_event`).
 
-The server never phrases a game's steps itself: it asks the renderer named in the game's spec, so a
+The server never phrases a game's steps itself: it asks the narration named in the game's spec, so a
 new game's log needs no server change.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from highroller.cli.rendering import TextRenderer
-from highroller.core.spec import load_object
 from highroller.core.state import State, Step
-from highroller.registry import game_spec
+from highroller.registry import narration_of
 
 
-@cache
-def renderer_of(game: str) -> TextRenderer:
-    """The text renderer the game's spec names."""
-    renderer: TextRenderer = load_object(game_spec(game).renderer)
-    return renderer
-
-
-def _plain(text: Any) -> str | None:
+def _plain(text: str | None) -> str | None:
     if text is None:
         return None
-    plain = getattr(text, "plain", text)
-    return str(plain).strip() or None
+    return str(text).strip() or None
 
 
 class Narrator:
     """Turns steps and events into log lines: `{"n": step number, "text": ...}`."""
 
     def __init__(self, game: str, names: list[str]) -> None:
-        self._renderer = renderer_of(game)
+        self._narration = narration_of(game)
         self._names = names
 
     def step_line(self, state: State, player: int, step: Step) -> str | None:
         """What `step` does, asked just before it is applied to `state`."""
-        return _plain(self._renderer.describe_step(state, player, step, self._names))
+        return _plain(self._narration.describe_step(state, player, step, self._names))
 
     def event_lines(self, events: list[dict[str, Any]]) -> list[str]:
-        """The events in words, those the renderer has words for."""
-        lines = (_plain(self._renderer.describe_event(event, self._names)) for event in events)
+        """The events in words, those the narration has words for."""
+        lines = (_plain(self._narration.describe_event(event, self._names)) for event in events)
         return [line for line in lines if line]
 
     def apply(self, state: State, step: Step, log: list[dict[str, Any]]) -> None:

@@ -1,5 +1,5 @@
 """Last Chance in the terminal: the card with its matched dice and joker lock, the auction, the bets,
-everyone's money and cards; steps and settlements in plain words; the exact odds on request."""
+everyone's money and cards, and the exact odds on request (its words are in `narrate.py`)."""
 
 from __future__ import annotations
 
@@ -9,27 +9,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from highroller.core.dice import faces_from_counts
-from highroller.core.state import CHANCE, State, Step
+from highroller.core.state import State
 from highroller.games.lastchance.bots import attempt_chance, table_position
+from highroller.games.lastchance.narrate import dice_words
 from highroller.games.lastchance.odds import lock_values
-from highroller.games.lastchance.position import place
-from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, dollars, plural
-
-
-def _joined(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _dice(faces: list[int]) -> str:
-    return " ".join(map(str, faces)) if faces else "nothing"
-
-
-def _party(who: int | str, names: list[str]) -> str:
-    return {"bank": "the bank", "bin": "the bidding bin"}.get(who, "") if isinstance(who, str) else names[who]
+from highroller.games.lastchance.steps import dollars, plural
 
 
 class LastChanceRenderer:
@@ -55,9 +39,9 @@ class LastChanceRenderer:
         for column in ("Dice", "On the card", "Still open", "Jokers"):
             table.add_column(column)
         opened = card["open"]
-        still = _dice(opened["faces"] + ["J"] * opened["jokers"]) if opened["faces"] or opened["jokers"] else "complete"
+        still = dice_words(opened["faces"] + ["J"] * opened["jokers"]) if opened["faces"] or opened["jokers"] else "complete"
         jokers = f"locked to {card['locked']}s" if card["locked"] else ("open: any face not pictured" if "J" in card["dice"] else "—")
-        table.add_row(card["dice"], _dice(card["matched"]), still, jokers)
+        table.add_row(card["dice"], dice_words(card["matched"]), still, jokers)
         return table
 
     @staticmethod
@@ -74,9 +58,9 @@ class LastChanceRenderer:
         how = "Last Chance!" if view["last_chance"] else dollars(view["bid"])
         line = f"{names[view['roller']]} rolls for {how}; rolls used {view['rolls_used']} of {view['card']['rolls']}."
         if view["roll"]:
-            line += f" Last roll: {_dice(view['roll'])}."
+            line += f" Last roll: {dice_words(view['roll'])}."
         if view["unplaced"]:
-            line += f" Not placed: {_dice(view['unplaced'])}."
+            line += f" Not placed: {dice_words(view['unplaced'])}."
         return line
 
     @staticmethod
@@ -97,84 +81,6 @@ class LastChanceRenderer:
             table.add_row(marker + name, dollars(player["money"]), cards,
                           "used" if player["last_chance_used"] else "available", shown)
         return table
-
-    # ------------------------------------------------------------------ steps and events in words
-    def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
-        assert isinstance(state, LastChanceState)
-        if player == CHANCE:
-            if isinstance(step, Draw):
-                return None  # the "card" event says it
-            assert isinstance(step, Roll) and state.position is not None
-            after, _ = place(state.position, step.counts)
-            placed = faces_from_counts(tuple(b - a for b, a in zip(_slots(state.position), _slots(after))))
-            goes = f"; {_dice(sorted(placed, reverse=True))} go{'es' if len(placed) == 1 else ''} on the card" if placed else ""
-            return f"{names[state.rolling]} rolled {_dice(step.faces())}{goes}."
-        name = names[player]
-        if isinstance(step, Bid):
-            return f"{name} bids {dollars(step.amount)}."
-        if isinstance(step, Pass):
-            return f"{name} passes."
-        if isinstance(step, LastChance):
-            return f"{name} calls “Last Chance!” and stakes all {dollars(state.money[player])}."
-        if isinstance(step, Bet):
-            return f"{name} bets {step.side}, {dollars(step.wager)}." if step.side else f"{name} does not bet."
-        if isinstance(step, Lock):
-            count = min(state.left[step.face - 1], state.position.jokers if state.position else 0)
-            return f"{name} locks the jokers to {step.face}s ({plural(count, 'die')} on the jokers)."
-        return f"{name} leaves the jokers open."
-
-    def describe_event(self, event: dict[str, Any], names: list[str]) -> RenderableType | None:
-        kind = event["type"]
-        if kind == "card":
-            return Text(f"\n— Card {event['number']}: {names[event['opener']]} draws card {event['card']} and opens the bidding —",
-                        style="bold")
-        if kind == "auction":
-            who = names[event["roller"]]
-            if event["last_chance"]:
-                return f"{who} rolls on Last Chance! with {dollars(event['bid'])} in the bidding bin."
-            if event["bid"] == 0:
-                return f"Nobody bid: {who} rolls for free."
-            return f"{who} wins the auction and puts {dollars(event['bid'])} in the bidding bin."
-        if kind == "settle":
-            return self._settlement(event, names)
-        if kind == "card won":
-            return Text(f"{names[event['seat']]} wins card {event['card']}!", style="bold green")
-        if kind == "continue":
-            return (f"Card {event['card']} stays in play with {_dice(event['matched'])} on it; "
-                    f"{names[event['opener']]} opens the next auction.")
-        if kind == "eliminated":
-            cards = f" (card{'s' if len(event['cards']) > 1 else ''} {', '.join(map(str, event['cards']))} leave too)" if event["cards"] else ""
-            return Text(f"{names[event['seat']]} is out of money and leaves the game{cards}.", style="red")
-        if kind == "end":
-            return self._standings(event, names)
-        return None
-
-    @staticmethod
-    def _settlement(event: dict[str, Any], names: list[str]) -> str:
-        roller = names[event["roller"]]
-        head = f"{roller} completes card {event['card']}." if event["success"] else f"{roller} misses card {event['card']}."
-        moves = []
-        for move in event["transfers"]:
-            source, target, amount = _party(move["from"], names), _party(move["to"], names), dollars(move["amount"])
-            if move["for"] == "bid back":
-                moves.append(f"{target} takes back the {amount} bid")
-            elif move["for"] == "bid lost":
-                moves.append(f"the {amount} bid goes to the bank")
-            else:
-                moves.append(f"{source} pays {target} {amount} ({move['for']})")
-        body = "; ".join(moves)
-        return head + (f" {body[0].upper()}{body[1:]}." if body else "")
-
-    @staticmethod
-    def _standings(event: dict[str, Any], names: list[str]) -> RenderableType:
-        seats = sorted(range(len(names)), key=lambda s: -event["money"][s])
-        lines = [f"{names[s]}: {dollars(event['money'][s])}, cards {', '.join(map(str, event['cards'][s])) or 'none'}" for s in seats]
-        winners = event["winners"]
-        if winners:
-            verdict = f"{_joined([names[s] for s in winners])} {'win (shared)' if len(winners) > 1 else 'wins'}!"
-        else:
-            verdict = "Nobody holds a card: nobody wins."
-        return Text(f"\nGame over ({event['reason']}).\n  " + "\n  ".join(lines) + f"\n{verdict}", style="bold")
 
     # ------------------------------------------------------------------ odds on request
     def advice(self, state: State, seat: int) -> RenderableType | None:
@@ -212,14 +118,6 @@ class LastChanceRenderer:
 def _signed(amount: Any) -> str:
     value = round(float(amount))
     return f"{'+' if value >= 0 else '−'}${abs(value):,}"
-
-
-def _slots(position: Any) -> tuple[int, ...]:
-    """Open slots per face, with the open jokers counted on the locked face."""
-    need = list(position.need)
-    if position.locked:
-        need[position.locked - 1] += position.jokers
-    return tuple(need)
 
 
 RENDERER = LastChanceRenderer()

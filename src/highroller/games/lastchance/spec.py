@@ -32,6 +32,7 @@ SPEC = GameSpec(
     analysis="highroller.games.lastchance.analysis:ANALYSIS",
     encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",
+    narration="highroller.games.lastchance.narrate:NARRATION",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         {"players": 3, "money": 1000, "cards": 10, "bet_limit": 500},

@@ -43,6 +43,7 @@ SPEC = GameSpec(
     analysis="highroller.games.lasvegas.analysis:ANALYSIS",
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",
+    narration="highroller.games.lasvegas.narrate:NARRATION",
     checker_configs=(
         *({"edition": "classic", "players": p} for p in range(2, 6)),
         *({"edition": "biggie", "players": p} for p in range(2, 7)),

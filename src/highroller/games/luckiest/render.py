@@ -1,5 +1,6 @@
 """Luckiest Dice in the terminal: the 14 cards (used ones marked) with the dice placed on each this
-turn, points at risk, dice left, the scores by round, events in words, and the solver's advice."""
+turn, points at risk, dice left, the scores by round, and the solver's advice (its words are in
+`narrate.py`)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from highroller.core.state import CHANCE, State, Step
-from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
+from highroller.core.state import CHANCE, State
+from highroller.games.luckiest.cards import CARD_BY_ID
 from highroller.games.luckiest.faces import Face, FaceTable, resolve_faces
 from highroller.games.luckiest.policy import Advice, score_advice, win_advice
 from highroller.games.luckiest.state import LuckiestState
-from highroller.games.luckiest.steps import Bank, Bet, Roll
 
 STYLES = {"blue": "bold blue", "red": "bold red", "orange": "bold dark_orange"}
 SYMBOLS = {"circle": "●", "square": "■", "cross": "✚"}
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
 def die_text(face: Face) -> Text:
@@ -28,10 +27,6 @@ def die_text(face: Face) -> Text:
 
 def dice_text(faces: FaceTable, numbers: list[int]) -> Text:
     return Text(" ").join(die_text(faces.faces[n - 1]) for n in numbers) if numbers else Text("—", style="dim")
-
-
-def _joined(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class LuckiestRenderer:
@@ -68,40 +63,6 @@ class LuckiestRenderer:
             cells = [str(s) for s in scores] + [""] * (rounds - len(scores))
             table.add_row(marker + names[seat], *cells, str(view["totals"][seat]))
         return table
-
-    def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
-        assert isinstance(state, LuckiestState)
-        who = names[state.turn]
-        if isinstance(step, Bet):
-            return f"{who} bets on {CARDS[step.card].label} and rolls {NUMBER_WORDS[state.dice_left]} {'die' if state.dice_left == 1 else 'dice'}."
-        if isinstance(step, Bank):
-            return None  # the bank event says it
-        assert isinstance(step, Roll)
-        card = CARDS[state.bet]
-        mask = state.masks[state.bet]
-        matched = sum(count for face, count in enumerate(step.counts) if mask >> face & 1)
-        if not matched:
-            return f"Rolled {step}: nothing matches {card.label}."
-        return f"Rolled {step}: {NUMBER_WORDS[matched]} on {card.label} (+{matched * card.points} points)."
-
-    def describe_event(self, event: dict[str, Any], names: list[str]) -> RenderableType | None:
-        kind = event["type"]
-        if kind == "bust":
-            lost = f", losing {event['lost']} points" if event["lost"] else ""
-            return Text(f"Bust! {names[event['seat']]} scores nothing this round{lost}.", style="bold red")
-        if kind == "bank":
-            how = "No dice left: " if event["automatic"] else ""
-            return Text(f"{how}{names[event['seat']]} banks {event['points']} points (total {event['total']}).", style="bold green")
-        if kind == "round":
-            scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
-            return Text(f"\n— End of round {event['round']}: {scores} —", style="bold")
-        if kind == "end":
-            ranking = sorted(range(len(names)), key=lambda s: -event["totals"][s])
-            lines = [f"{names[s]}: {event['totals'][s]} points" for s in ranking]
-            winners = _joined([names[s] for s in event["winners"]])
-            verb = "share the win" if len(event["winners"]) > 1 else "wins"
-            return Text("\nFinal scores:\n  " + "\n  ".join(lines) + f"\n{winners} {verb}!", style="bold")
-        return None
 
     def advice(self, state: State, seat: int) -> RenderableType | None:
         assert isinstance(state, LuckiestState)

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     analysis="highroller.games.luckiest.analysis:ANALYSIS",
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",
+    narration="highroller.games.luckiest.narrate:NARRATION",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         {"players": 2, "rounds": 2},

@@ -15,7 +15,15 @@ def test_the_example_trains_and_compares_with_the_solver() -> None:
     assert spec is not None and spec.loader is not None
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
-    results = example.main(["--timesteps", "64", "--rollout", "64", "--eval-turns", "20"])
+    arguments = ["--timesteps", "64", "--rollout", "64", "--eval-turns", "40"]
+    results = example.main(arguments)
     assert results["solver"] == pytest.approx(15.731852, abs=1e-6)
-    assert 0.0 <= results["agent"] <= 36.0
     assert results["gap"] == pytest.approx(results["solver"] - results["agent"])
+    # the optimal bot's turns are scored as the solver values them: its mean over 40 seeded turns lies
+    # near the exact value (a fixed figure for these seeds, not a random draw)
+    assert abs(results["optimal_bot"] - results["solver"]) < 4 * results["optimal_bot_error"]
+    assert results["optimal_bot_error"] > 0 and results["agent_error"] >= 0
+    # the same seed trains the same agent and measures the same scores
+    again = example.main(arguments)
+    del results["training_seconds"], again["training_seconds"]
+    assert again == results

@@ -1,7 +1,11 @@
-"""The game registry: built-in games plus any installed package's `highroller.games` entry points."""
+"""The game registry: built-in games, any installed package's `highroller.games` entry points, and
+games named in the environment variable `HIGHROLLER_GAMES` (`name=package.module:SPEC`, several
+separated by commas), for a game folder that is not an installed package (it must be importable:
+on `PYTHONPATH`). Server processes and bot workers inherit the variable, so they all know the game."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
@@ -17,7 +21,20 @@ def _paths() -> dict[str, str]:
     paths = dict(BUILTIN_GAMES)
     for entry in entry_points(group="highroller.games"):
         paths.setdefault(entry.name, entry.value)
+    for name, path in _environment_games().items():
+        paths.setdefault(name, path)
     return paths
+
+
+def _environment_games() -> dict[str, str]:
+    """The games `HIGHROLLER_GAMES` names; a malformed entry is an error that shows the form."""
+    games = {}
+    for entry in filter(None, (part.strip() for part in os.environ.get("HIGHROLLER_GAMES", "").split(","))):
+        name, equals, path = (part.strip() for part in entry.partition("="))
+        if not equals or not name.isidentifier() or ":" not in path:
+            raise ValueError(f"HIGHROLLER_GAMES holds name=package.module:SPEC entries separated by commas, not {entry!r}")
+        games[name] = path
+    return games
 
 
 def available_games() -> list[str]:

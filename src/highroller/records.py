@@ -1,5 +1,6 @@
 """Reading records by name: a record's game found in the registry, and the state a record describes.
-(Walking a record's steps one by one is `highroller.core.record.follow`.)"""
+(Walking a record's steps one by one — the terminal's replay, the web's tables and replay pages — is
+`highroller.core.record.follow`.)"""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from highroller.core.record import follow
 from highroller.core.state import CHANCE
 from highroller.web.tables import Table
 
@@ -15,7 +16,7 @@ def replay_frames(table: Table) -> list[dict[str, Any]]:
         ends[line["n"]] = index + 1
     state = table.game.new_game(table.seed)
     frames = [{"view": state.view(None), "log_end": 0, "chance": False}]
-    for player, step in table.state.history:
+    for player, step in follow(state, table.state.record()["steps"]):
         state.apply(step)
         frames.append({"view": state.view(None), "log_end": ends.get(len(state.history) - 1, frames[-1]["log_end"]), "chance": player == CHANCE})
     return frames

@@ -1,5 +1,7 @@
 """`highroller analyze GAME`: a game's analysis on the batch engine, as its spec describes it (the rule
-options, the analysis's own options and the common ones are turned into the command here)."""
+options, the analysis's own options and the common ones are turned into the command here). Its plots
+need the analysis extra (Matplotlib), and a Numba engine the batch extra: both are checked before any
+game is played."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Any
 import click
 
 from highroller.batch.analysis import Analysis
+from highroller.batch.engine import find_engine
+from highroller.cli.extras import needing, require
 from highroller.cli.options import chosen_options, click_options, make_game
 from highroller.core.spec import GameSpec, load_object
 
@@ -30,6 +34,10 @@ def analyze_command(spec: GameSpec) -> click.Command | None:
     analysis: Analysis = load_object(spec.analysis)
 
     def run(**params: Any) -> None:
+        what = f"highroller analyze {spec.name}"
+        require("analysis", what)
+        with needing("batch", what):
+            find_engine(spec)
         analysis.run(make_game(spec, params), chosen_options(spec, params), params)
 
     return click.Command(

@@ -6,7 +6,8 @@ the ratio compares like with like), else a uniformly random legal action.
 One core, wall-clock time with `time.perf_counter`, each configuration played for at least
 `--seconds`. A game with a batch engine also gets, from the same run, the batch engine's games/s per
 preset with its ratio to the step API and its memory per game, the engine's own comparisons (a peer
-package) and its scaling over processes; the game's own extra rows (solver timings) follow.
+package) and its scaling over processes (where the engine needs Numba, only with the batch extra);
+the game's own extra rows (solver timings) follow.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from highroller.benchmark import games_per_second
+from highroller.cli.extras import lacks, missing
 from highroller.core.spec import GameSpec, load_object
 from highroller.registry import game_spec
 
@@ -68,10 +70,18 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
 
 def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int, extras: bool) -> None:
     """The batch engine beside the step API, its own comparisons (with the extras), and its scaling
-    over processes."""
+    over processes; a note instead where the engine needs the batch extra and it is not installed."""
     from highroller.batch.bench import batch_rows, scaling_rows
     from highroller.batch.engine import find_engine
 
+    try:
+        engine = find_engine(spec)
+    except ImportError as error:
+        if not lacks(error, "batch"):
+            raise
+        console.print(missing("batch", f"{spec.title}'s batch engine"), style="dim", markup=False)
+        return
+    assert engine is not None
     table = Table(title=f"{spec.title}: batch engine, random play (one process)")
     for column in ("Configuration", "Step API games/s", "Batch games/s", "Batch / step", "Bytes per game"):
         table.add_column(column, justify="left" if column == "Configuration" else "right")
@@ -79,8 +89,6 @@ def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float]
     for row in rows:
         table.add_row(*row)
     console.print(table)
-    engine = find_engine(spec)
-    assert engine is not None
     rates = {row[0]: float(row[2].replace(",", "")) for row in rows}
     more = Table(title=f"{spec.title}: batch engine compared, and over processes")
     more.add_column("What")

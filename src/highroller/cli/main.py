@@ -2,7 +2,8 @@
 
 `highroller play lasvegas --help` shows that game's own rule options, built from its spec, so the
 command line never needs to know a game by name. Games add commands (`odds`, `solve`) through their
-spec's `tools`.
+spec's `tools`. A command whose pip extra is not installed (`serve` without `web`) is listed and runs
+as a stand-in that names the extra and the pip command.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 import click
 
+from highroller.cli.extras import installed, stand_in
 from highroller.core.spec import GameSpec, load_object
 from highroller.registry import available_games, game_spec
 
@@ -46,7 +48,22 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+NEEDS = {"serve": "web", "bots": "postgres"}
+"""The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
+
+
+class Commands(click.Group):
+    """The top-level group: a command of `NEEDS` whose extra is not installed is looked up as its stand-in."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        extra = NEEDS.get(cmd_name)
+        if command is None or extra is None or installed(extra):
+            return command
+        return stand_in(cmd_name, extra)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="highroller")
 def cli() -> None:
     """Casino dice games done properly: Las Vegas, and more.

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from highroller.cli.extras import require
 from highroller.web.settings import DAY, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
@@ -84,7 +85,9 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     from highroller.web.store import default_database, is_postgres, open_store
 
     where = database or str(default_database())
-    if not knobs["bot_processes"] and not is_postgres(where):
+    if is_postgres(where):
+        require("postgres", "highroller serve --db postgresql://...")
+    elif not knobs["bot_processes"]:
         raise click.BadParameter("with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes")
     settings = Settings(
         **{**knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY}

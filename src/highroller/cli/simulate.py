@@ -29,6 +29,7 @@ from rich.table import Table
 from highroller.batch.engine import find_engine, supports
 from highroller.batch.records import export_records
 from highroller.batch.runner import CHUNK, run_series
+from highroller.cli.extras import needing
 from highroller.cli.options import click_options, make_game, seat_bots
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
@@ -126,11 +127,13 @@ def _batch_bots(spec: GameSpec, labels: list[str], wanted: str) -> list[tuple[st
 
     A seat's description resolves (name, level or import path) to a factory; it has a batch version
     when the factory is one of the game's named bots that the engine has built in, with parameters
-    the engine accepts. `--engine batch` without batch versions is a usage error.
+    the engine accepts. `--engine batch` without batch versions is a usage error; an engine that needs
+    the batch extra (Numba) where it is not installed stops the command with the pip command.
     """
     if wanted == "step":
         return None
-    engine = find_engine(spec)
+    with needing("batch", f"highroller simulate {spec.name}", "play through the step API: --engine step"):
+        engine = find_engine(spec)
     names = {id(factory): name for name, factory in spec.bots.items()}
     chosen = []
     for label in labels:

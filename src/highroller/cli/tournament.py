@@ -17,6 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from highroller.cli.extras import require
 from highroller.cli.options import bot_factory, click_options, make_game
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec
@@ -48,6 +49,10 @@ def run_command(spec: GameSpec, params: dict[str, Any]) -> None:
     bots = [text.strip() for text in params["bots"].split(",") if text.strip()]
     for text in bots:
         bot_factory(spec, text)  # a usage error now, not in a worker
+    if params["out"] is not None:  # the extras are checked before any game is played
+        require("analysis", "highroller tournament --out")
+    if params["backend"] == "ray":
+        require("ray", "highroller tournament --backend ray")
     series = params["seed"] if params["seed"] is not None else fresh_seed()
     try:
         matches = schedule(bots, game.num_players, params["games"], series)

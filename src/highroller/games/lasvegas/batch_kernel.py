@@ -15,6 +15,13 @@ each seat's place counted with popcount; rows and tables are indexed unsigned (`
 of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
 stay calls, which keeps a compilation to about 16 s.
 
+The bandit's places (`scoring.bandit_place`) and the legal action codes (`state.legal_codes`) are the
+step engine's own functions, compiled here (Numba's disk cache keys the kernel on this file's text
+alone: after changing either, clear the cache). The casinos' bit masks (which also tell the greedy
+bot what a placement would win: it is put on the row, scored and taken back) and the greedy bot keep
+their own form; tests/lasvegas/test_lasvegas_kernel_agrees.py holds them to `scoring.rank_casino` and
+`bots.GreedyBot` on any table.
+
 Actions are codes 0-11: 0-5 place the face 1-6 on its casino, 6-11 place it on the bandit.
 Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot: best immediate gain,
 then fewest dice, then uniform) and OUTSIDE (the caller sets the PENDING column). They come as a tuple
@@ -32,6 +39,9 @@ import numpy as np
 from highroller.batch import dice
 from highroller.batch.jit import at, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below_in
+from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE
+from highroller.games.lasvegas.scoring import bandit_place
+from highroller.games.lasvegas.state import legal_codes
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
 NEW, CHOOSE, OVER = 0, 1, 2
@@ -53,10 +63,10 @@ assert KEY == 0 and COUNTER == 1
 (P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
  P_LEFTOVER, P_BANDIT, P_CASINOS, P_BILLS, P_MOST) = range(14)
 ARRAYS = ("dice", "pips", "top", "bills", "bill_count", "pile", "under", "money", "won", "round_money",
-          "round_bills", "ranking")
+          "round_bills")
 L_ARRAYS = 14
 (L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER, L_MONEY, L_WON, L_ROUND_MONEY,
- L_ROUND_BILLS, L_RANKING, P_WIDTH) = range(L_ARRAYS, L_ARRAYS + len(ARRAYS) + 1)
+ L_ROUND_BILLS, P_WIDTH) = range(L_ARRAYS, L_ARRAYS + len(ARRAYS) + 1)
 P_SIZE = P_WIDTH + 1
 
 
@@ -67,8 +77,17 @@ def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[
         "dice": (CASINO_SLOTS, owners),
         "pips": (owners,), "top": (owners,), "bills": (CASINO_SLOTS, most), "bill_count": (CASINO_SLOTS,),
         "pile": (bills,), "under": (bills,), "money": (players,), "won": (players,),
-        "round_money": (rounds, players), "round_bills": (rounds,), "ranking": (owners,),
+        "round_money": (rounds, players), "round_bills": (rounds,),
     }
+
+
+@inlined
+def faces_shown(rolled_own: np.int64, rolled_neutral: np.int64, biggie: np.int64) -> np.int64:
+    """Bit f set when face f + 1 shows on the packed own or neutral dice, or on the Biggie (0: none)."""
+    shown = dice.shown(rolled_own | rolled_neutral)
+    if biggie:
+        shown |= 1 << (biggie - 1)
+    return shown
 
 
 @inlined
@@ -79,13 +98,11 @@ def _roll_in(
     variables: (own roll, neutral roll, the Biggie's face or 0, the faces shown, the counter after)."""
     rolled_own, counter = dice.roll_in(key, counter, own)
     rolled_neutral, counter = dice.roll_in(key, counter, neutral)
-    shown = dice.shown(rolled_own | rolled_neutral)
     biggie = np.int64(0)
     if big:
         biggie, counter = below_in(key, counter, np.int64(6))
         biggie += 1
-        shown |= 1 << (biggie - 1)
-    return rolled_own, rolled_neutral, biggie, shown, counter
+    return rolled_own, rolled_neutral, biggie, faces_shown(rolled_own, rolled_neutral, biggie), counter
 
 
 @inlined
@@ -160,61 +177,103 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int
     return counter
 
 
-@compiled
-def _bandit_key(s: np.ndarray, p: np.ndarray, o: int, weight: int, face: int) -> tuple[int, int, int]:
-    """(dice, pips, top face) of owner o on the bandit with `weight` dice of `face` added."""
-    count = s[at(p[L_DICE] + BANDIT * (p[P_PLAYERS] + 1) + o)] + weight
-    pips = s[at(p[L_PIPS] + o)] + face * weight
-    top = s[at(p[L_TOP] + o)]
-    if weight and face > top:
-        top = face
-    return count, pips, top
+MOST_DICE = max(MAX_DICE + 2, MAX_DICE * (max(players for edition in EDITIONS.values() for players in edition["neutral_dice"]) + 1))
+"""The most dice one owner can have on a casino (the Biggie weighing two): a seat's own dice, or every
+neutral die of the largest game with neutral dice and the leftover ones. Dice counts are bits of one
+int64 (`_untied`), which holds counts up to 62."""
+assert MOST_DICE < 63
+
+
+@inlined
+def _ones(x: int) -> int:
+    """How many bits of a non-negative int64 are set (the SWAR count, which compiles to popcnt)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@inlined
+def _untied(s: np.ndarray, base: int, owners: int) -> int:
+    """The dice counts at a casino (1-6) held by exactly one owner, as bits."""
+    seen = twice = 0
+    for o in range(owners):
+        bit = 1 << s[at(base + o)]
+        twice |= seen & bit
+        seen |= bit
+    return seen & ~twice & ~1
+
+
+@inlined
+def _place(untied: int, n: int, count: int) -> tuple[np.int64, int]:
+    """(1 if the count n is paid at its casino holding `count` bills else 0, its place: how many untied
+    counts are higher). Ties cancel, so n is paid if it is untied and its place has a bill."""
+    place = _ones(untied >> (n + 1))
+    return ((untied >> n) & 1) & np.int64(place < count), place
+
+
+_bandit_place = inlined(bandit_place)
+_legal_codes = inlined(legal_codes)
+
+
+@inlined
+def _bandit_views(s: np.ndarray, p: np.ndarray, owners: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The dice, pips and top faces of the owners on the bandit."""
+    base = p[L_DICE] + BANDIT * owners
+    return s[base : base + owners], s[p[L_PIPS] : p[L_PIPS] + owners], s[p[L_TOP] : p[L_TOP] + owners]
 
 
 @compiled
-def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
-    """What `seat` would be paid at casino c if scored now, with `weight` dice of `face` added for the
-    seat and `added` for the neutral owner."""
-    owners = p[P_PLAYERS] + 1
-    neutral_owner = owners - 1
-    base = p[L_DICE] + c * owners
-    mine = s[at(base + seat)] + weight
-    if mine == 0:
-        return 0
-    ahead = 0
+def _payout(s: np.ndarray, p: np.ndarray, c: int, seat: int) -> int:
+    """What `seat` would be paid at casino c if it were scored now."""
+    players = p[P_PLAYERS]
+    count = s[at(p[L_BILL_COUNT] + c)]
+    slots = p[L_BILLS] + c * p[P_MOST]
     if c == BANDIT:
-        me = _bandit_key(s, p, seat, weight, face)
-        for o in range(owners):
-            if o != seat:
-                theirs = _bandit_key(s, p, o, added if o == neutral_owner else 0, face)
-                if theirs[0] and (theirs > me or (theirs == me and o < seat)):
-                    ahead += 1
+        on, pips, top = _bandit_views(s, p, players + 1)
+        place = _bandit_place(on, pips, top, seat, players)
+        return s[at(slots + place)] if 0 <= place < count else 0
+    base = p[L_DICE] + c * (players + 1)
+    paid, place = _place(_untied(s, base, players + 1), s[at(base + seat)], count)
+    return s[at(slots + min(place, p[P_MOST] - 1))] * paid
+
+
+@inlined
+def _to_bandit(s: np.ndarray, p: np.ndarray, owner: int, weight: int, face: int) -> None:
+    """Count `weight` dice of `face` placed by owner on the bandit in its pips and top face."""
+    if weight:
+        s[at(p[L_PIPS] + owner)] += face * weight
+        s[at(p[L_TOP] + owner)] = max(s[at(p[L_TOP] + owner)], face)
+
+
+@compiled
+def _gain(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, face: int) -> int:
+    """How much more `seat` would be paid at casino c, if it were scored now, with `weight` dice of `face`
+    placed there for the seat and `added` for the neutral owner (placed on the row, then taken back)."""
+    players = p[P_PLAYERS]
+    before = _payout(s, p, c, seat)
+    base = p[L_DICE] + c * (players + 1)
+    s[at(base + seat)] += weight
+    s[at(base + players)] += added
+    if c == BANDIT:
+        top_seat, top_neutral = s[at(p[L_TOP] + seat)], s[at(p[L_TOP] + players)]
+        _to_bandit(s, p, seat, weight, face)
+        _to_bandit(s, p, players, added, face)
+        after = _payout(s, p, c, seat)
+        s[at(p[L_PIPS] + seat)] -= face * weight
+        s[at(p[L_PIPS] + players)] -= face * added
+        s[at(p[L_TOP] + seat)], s[at(p[L_TOP] + players)] = top_seat, top_neutral
     else:
-        for o in range(owners):
-            if o == seat:
-                continue
-            count = s[at(base + o)] + (added if o == neutral_owner else 0)
-            if count == mine:
-                return 0
-            if count > mine:
-                unique = True
-                for other in range(owners):
-                    if other != o and s[at(base + other)] + (added if other == neutral_owner else 0) + (weight if other == seat else 0) == count:
-                        unique = False
-                if unique:
-                    ahead += 1
-    if ahead < s[at(p[L_BILL_COUNT] + c)]:
-        return s[at(p[L_BILLS] + c * p[P_MOST] + ahead)]
-    return 0
+        after = _payout(s, p, c, seat)
+    s[at(base + seat)] -= weight
+    s[at(base + players)] -= added
+    return after - before
 
 
 @inlined
 def legal_mask(s: np.ndarray, bandit: bool) -> int:
     """The legal action codes of the current roll as a bit mask."""
-    shown = s[ROLL_SHOWN]
-    if bandit:
-        return shown | ((shown & ~(s[BANDIT_FACES] >> 1)) << 6)
-    return shown
+    return _legal_codes(s[ROLL_SHOWN], s[BANDIT_FACES], bandit)
 
 
 def _bit_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -268,9 +327,9 @@ def _pick(s: np.ndarray, mask: int) -> int:
     return a
 
 
-@compiled
-def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
-    """The greedy bot's choice: best immediate gain, then fewest dice spent, then uniform."""
+@inlined
+def greedy_choices(s: np.ndarray, p: np.ndarray, mask: int) -> int:
+    """The codes in mask the greedy bot chooses among, as bits: best immediate gain, then fewest dice spent."""
     seat = s[TURN]
     best_gain = -1
     best_dice = 0
@@ -282,8 +341,7 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
         big = 1 if s[ROLL_BIGGIE] == f + 1 else 0
         weight = dice.count(s[ROLL_OWN], f) + 2 * big
         added = dice.count(s[ROLL_NEUTRAL], f)
-        c = BANDIT if a >= 6 else f
-        gain = _payout(s, p, c, seat, weight, added, f + 1) - _payout(s, p, c, seat, 0, 0, f + 1)
+        gain = _gain(s, p, BANDIT if a >= 6 else f, seat, weight, added, f + 1)
         spent = int(weight - big + added)
         if best == 0 or gain > best_gain or (gain == best_gain and spent < best_dice):
             best_gain = gain
@@ -291,44 +349,13 @@ def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
             best = 1 << a
         elif gain == best_gain and spent == best_dice:
             best |= 1 << a
-    return _pick(s, best)
+    return best
 
 
-@inlined
-def _ones(x: int) -> int:
-    """How many bits of a non-negative int64 are set (the SWAR count, which compiles to popcnt)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-WORD = 63
-"""Dice counts as bits: 1..62 in one word, 63 and up in a second (no word uses its sign bit)."""
-
-
-@inlined
-def _untied(s: np.ndarray, base: int, owners: int) -> tuple[int, int]:
-    """The dice counts at a casino held by exactly one owner, as bits (counts 1..62 in the first word,
-    63 and up in the second)."""
-    seen_low = seen_high = twice_low = twice_high = 0
-    for o in range(owners):
-        n = s[at(base + o)]
-        if n < WORD:
-            twice_low |= seen_low & (1 << n)
-            seen_low |= 1 << n
-        else:
-            twice_high |= seen_high & (1 << (n - WORD))
-            seen_high |= 1 << (n - WORD)
-    return seen_low & ~twice_low & ~1, seen_high & ~twice_high
-
-
-@inlined
-def _place(untied_low: int, untied_high: int, n: int) -> tuple[int, int]:
-    """(1 if the count n ranks at its casino else 0, its place: how many untied counts are higher)."""
-    if n < WORD:
-        return (untied_low >> n) & 1, _ones(untied_high) + _ones(untied_low >> (n + 1))
-    return (untied_high >> (n - WORD)) & 1, _ones(untied_high >> (n - WORD + 1))
+@compiled
+def _greedy(s: np.ndarray, p: np.ndarray, mask: int) -> int:
+    """The greedy bot's choice: one of `greedy_choices`, uniformly."""
+    return _pick(s, greedy_choices(s, p, mask))
 
 
 @inlined
@@ -337,38 +364,40 @@ def _score_casino(s: np.ndarray, p: np.ndarray, c: int, players: int) -> int:
     of the bills taken. Branch-free per seat: a seat's place is the number of untied counts above its
     own, and it takes the bill of that place if there is one."""
     base = p[L_DICE] + c * (players + 1)
-    untied_low, untied_high = _untied(s, base, players + 1)
+    untied = _untied(s, base, players + 1)
     count = s[at(p[L_BILL_COUNT] + c)]
     slots = p[L_BILLS] + c * p[P_MOST]
     last = p[P_MOST] - 1
     money, won, round_money = p[L_MONEY], p[L_WON], p[L_ROUND_MONEY] + s[ROUND] * players
     taken = 0
     for seat in range(players):
-        wins, place = _place(untied_low, untied_high, s[at(base + seat)])
-        wins &= np.int64(place < count)
-        bill = s[at(slots + min(place, last))] * wins
+        paid, place = _place(untied, s[at(base + seat)], count)
+        bill = s[at(slots + min(place, last))] * paid
         s[at(money + seat)] += bill
-        s[at(won + seat)] += wins
+        s[at(won + seat)] += paid
         s[at(round_money + seat)] += bill
-        taken |= wins << place
-    s[at(p[L_ROUND_BILLS] + s[ROUND])] += _ones(taken)
+        taken |= paid << place
     return taken
 
 
-@compiled
-def _rank_bandit(s: np.ndarray, p: np.ndarray, base: int, owners: int, ranking: np.ndarray) -> int:
-    """Rank the owners on the bandit by dice, pips, top face, seat before neutral; returns how many."""
-    ranked = 0
-    for o in range(owners):
-        if s[at(base + o)] == 0:
-            continue
-        position = ranked
-        while position > 0 and _bandit_key(s, p, o, 0, 0) > _bandit_key(s, p, ranking[position - 1], 0, 0):
-            ranking[position] = ranking[position - 1]
-            position -= 1
-        ranking[position] = o
-        ranked += 1
-    return ranked
+@inlined
+def _score_bandit(s: np.ndarray, p: np.ndarray, players: int) -> int:
+    """Pay the bills of the bandit to the seats in their places (`bandit_place`); returns a bit mask
+    of the bills taken."""
+    on, pips, top = _bandit_views(s, p, players + 1)
+    count = s[at(p[L_BILL_COUNT] + BANDIT)]
+    slots = p[L_BILLS] + BANDIT * p[P_MOST]
+    round_money = p[L_ROUND_MONEY] + s[ROUND] * players
+    taken = 0
+    for seat in range(players):
+        place = _bandit_place(on, pips, top, seat, players)
+        if 0 <= place < count:
+            bill = s[at(slots + place)]
+            s[at(p[L_MONEY] + seat)] += bill
+            s[at(p[L_WON] + seat)] += 1
+            s[at(round_money + seat)] += bill
+            taken |= 1 << place
+    return taken
 
 
 @compiled
@@ -377,26 +406,12 @@ def _score(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...]) -> None:
     players = len(seats)
     owners = players + 1
     capacity = p[P_BILLS]
-    r = s[ROUND]
-    ranking = s[p[L_RANKING] : p[L_RANKING] + owners]
     for c in range(p[P_CASINOS]):
         base = p[L_DICE] + c * owners
         slots = p[L_BILLS] + c * p[P_MOST]
         count = s[at(p[L_BILL_COUNT] + c)]
-        if c == BANDIT:
-            ranked = _rank_bandit(s, p, base, owners, ranking)
-            taken = 0
-            for i in range(min(ranked, count)):
-                if ranking[i] < players:
-                    seat = ranking[i]
-                    bill = s[at(slots + i)]
-                    s[at(p[L_MONEY] + seat)] += bill
-                    s[at(p[L_WON] + seat)] += 1
-                    s[at(p[L_ROUND_MONEY] + r * players + seat)] += bill
-                    s[at(p[L_ROUND_BILLS] + r)] += 1
-                    taken |= 1 << i
-        else:
-            taken = _score_casino(s, p, c, players)
+        taken = _score_bandit(s, p, players) if c == BANDIT else _score_casino(s, p, c, players)
+        s[at(p[L_ROUND_BILLS] + s[ROUND])] += _ones(taken)
         if p[P_UNDER]:
             for i in range(count):
                 if not (taken >> i) & 1:
@@ -478,9 +493,7 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
         # other seat holds dice: work them out first, so the next roll need not wait for the choice
         following = np.int64(NEXT_SEAT[at((holding & ~(1 << seat)) * MAX_SEATS + seat)])
         next_hand = (hands >> (HAND_BITS * (following & 7))) & 511
-        mask = shown
-        if bandit:
-            mask |= (shown & ~(s[BANDIT_FACES] >> 1)) << 6
+        mask = _legal_codes(shown, s[BANDIT_FACES], bandit)
         policy = (policy_bits >> (2 * seat)) & 3
         if policy == OUTSIDE:
             a = s[PENDING]
@@ -504,12 +517,8 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
         c = f
         if a >= 6:
             c = BANDIT
-            if weight:
-                s[at(p[L_PIPS] + seat)] += face * weight
-                s[at(p[L_TOP] + seat)] = max(s[at(p[L_TOP] + seat)], face)
-            if added:
-                s[at(p[L_PIPS] + players)] += face * added
-                s[at(p[L_TOP] + players)] = max(s[at(p[L_TOP] + players)], face)
+            _to_bandit(s, p, seat, weight, face)
+            _to_bandit(s, p, players, added, face)
             s[BANDIT_FACES] |= 1 << face
         base = dice_at + c * owners
         s[at(base + seat)] += weight

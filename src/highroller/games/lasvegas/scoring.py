@@ -2,6 +2,10 @@
 
 Owners are indexed 0..players-1 for the seats and `players` for the imaginary neutral owner.
 Counts already weigh the Biggie as two dice.
+
+`bandit_place` is plain Python over indexable ints that the batch kernel also compiles (with Numba,
+on its state rows), so the bandit is ranked by one function in both engines. The kernel scores the
+casinos 1-6 with bit masks instead (`batch_kernel._untied`); tests hold it to `rank_casino` here.
 """
 
 from __future__ import annotations
@@ -21,12 +25,26 @@ def rank_casino(dice: Sequence[int]) -> list[int]:
     return survivors
 
 
+def bandit_place(dice: Sequence[int], pips: Sequence[int], top: Sequence[int], owner: int, neutral: int) -> int:
+    """How many owners rank ahead of `owner` at the bandit (0: it is paid first), -1 if it has no dice
+    there. Nothing cancels: more dice, then more pips, then the higher face; when all three are equal,
+    seats in seat order, then the neutral owner."""
+    if dice[owner] == 0:
+        return -1
+    mine = (dice[owner], pips[owner], top[owner])
+    last = len(dice)
+    order = last if owner == neutral else owner
+    place = 0
+    for other in range(last):  # the owner itself and owners without dice are never ahead: no test for them
+        theirs = (dice[other], pips[other], top[other])
+        place += theirs > mine or (theirs == mine and (last if other == neutral else other) < order)
+    return place
+
+
 def rank_bandit(dice: Sequence[int], pips: Sequence[int], top: Sequence[int], neutral: int) -> list[int]:
-    """Owners paid at the bandit, best first: nothing cancels; more dice, then more pips, then the
-    higher face; a seat ranks ahead of the neutral owner if all three are equal."""
-    owners = [owner for owner, c in enumerate(dice) if c]
-    owners.sort(key=lambda o: (-dice[o], -pips[o], -top[o], o == neutral))
-    return owners
+    """Owners paid at the bandit, best first (see `bandit_place`)."""
+    places = [bandit_place(dice, pips, top, owner, neutral) for owner in range(len(dice))]
+    return sorted((owner for owner, place in enumerate(places) if place >= 0), key=places.__getitem__)
 
 
 def pay(bills: Sequence[int], ranking: Sequence[int]) -> tuple[dict[int, int], list[int]]:

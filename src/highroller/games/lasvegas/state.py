@@ -227,8 +227,8 @@ class LasVegasState(State):
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
         """The placements a roll allows: one per face shown (and per face not yet on the bandit)."""
-        shown = _face_mask(roll.own) | _face_mask(roll.neutral) | (1 << roll.biggie if roll.biggie else 0)
-        return _placements(shown, self.bandit_faces if self.rules.bandit else -1)
+        shown = _face_mask(roll.own) | _face_mask(roll.neutral) | ((1 << roll.biggie) >> 1)
+        return _placements(legal_codes(shown, self.bandit_faces, self.rules.bandit))
 
     # ------------------------------------------------------------------ chance
     def _roll_sizes(self) -> tuple[int, int, int]:
@@ -540,19 +540,31 @@ _MASKS: dict[Counts, int] = {}
 
 
 def _face_mask(counts: Counts) -> int:
-    """Bit f set for every face f (1-6) the counts show; memoised (rolls repeat)."""
+    """Bit f - 1 set for every face f (1-6) the counts show; memoised (rolls repeat)."""
     mask = _MASKS.get(counts)
     if mask is None:
-        mask = _MASKS[counts] = sum(1 << face for face, count in enumerate(counts, start=1) if count)
+        mask = _MASKS[counts] = sum(1 << face for face, count in enumerate(counts) if count)
     return mask
 
 
+ACTIONS = (*PLACE[1:], *BANDIT[1:])
+"""The placements by action code, as the batch engine numbers them: 0-5 put the face 1-6 on its
+casino, 6-11 on the bandit."""
+
+
+def legal_codes(shown: int, bandit_faces: int, bandit: bool) -> int:
+    """The legal action codes as bits, from the faces a roll shows (bit f - 1 for face f) and the faces
+    on the bandit (bit f for face f): every face shown on its casino and, if the bandit is played,
+    on the bandit unless it is there already. Plain Python that the batch kernel also compiles."""
+    if bandit:
+        return shown | ((shown & ~(bandit_faces >> 1)) << 6)
+    return shown
+
+
 @lru_cache(maxsize=None)
-def _placements(shown: int, on_bandit: int) -> tuple[Place, ...]:
-    """Legal placements for the faces in `shown`; `on_bandit` is the bandit's face mask, -1 without one."""
-    faces = [f for f in range(1, 7) if shown >> f & 1]
-    bandit = [BANDIT[f] for f in faces if not on_bandit >> f & 1] if on_bandit >= 0 else []
-    return tuple([PLACE[f] for f in faces] + bandit)
+def _placements(codes: int) -> tuple[Place, ...]:
+    """The placements of the action codes set in `codes`, in code order."""
+    return tuple(ACTIONS[a] for a in range(len(ACTIONS)) if codes >> a & 1)
 
 
 def _table(dice: int) -> MultisetTable:

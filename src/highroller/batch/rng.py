@@ -1,8 +1,9 @@
 """Counter-based random numbers for compiled batch kernels (Numba).
 
-Every game in a batch has its own SplitMix64 stream, keyed by its seed (`seeds.stream_keys`): draw n
-of a game is a fixed function of the game's seed and n, so a game's result depends only on its seed,
-never on the batch, the chunk or the process that played it. `below` turns draws into exactly uniform
+Every game in a batch has its own stream, keyed by its seed (`seeds.stream_keys`): the core's
+SplitMix64 (`highroller.core.rng.draw64`, compiled here as it is written there), so draw n of a game
+is a fixed function of the game's seed and n, and a game's result depends only on its seed, never
+on the batch, the chunk or the process that played it. `below` turns draws into exactly uniform
 integers (rejection, no modulo bias); `below_in` does the same for a kernel that keeps a game's stream
 in local variables while it plays.
 """
@@ -11,20 +12,15 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.extending import register_jitable
 
-from highroller.batch.seeds import GOLDEN, MIX1, MIX2
+from highroller.core.rng import draw64, mix64
 
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+# The core's functions, compiled into the kernels that call them and inlined there (draw64 calls mix64).
+register_jitable(inline="always")(mix64)
+register_jitable(inline="always")(draw64)
+
 _S32, _LOW32, _TWO32 = np.uint64(32), np.uint64(0xFFFFFFFF), np.uint64(1 << 32)
-
-
-@numba.njit(cache=True, inline="always")
-def mix(z: np.uint64) -> np.uint64:
-    """SplitMix64's finaliser (the same bijection as `highroller.core.rng.mix64`)."""
-    z = (z ^ (z >> _S30)) * MIX1
-    z = (z ^ (z >> _S27)) * MIX2
-    return z ^ (z >> _S31)
-
 
 KEY, COUNTER = 0, 1
 """A batch game's state is one int64 row: its stream key (as signed bits) at KEY, its draw counter at COUNTER."""
@@ -35,19 +31,18 @@ def below_in(key: np.uint64, counter: np.int64, bound: np.int64) -> tuple[np.int
     """An exactly uniform integer in [0, bound) for 1 <= bound <= 2**32 from a stream held in local
     variables (its key, and its counter: how many draws it has made), and the counter after.
 
-    Draw n of a stream is SplitMix64's finaliser of key + n * golden ratio. Lemire's multiply-and-shift
-    on the draw's high 32 bits, with his rejection step (no modulo bias); it divides only in the rare
-    case the rejection test needs it.
+    Lemire's multiply-and-shift on the draw's high 32 bits, with his rejection step (no modulo bias);
+    it divides only in the rare case the rejection test needs it.
     """
     span = np.uint64(bound)
+    product = (draw64(key, np.uint64(counter)) >> _S32) * span
     counter += 1
-    product = (mix(key + np.uint64(counter) * GOLDEN) >> _S32) * span
     low = product & _LOW32
     if low < span:
         threshold = (_TWO32 - span) % span
         while low < threshold:
+            product = (draw64(key, np.uint64(counter)) >> _S32) * span
             counter += 1
-            product = (mix(key + np.uint64(counter) * GOLDEN) >> _S32) * span
             low = product & _LOW32
     return np.int64(product >> _S32), counter
 

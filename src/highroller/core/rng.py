@@ -3,54 +3,67 @@
 Because no generator object is carried around, cloning a state copies no generator, replaying a record
 reproduces the generator exactly, and asking twice for the same chance step gives the same dice.
 The mixing function is SplitMix64, a well-studied 64-bit finaliser.
+
+This is the only SplitMix64 of the project: `mix64`, `draw64` and `derive_seed` take Python ints (the
+step engine), NumPy uint64 arrays (seeds and streams in bulk, `highroller.batch.seeds`) and, compiled
+by Numba, uint64 scalars (the batch kernels, `highroller.batch.rng`), with the same results. So every
+sum and product is reduced modulo 2**64 (`& MASK`: needed for Python ints, free on uint64), and
+nothing meets a uint64 but uint64 values and non-negative constants (NumPy and Numba turn uint64
+mixed with int64 into float64).
 """
 
 from __future__ import annotations
 
 import secrets
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+if TYPE_CHECKING:
+    import numpy as np
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+"""2**64 divided by the golden ratio: the step between the states of a SplitMix64 stream."""
+
+Word = TypeVar("Word", int, "np.ndarray", "np.uint64")
+"""A 64-bit word: a Python int, a NumPy uint64 array, or a uint64 scalar in compiled code."""
 
 
-def mix64(value: int) -> int:
+def mix64(value: Word) -> Word:
     """SplitMix64's finaliser: a bijection of 64-bit integers with good avalanche."""
-    z = value & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = value & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
 
 
-def stream_key(seed: int) -> int:
+def stream_key(seed: Word) -> Word:
     """The key of a seed's stream (computed once per state, not once per draw)."""
     return mix64(seed)
 
 
-def draw64(key: int, counter: int) -> int:
-    """The counter-th 64-bit draw of the stream with this key (see `stream_key`); `mix64` inlined."""
-    z = (key + (counter + 1) * _GOLDEN) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+def draw64(key: Word, counter: Word) -> Word:
+    """The counter-th 64-bit draw (from 0) of the stream with this key (see `stream_key`): SplitMix64's
+    state after counter + 1 golden steps from the key, mixed."""
+    return mix64(key + GOLDEN + counter * GOLDEN)
 
 
 @lru_cache(maxsize=256)
 def label_code(label: str) -> int:
     """A 64-bit code of a text label (FNV-1a over its UTF-8 bytes), stable across runs: how
-    `derive_seed` mixes a text label in, for engines (e.g. compiled ones) that derive seeds themselves."""
+    `derive_seed` mixes a text label in."""
     code = 0xCBF29CE484222325
     for byte in label.encode("utf-8"):
-        code = ((code ^ byte) * 0x100000001B3) & _MASK
+        code = ((code ^ byte) * 0x100000001B3) & MASK
     return code
 
 
-def derive_seed(seed: int, *labels: int | str) -> int:
-    """A seed for a sub-stream (a bot, a seat, a game of a series), stable across runs and platforms."""
+def derive_seed(seed: Word, *labels: Word | str) -> Word:
+    """A seed for a sub-stream (a bot, a seat, a game of a series), stable across runs and platforms;
+    a non-negative 63-bit integer. Many at once from uint64 arrays of seeds and labels."""
     value = mix64(seed)
     for label in labels:
-        code = label_code(label) if isinstance(label, str) else label & _MASK
-        value = mix64(value ^ code)
+        value = mix64(value ^ (label_code(label) if isinstance(label, str) else label & MASK))
     return value >> 1
 
 

@@ -10,18 +10,18 @@ import numba
 import numpy as np
 import pytest
 
-from highroller.batch import dice
+from highroller.batch import dice, rolls
 
 
-@pytest.mark.parametrize("k", range(1, dice.GROUP + 1))
+@pytest.mark.parametrize("k", range(1, rolls.GROUP + 1))
 def test_tables_hold_every_ordered_roll(k: int) -> None:
-    start = int(dice.STARTS[k])
+    start = int(rolls.STARTS[k])
     for index, faces in enumerate(product(range(6), repeat=k)):
-        packed = np.int64(dice.TABLE[start + index])
-        assert dice.unpack(packed).tolist() == [faces.count(f) for f in range(6)]
-        assert int(packed) >> dice.SHOWN_SHIFT == sum(1 << f for f in set(faces))
+        packed = np.int64(rolls.TABLE[start + index])
+        assert rolls.unpack(packed).tolist() == [faces.count(f) for f in range(6)]
+        assert int(packed) >> rolls.SHOWN_SHIFT == sum(1 << f for f in set(faces))
     # faces are base-6 digits, most significant first: index 1 is (0, ..., 0, 1)
-    assert dice.unpack(np.int64(dice.TABLE[start + 1])).tolist() == [k - 1, 1, 0, 0, 0, 0]
+    assert rolls.unpack(np.int64(rolls.TABLE[start + 1])).tolist() == [k - 1, 1, 0, 0, 0, 0]
 
 
 @numba.njit(cache=True)
@@ -33,13 +33,13 @@ def _rolls(n: int, times: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("n", range(dice.MAX_DICE + 1))
+@pytest.mark.parametrize("n", range(rolls.MAX_DICE + 1))
 def test_rolls_have_the_counts_and_faces_they_show(n: int) -> None:
     packed = _rolls(n, 2000)
-    counts = dice.unpack(packed)
+    counts = rolls.unpack(packed)
     assert np.all(counts.sum(axis=1) == n)
     shown = np.array([sum(1 << f for f in range(6) if c[f]) for c in counts])
-    assert np.all(packed >> dice.SHOWN_SHIFT == shown)
+    assert np.all(packed >> rolls.SHOWN_SHIFT == shown)
 
 
 @pytest.mark.parametrize("n", [3, 8, 12])
@@ -47,7 +47,7 @@ def test_rolls_follow_the_multinomial_distribution(n: int) -> None:
     """Face counts against their exact means, and (3 dice) every multiset's frequency, within 5
     standard errors over 200,000 rolls."""
     times = 200_000
-    counts = dice.unpack(_rolls(n, times))
+    counts = rolls.unpack(_rolls(n, times))
     mean, sd = n / 6, np.sqrt(n * (1 / 6) * (5 / 6))
     assert np.all(np.abs(counts.mean(axis=0) - mean) < 5 * sd / np.sqrt(times))
     if n == 3:
@@ -62,3 +62,4 @@ def test_rolls_follow_the_multinomial_distribution(n: int) -> None:
 
 def test_no_dice_roll_nothing() -> None:
     assert np.all(_rolls(0, 3) == 0)
+

@@ -1,13 +1,15 @@
 """One SplitMix64 for every engine: the compiled kernels draw `highroller.core.rng`'s values, and game
-seeds and stream keys in bulk are the core's, one game at a time."""
+seeds, stream keys and first seats in bulk are the core's, one game at a time."""
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+import pytest
 
+import highroller as hr
 from highroller.batch.rng import below_in
-from highroller.batch.seeds import game_seeds, stream_keys
+from highroller.batch.seeds import first_players, game_seeds, stream_keys
 from highroller.core.rng import GOLDEN, derive_seed, draw64, mix64, stream_key
 
 WORDS = np.array([0, 1, 7, 2**63 - 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15], dtype=np.uint64)
@@ -48,3 +50,11 @@ def test_seeds_and_keys_in_bulk_are_the_cores() -> None:
     assert game_seeds(0, 0, 3).tolist() == [8147104208329303767, 3980143261097177850, 243808509735772839]
     assert game_seeds(7, 1000, 2).tolist() == [derive_seed(7, (n + 1) * GOLDEN) for n in (1000, 1001)]
     assert stream_keys(game_seeds(2, 0, 5)).tolist() == [stream_key(int(s)) for s in game_seeds(2, 0, 5)]
+
+
+@pytest.mark.parametrize(("name", "first_seat"), [("lasvegas", "first"), ("lastchance", "opener")])
+def test_first_players_are_the_step_engines(name: str, first_seat: str) -> None:
+    seeds = game_seeds(6, 0, 40)
+    for options in ({"players": 5}, {"players": 3, "first_player": 1}):
+        game = hr.make(name, **options)
+        assert first_players(seeds, game.rules).tolist() == [getattr(game.new_game(int(s)), first_seat) for s in seeds]

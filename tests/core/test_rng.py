@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from highroller.core.rng import derive_seed, draw64, mix64, stream_key
+from highroller.core.rng import derive_seed, draw64, first_seat, mix64, stream_key
 
 
 def test_draws_are_a_pure_function_of_seed_and_counter() -> None:
@@ -43,3 +43,4 @@ def test_arrays_give_what_ints_give() -> None:
     assert draw64(stream_key(words), counters).tolist() == [draw64(stream_key(int(w)), int(c)) for w, c in zip(words, counters)]
     assert derive_seed(words, "bot", 3).tolist() == [derive_seed(int(w), "bot", 3) for w in words]
     assert derive_seed(5, words).tolist() == [derive_seed(5, int(w)) for w in words]
+    assert first_seat(words, 5).tolist() == [derive_seed(int(w), "first-player") % 5 for w in words]

@@ -38,18 +38,23 @@ class BatchResult:
     def games(self) -> int:
         return int(self.seeds.shape[0])
 
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Every per-game array by name: seeds, returns, wins and the extra arrays."""
+        return {"seeds": self.seeds, "returns": self.returns, "wins": self.wins, **self.extra}
+
+    @staticmethod
+    def of_arrays(arrays: Mapping[str, np.ndarray]) -> BatchResult:
+        """The result whose `arrays()` these are."""
+        extra = {name: array for name, array in arrays.items() if name not in ("seeds", "returns", "wins")}
+        return BatchResult(arrays["seeds"], arrays["returns"], arrays["wins"], extra)
+
     @staticmethod
     def join(parts: Sequence[BatchResult]) -> BatchResult:
         """One result of several batches, in order."""
         if len(parts) == 1:
             return parts[0]
-        first = parts[0]
-        return BatchResult(
-            np.concatenate([p.seeds for p in parts]),
-            np.concatenate([p.returns for p in parts]),
-            np.concatenate([p.wins for p in parts]),
-            {name: np.concatenate([p.extra[name] for p in parts]) for name in first.extra},
-        )
+        arrays = [part.arrays() for part in parts]
+        return BatchResult.of_arrays({name: np.concatenate([a[name] for a in arrays]) for name in arrays[0]})
 
 
 class BatchEngine(Protocol):
@@ -85,6 +90,14 @@ def find_engine(spec: GameSpec) -> BatchEngine | None:
 def supports(engine: BatchEngine, choices: Sequence[tuple[str, Mapping[str, Any]]]) -> bool:
     """Whether every (bot name, parameters) has a batch version."""
     return all(name in engine.bots and set(params) <= set(engine.bots[name]) for name, params in choices)
+
+
+def check_seats(players: int, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None) -> None:
+    """ValueError unless there is a bot, and a parameter set if any are given, for each seat."""
+    if len(bots) != players:
+        raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
+    if params is not None and len(params) != players:
+        raise ValueError(f"{players} seats need {players} parameter sets, not {len(params)}")
 
 
 def win_shares(best: np.ndarray) -> np.ndarray:

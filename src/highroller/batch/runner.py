@@ -71,10 +71,6 @@ def run_range(
     return BatchResult.join(parts)
 
 
-def _arrays(result: BatchResult) -> dict[str, np.ndarray]:
-    return {"seeds": result.seeds, "returns": result.returns, "wins": result.wins, **result.extra}
-
-
 def _worker(
     engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
     params: Sequence[Mapping[str, Any]] | None, folder: str, names: Sequence[str],
@@ -82,7 +78,7 @@ def _worker(
     """Play games start..start+count-1 of the series into their rows of the series' files in `folder`."""
     files = {name: np.load(Path(folder) / f"{name}.npy", mmap_mode="r+") for name in names}
     for offset, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
-        for name, array in _arrays(part).items():
+        for name, array in part.arrays().items():
             files[name][start + offset : start + offset + part.games] = array
     for array in files.values():
         array.flush()
@@ -113,11 +109,11 @@ def run_series(
     ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
     executor = pool if pool is not None else new_pool(len(ranges))
     try:
-        size = games * sum(array[0].nbytes for array in _arrays(probe).values())
+        size = games * sum(array[0].nbytes for array in probe.arrays().values())
         with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(size), ignore_cleanup_errors=True) as folder:
             arrays = {
                 name: np.lib.format.open_memmap(Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:]))
-                for name, array in _arrays(probe).items()
+                for name, array in probe.arrays().items()
             }
             futures = [executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)) for start, count in ranges]
             for future, (_, count) in zip(futures, ranges):
@@ -127,5 +123,4 @@ def run_series(
     finally:
         if pool is None:
             executor.shutdown()
-    extra: dict[str, np.ndarray] = {name: arrays[name] for name in probe.extra}
-    return BatchResult(arrays["seeds"], arrays["returns"], arrays["wins"], extra)
+    return BatchResult.of_arrays(arrays)

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 """2**64 divided by the golden ratio: the step between the states of a SplitMix64 stream."""
+FIRST_PLAYER = "first-player"
+"""The label of the sub-stream that draws the first seat (see `first_seat`)."""
 
 Word = TypeVar("Word", int, "np.ndarray", "np.uint64")
 """A 64-bit word: a Python int, a NumPy uint64 array, or a uint64 scalar in compiled code."""
@@ -65,6 +67,11 @@ def derive_seed(seed: Word, *labels: Word | str) -> Word:
     for label in labels:
         value = mix64(value ^ (label_code(label) if isinstance(label, str) else label & MASK))
     return value >> 1
+
+
+def first_seat(seed: Word, players: int) -> Word:
+    """The seat that starts a game whose rules leave it to chance, drawn from the game's seed."""
+    return derive_seed(seed, FIRST_PLAYER) % players
 
 
 def fresh_seed() -> int:

@@ -14,8 +14,9 @@ tables (`bidding.failure_chance` of every position a card can start an attempt f
 seconds to build, once per deck and process.
 
 Every game has its own counter-based stream keyed by its seed, so a game's result depends only on
-its seed; `trace` plays the games again, logging each step. The first opener is drawn from the seed
-exactly as the step engine draws it (or is the `first_player` option).
+its seed; `trace` plays the games again, logging each step (`highroller.batch.records.logged_steps`).
+The first opener is drawn from the seed exactly as the step engine draws it (or is the `first_player`
+option).
 
 Extra result arrays, per seat: `attempts` (attempts rolled), `completed` (cards completed, kept or
 lost), `cards` (cards held at the end), `side_bets` (net money from side bets: a bettor's wins and
@@ -36,11 +37,13 @@ from typing import Any
 
 import numpy as np
 
-from highroller.batch.engine import BatchResult, BotChoice, win_shares
-from highroller.batch.seeds import stream_keys
+from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_shares
+from highroller.batch.records import logged_steps
+from highroller.batch.rolls import faces_of
+from highroller.batch.rows import Layout, row_keys
+from highroller.batch.seeds import first_players
 from highroller.core.bots import BotFactory
 from highroller.core.game import Game
-from highroller.core.rng import label_code
 from highroller.games.lastchance import batch_kernel as kernel
 from highroller.games.lastchance.bidding import BiddingBot, failure_chance
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot
@@ -55,11 +58,8 @@ POLICIES = {"random": kernel.RANDOM, "odds": kernel.ODDS, "bidder": kernel.BIDDE
 REALS = ("edge", "premium", "leak", "kelly")
 """The parameters the kernel reads per seat, in its F_* order (the odds bot's `share` is folded into
 its bid limits)."""
-FIRST_PLAYER_LABEL = np.uint64(label_code("first-player"))
 LOG_STEPS = 1024
 """Steps logged per game at first when tracing (a longer game is played again with room for all)."""
-TRACE_GAMES = 256
-"""Games traced per kernel call (bounds the log's memory)."""
 EXTRA_TYPES = {
     "attempts": np.int32, "completed": np.int32, "cards": np.int32, "side_bets": np.int64, "last_chance": np.int8,
     "card_attempts": np.int32, "card_completed": np.int8,
@@ -180,15 +180,12 @@ def _seat_params(bot: BotChoice, given: Mapping[str, Any]) -> dict[str, float]:
 
 def _checked_params(players: int, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None) -> list[dict[str, float]]:
     """Every seat's bot parameters (see `_seat_params`); ValueError for a wrong number of seats."""
-    if len(bots) != players:
-        raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
-    if params is not None and len(params) != players:
-        raise ValueError(f"{players} seats need {players} parameter sets, not {len(params)}")
+    check_seats(players, bots, params)
     return [_seat_params(bot, given) for bot, given in zip(bots, params or [{}] * players)]
 
 
-class Setup:
-    """One batch's rules, deck tables and seats as the kernel reads them."""
+class Setup(Layout):
+    """One batch's rules, row layout, deck tables and seats as the kernel reads them."""
 
     def __init__(self, game: Game, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None) -> None:
         assert isinstance(game, LastChanceGame), "this engine plays Last Chance"
@@ -196,7 +193,12 @@ class Setup:
         seat_params = _checked_params(rules.players, bots, params)
         self.rules = rules
         self.tables = deck_tables(rules.deck)
-        self.p = kernel.parameters(rules.players, len(rules.deck), rules.cards, rules.bet_limit, rules.money)
+        super().__init__(kernel.FIXED, kernel.layout(rules.players, len(rules.deck)))
+        self.p = np.zeros(kernel.P_GROUPS + len(self.offsets), dtype=np.int64)
+        self.p[[kernel.P_PLAYERS, kernel.P_DECK, kernel.P_CARDS, kernel.P_BET_LIMIT, kernel.P_MONEY]] = (
+            rules.players, len(rules.deck), rules.cards, rules.bet_limit, rules.money,
+        )
+        self.write(self.p, kernel.P_GROUPS, kernel.P_WIDTH)
         self.policies = np.array([POLICIES[str(bot)] for bot in bots], dtype=np.int64)
         self.reals = np.array([[values.get(name, 0.0) for name in REALS] for values in seat_params])
         entries = self.tables.value.shape[0]
@@ -205,48 +207,15 @@ class Setup:
         uses_bidder = bool(np.any(self.policies == kernel.BIDDER))
         self.fail = failure_table(rules.deck) if uses_bidder else np.zeros(entries)
 
-    def column(self, state: np.ndarray, group: str) -> np.ndarray:
-        """A column group of every game, [games, seats] or [games, deck cards]."""
-        names = (*kernel.SEAT_GROUPS, *kernel.DECK_GROUPS)
-        first = int(self.p[kernel.P_GROUPS + names.index(group)])
-        size = self.rules.players if group in kernel.SEAT_GROUPS else len(self.rules.deck)
-        return state[:, first : first + size]
-
     def play(self, seeds: np.ndarray, log_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Play one game per seed: (final state rows, step log, if `log_steps`)."""
-        state = np.zeros((seeds.shape[0], int(self.p[kernel.P_WIDTH])), dtype=np.int64)
-        state[:, kernel.KEY] = stream_keys(seeds).view(np.int64)
-        state[:, kernel.OPENER] = first_players(self.rules, seeds)
+        state = np.zeros((seeds.shape[0], self.width), dtype=np.int64)
+        state[:, kernel.KEY] = row_keys(seeds)
+        state[:, kernel.OPENER] = first_players(seeds, self.rules)
         log = np.zeros((seeds.shape[0], log_steps, 3) if log_steps else (1, 1, 3), dtype=np.int64)
         t = self.tables
         kernel.play(state, self.p, t.cards, self.policies, self.reals, self.limits, t.rank, t.lc_money, t.chance, self.fail, log, log_steps > 0)
         return state, log
-
-
-def first_players(rules: LastChanceRules, seeds: np.ndarray) -> np.ndarray:
-    """Each game's first opener, as the step engine draws it from the seed (or the option)."""
-    if rules.first_player is not None:
-        return np.full(seeds.shape[0], rules.first_player, dtype=np.int64)
-    derived = stream_keys(stream_keys(seeds) ^ FIRST_PLAYER_LABEL) >> np.uint64(1)
-    return (derived % np.uint64(rules.players)).astype(np.int64)
-
-
-def _step_logs(setup: Setup, seeds: np.ndarray) -> list[np.ndarray]:
-    """Each game's log rows (games longer than LOG_STEPS are played again with room for them all)."""
-    state, log = setup.play(seeds, LOG_STEPS)
-    sizes = state[:, kernel.LOG_SIZE]
-    rows = [log[g, :n] for g, n in enumerate(sizes)]
-    longer = np.flatnonzero(sizes > LOG_STEPS)
-    if longer.size:
-        _, again = setup.play(seeds[longer], int(sizes.max()))
-        for k, g in enumerate(longer):
-            rows[g] = again[k, : sizes[g]]
-    return rows
-
-
-def _faces(packed: int) -> list[int]:
-    """A packed roll's faces, high to low."""
-    return [f for f in range(FACES, 0, -1) for _ in range(packed >> (kernel.BITS * (f - 1)) & 15)]
 
 
 def _step_json(row: np.ndarray) -> dict[str, Any]:
@@ -255,7 +224,7 @@ def _step_json(row: np.ndarray) -> dict[str, Any]:
     if kind == kernel.LOG_DRAW:
         return {"chance": {"card": value}}
     if kind == kernel.LOG_ROLL:
-        return {"chance": {"roll": _faces(value)}}
+        return {"chance": {"roll": faces_of(value)}}
     actions: dict[int, Any] = {
         kernel.LOG_PASS: "pass", kernel.LOG_LAST_CHANCE: "last chance", kernel.LOG_BID: {"bid": value},
         kernel.LOG_NO_BET: "no bet", kernel.LOG_YES: {"bet": "yes", "wager": value}, kernel.LOG_NO: {"bet": "no", "wager": value},
@@ -277,20 +246,22 @@ class LastChanceBatch:
         qualified = (setup.column(state, "active") == 1) & (setup.column(state, "cards") > 0)
         best = qualified & (money == np.where(qualified, money, -1).max(axis=1, keepdims=True))
         extra = {name: setup.column(state, name).astype(dtype) for name, dtype in EXTRA_TYPES.items()}
-        extra["first_player"] = first_players(setup.rules, seeds).astype(np.int8)
+        extra["first_player"] = first_players(seeds, setup.rules).astype(np.int8)
         return BatchResult(seeds, money.astype(np.float64), win_shares(best), extra)
 
     def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
         setup = Setup(game, bots, params)
-        seeds = np.asarray(seeds, dtype=np.int64)
-        logs = [rows for first in range(0, len(seeds), TRACE_GAMES) for rows in _step_logs(setup, seeds[first : first + TRACE_GAMES])]
-        return [[_step_json(row) for row in rows] for rows in logs]
+
+        def play(chunk: np.ndarray, room: int) -> tuple[np.ndarray, np.ndarray]:
+            state, log = setup.play(chunk, room)
+            return state[:, kernel.LOG_SIZE], log
+
+        return logged_steps(play, np.asarray(seeds, dtype=np.int64), LOG_STEPS, _step_json)
 
     def bytes_per_game(self, game: Game) -> int:
         assert isinstance(game, LastChanceGame), "this engine plays Last Chance"
         rules = game.rules
-        p = kernel.parameters(rules.players, len(rules.deck), rules.cards, rules.bet_limit, rules.money)
-        return int(p[kernel.P_WIDTH]) * np.dtype(np.int64).itemsize
+        return Layout(kernel.FIXED, kernel.layout(rules.players, len(rules.deck))).bytes_per_game
 
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
         return []

@@ -20,6 +20,7 @@ import numpy as np
 from highroller.batch import dice
 from highroller.batch.jit import at, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below
+from highroller.batch.rolls import COUNTS, FACE_BITS
 from highroller.games.lastchance.rules import UNIT
 
 RANDOM, ODDS, BIDDER = 0, 1, 2
@@ -28,7 +29,7 @@ PASS, LAST_CHANCE = -1, -2
 """Auction choices other than a bid (a bid is its amount in dollars)."""
 SAME_CARD, NEXT_CARD, OVER = 0, 1, 2
 FACES = 6
-BITS = dice.FACE_BITS
+BITS = FACE_BITS
 """Bits per face in a packed roll (counts per face, face 1 lowest)."""
 
 # Scalar columns of a game's row (KEY and COUNTER come first, see highroller.batch.rng).
@@ -41,7 +42,7 @@ SEAT_GROUPS = ("money", "active", "cards", "last_chance", "bet", "attempts", "co
 DECK_GROUPS = ("undrawn", "card_attempts", "card_completed")
 MONEY, ACTIVE, CARDS, CALLED, BET, ATTEMPTS, DONE, SIDE, UNDRAWN_LIST, CARD_ATTEMPTS, CARD_DONE = range(11)
 
-# Rule parameters, then each group's first column (all in one int64 array `p`).
+# Rule parameters, the row's width, then each group's first column (all in one int64 array `p`).
 P_PLAYERS, P_DECK, P_CARDS, P_BET_LIMIT, P_MONEY, P_WIDTH, P_GROUPS = range(7)
 
 # Columns of the card table: open slots per face, jokers, rolls, payout, pictured faces (bit f-1),
@@ -56,14 +57,9 @@ LOG_DRAW, LOG_PASS, LOG_LAST_CHANCE, LOG_BID, LOG_NO_BET, LOG_YES, LOG_NO, LOG_R
 """A log row is (kind, seat, value): the card id, the bid, the wager, the packed roll or the face."""
 
 
-def parameters(players: int, deck: int, cards: int, bet_limit: int, money: int) -> np.ndarray:
-    """The kernel's `p` for these rules (a deck of `deck` cards, `cards` to complete)."""
-    p = np.zeros(P_GROUPS + len(SEAT_GROUPS) + len(DECK_GROUPS), dtype=np.int64)
-    p[[P_PLAYERS, P_DECK, P_CARDS, P_BET_LIMIT, P_MONEY]] = players, deck, cards, bet_limit, money
-    sizes = [players] * len(SEAT_GROUPS) + [deck] * len(DECK_GROUPS)
-    p[P_GROUPS:] = FIXED + np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    p[P_WIDTH] = FIXED + sum(sizes)
-    return p
+def layout(players: int, deck: int) -> dict[str, tuple[int, ...]]:
+    """The shape (per game) of each column group, in row order (see `highroller.batch.rows`)."""
+    return {**{name: (players,) for name in SEAT_GROUPS}, **{name: (deck,) for name in DECK_GROUPS}}
 
 
 @inlined
@@ -280,7 +276,7 @@ def _bets(
 def _roll(s: np.ndarray, n: int) -> int:
     """Roll n dice: their counts per face, packed BITS bits a face (`highroller.batch.dice`)."""
     packed, s[COUNTER] = dice.roll_in(np.uint64(s[KEY]), s[COUNTER], n)
-    return int(packed & dice.COUNTS)
+    return int(packed & COUNTS)
 
 
 @compiled

@@ -24,12 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from highroller.batch import dice
-from highroller.batch.engine import BatchResult, BotChoice, win_shares
-from highroller.batch.seeds import stream_keys
+from highroller.batch import rolls
+from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_shares
+from highroller.batch.records import logged_steps
+from highroller.batch.rows import Layout, row_keys
+from highroller.batch.seeds import first_players
+from highroller.core.dice import faces_from_counts
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
-from highroller.core.rng import label_code
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.rules import LasVegasRules
 from highroller.games.lasvegas.state import LasVegasGame
@@ -37,11 +39,10 @@ from highroller.games.lasvegas.state import LasVegasGame
 POLICIES = {"random": kernel.RANDOM, "greedy": kernel.GREEDY}
 PEER_PAIRS = 3
 """Peer measurements in `comparisons`, each followed by one of this engine."""
-FIRST_PLAYER_LABEL = np.uint64(label_code("first-player"))
 
 
-class Setup:
-    """A rule set as the kernel reads it: parameters and column offsets, and the bills of the pile."""
+class Setup(Layout):
+    """A rule set as the kernel reads it: the row's layout, the parameters, and the bills of the pile."""
 
     def __init__(self, rules: LasVegasRules) -> None:
         self.rules = rules
@@ -52,7 +53,8 @@ class Setup:
         else:
             most = min(total, -(-rules.stock_amount // min(rules.bills)))
         self.most = max(most, 1)
-        self.shapes = kernel.layout(rules.players, self.most, total, rules.rounds)
+        super().__init__(kernel.FIXED, kernel.layout(rules.players, self.most, total, rules.rounds))
+        assert tuple(self.shapes) == kernel.ARRAYS, "the kernel's groups in row order"
         p = np.zeros(kernel.P_SIZE, dtype=np.int64)
         values = {
             kernel.P_PLAYERS: rules.players, kernel.P_DICE: rules.dice_per_player, kernel.P_BIGGIE: int(rules.biggie),
@@ -64,37 +66,14 @@ class Setup:
         }
         for index, value in values.items():
             p[index] = value
-        offset = kernel.FIXED
-        self.offsets: dict[str, int] = {}
-        for index, name in enumerate(kernel.ARRAYS):
-            p[kernel.L_ARRAYS + index] = self.offsets[name] = offset
-            offset += int(np.prod(self.shapes[name]))
-        p[kernel.P_WIDTH] = offset
+        self.write(p, kernel.L_ARRAYS, kernel.P_WIDTH)
         self.params = p
-
-    @property
-    def width(self) -> int:
-        """Columns of a game's row."""
-        return int(self.params[kernel.P_WIDTH])
-
-    def column(self, state: np.ndarray, name: str) -> np.ndarray:
-        """A named column group of every game, shaped [games, *shape]."""
-        offset, shape = self.offsets[name], self.shapes[name]
-        return state[:, offset : offset + int(np.prod(shape))].reshape(state.shape[0], *shape)
 
     def log_shape(self) -> tuple[int, int]:
         """(most steps a game can take, width of a log row)."""
         rules = self.rules
         dice = rules.players * (rules.dice_per_player + int(rules.biggie) + rules.neutral_dice)
         return rules.rounds * (rules.casinos + 1 + 2 * dice), max(2 + self.most, 14)
-
-
-def first_players(rules: LasVegasRules, seeds: np.ndarray) -> np.ndarray:
-    """Each game's first player, as the step engine draws it from the seed (or the option)."""
-    if rules.first_player is not None:
-        return np.full(seeds.shape[0], rules.first_player, dtype=np.int64)
-    derived = stream_keys(stream_keys(seeds) ^ FIRST_PLAYER_LABEL) >> np.uint64(1)
-    return (derived % np.uint64(rules.players)).astype(np.int64)
 
 
 VIEW_FIELDS = ("dice", "bills", "pips", "top", "money", "won")
@@ -112,7 +91,7 @@ def _outside_choices(setup: Setup, state: np.ndarray, seats: dict[int, Callable[
         view = {name: setup.column(rows, name) for name in VIEW_FIELDS}
         view.update(
             game=games, seat=np.full(games.size, seat), round=rows[:, kernel.ROUND], legal=masks[games],
-            roll_own=dice.unpack(rows[:, kernel.ROLL_OWN]), roll_neutral=dice.unpack(rows[:, kernel.ROLL_NEUTRAL]),
+            roll_own=rolls.unpack(rows[:, kernel.ROLL_OWN]), roll_neutral=rolls.unpack(rows[:, kernel.ROLL_NEUTRAL]),
             roll_biggie=rows[:, kernel.ROLL_BIGGIE], bandit_faces=rows[:, kernel.BANDIT_FACES],
         )
         actions = np.asarray(policy(view), dtype=np.int64)
@@ -121,10 +100,9 @@ def _outside_choices(setup: Setup, state: np.ndarray, seats: dict[int, Callable[
         state[games, kernel.PENDING] = actions
 
 
-def _check(game: Game, bots: Sequence[BotChoice]) -> LasVegasRules:
+def _check(game: Game, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None) -> LasVegasRules:
     assert isinstance(game, LasVegasGame), "this engine plays Las Vegas"
-    if len(bots) != game.rules.players:
-        raise ValueError(f"{game.rules.players} seats need {game.rules.players} bots, not {len(bots)}")
+    check_seats(game.rules.players, bots, params)
     return game.rules
 
 
@@ -140,20 +118,18 @@ def _new_games(state: np.ndarray, keys: np.ndarray, first: np.ndarray) -> None:
     state[:, kernel.PHASE] = kernel.NEW
 
 
-def play_state(game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, logging: bool = False) -> tuple[Setup, np.ndarray, np.ndarray]:
-    """Play one game per seed to the end, every game in one state array: (setup, final state rows,
-    step log). Outside policies are asked once for all the games waiting on their seat."""
-    rules = _check(game, bots)
-    setup = Setup(rules)
-    seeds = np.asarray(seeds, dtype=np.int64)
+def play_state(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, log_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Play one game per seed to the end, every game in one state array: (final state rows, step log,
+    if `log_steps`: at least `setup.log_shape()`'s steps). Outside policies are asked once for all the
+    games waiting on their seat."""
     outside = {seat: bot for seat, bot in enumerate(bots) if callable(bot)}
     state = np.empty((seeds.shape[0], setup.width), dtype=np.int64)
-    _new_games(state, stream_keys(seeds).view(np.int64), first_players(rules, seeds))
-    steps, width = setup.log_shape() if logging else (1, 1)
-    log = np.zeros((seeds.shape[0] if logging else 1, steps, width), dtype=np.int64)
+    _new_games(state, row_keys(seeds), first_players(seeds, setup.rules))
+    logging = log_steps > 0
+    log = np.zeros((seeds.shape[0], log_steps, setup.log_shape()[1]) if logging else (1, 1, 1), dtype=np.int64)
     while kernel.advance(state, setup.params, setup.bills, _codes(bots), log, logging):
         _outside_choices(setup, state, outside)
-    return setup, state, log
+    return state, log
 
 
 BLOCK = 256
@@ -165,13 +141,13 @@ RESULTS = kernel.ARRAYS[kernel.ARRAYS.index("money") : kernel.ARRAYS.index("roun
 
 def _results(setup: Setup) -> slice:
     """The RESULTS columns of a row."""
-    return slice(setup.offsets[RESULTS[0]], setup.offsets[RESULTS[-1]] + int(np.prod(setup.shapes[RESULTS[-1]])))
+    return setup.span(RESULTS[0], RESULTS[-1])
 
 
 def _play_blocks(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray) -> np.ndarray:
     """Play one game per seed with built-in bots, BLOCK games at a time: the RESULTS columns of each."""
     columns = _results(setup)
-    keys = stream_keys(seeds).view(np.int64)
+    keys = row_keys(seeds)
     codes = _codes(bots)
     log = np.zeros((1, 1, 1), dtype=np.int64)
     rows = np.empty((min(BLOCK, seeds.shape[0]), setup.width), dtype=np.int64)
@@ -191,22 +167,15 @@ class LasVegasBatch:
     bots: Mapping[str, tuple[str, ...]] = {"random": (), "greedy": ()}
 
     def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
-        rules = _check(game, bots)
+        setup = Setup(_check(game, bots, params))
         seeds = np.asarray(seeds, dtype=np.int64)
-        first = first_players(rules, seeds)
+        first = first_players(seeds, setup.rules)
         if any(callable(bot) for bot in bots):
-            setup, state, _ = play_state(game, bots, seeds)
+            state, _ = play_state(setup, bots, seeds)
             rows = state[:, _results(setup)].copy()  # the results only, not the whole rows
         else:
-            setup = Setup(rules)
             rows = _play_blocks(setup, bots, seeds, first)
-        columns = {}
-        offset = 0
-        for name in RESULTS:
-            shape = setup.shapes[name]
-            size = int(np.prod(shape))
-            columns[name] = rows[:, offset : offset + size].reshape(seeds.shape[0], *shape)
-            offset += size
+        columns = {name: setup.column(rows, name, _results(setup)) for name in RESULTS}
         money, won = columns["money"], columns["won"]
         top = money == money.max(axis=1, keepdims=True)
         best = top & (won == np.where(top, won, -1).max(axis=1, keepdims=True))
@@ -214,12 +183,17 @@ class LasVegasBatch:
         return BatchResult(seeds, money.astype(np.float64), win_shares(best), extra)
 
     def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
-        _, state, log = play_state(game, bots, seeds, logging=True)
-        return [[_step_json(row) for row in log[g, : state[g, kernel.LOG_SIZE]]] for g in range(len(seeds))]
+        setup = Setup(_check(game, bots, params))
+
+        def play(chunk: np.ndarray, room: int) -> tuple[np.ndarray, np.ndarray]:
+            state, log = play_state(setup, bots, chunk, room)
+            return state[:, kernel.LOG_SIZE], log
+
+        return logged_steps(play, np.asarray(seeds, dtype=np.int64), setup.log_shape()[0], _step_json)
 
     def bytes_per_game(self, game: Game) -> int:
         assert isinstance(game, LasVegasGame), "this engine plays Las Vegas"
-        return Setup(game.rules).width * np.dtype(np.int64).itemsize
+        return Setup(game.rules).bytes_per_game
 
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
         """The public `lasvegas` 0.2.0 package's random 4-player games/s (see `bench.py`) beside ours,
@@ -245,20 +219,16 @@ class LasVegasBatch:
         ]
 
 
-def _faces(counts: np.ndarray) -> list[int]:
-    return [face + 1 for face in range(6) for _ in range(int(counts[face]))]
-
-
 def _step_json(row: np.ndarray) -> dict[str, Any]:
     """One logged step as record JSON."""
     kind = int(row[0])
     if kind == kernel.LOG_STOCK:
         return {"chance": {"bills": [int(b) for b in row[2 : 2 + row[1]]]}}
     if kind == kernel.LOG_ROLL:
-        roll: dict[str, Any] = {"own": _faces(row[1:7])}
+        roll: dict[str, Any] = {"own": faces_from_counts(tuple(row[1:7].tolist()))}
         if row[7]:
             roll["biggie"] = int(row[7])
-        neutral = _faces(row[8:14])
+        neutral = faces_from_counts(tuple(row[8:14].tolist()))
         if neutral:
             roll["neutral"] = neutral
         return {"chance": roll}

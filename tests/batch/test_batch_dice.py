@@ -1,5 +1,6 @@
-"""The batch kernels' dice: the tables hold the face counts of every ordered roll of up to four dice,
-and a compiled roll of n dice has the exact distribution of n dice (face counts, multisets)."""
+"""The batch engines' dice: the tables hold the face counts of every ordered roll of up to four dice,
+a compiled roll of n dice has the exact distribution of n dice (face counts, multisets), and NumPy
+reads a roll's number as the kernels read it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from highroller.batch import dice, rolls
+from highroller.batch.rng import below_in
 
 
 @pytest.mark.parametrize("k", range(1, rolls.GROUP + 1))
@@ -63,3 +65,22 @@ def test_rolls_follow_the_multinomial_distribution(n: int) -> None:
 def test_no_dice_roll_nothing() -> None:
     assert np.all(_rolls(0, 3) == 0)
 
+
+@numba.njit(cache=True)
+def _numbers_and_rolls(n: int, times: int) -> tuple[np.ndarray, np.ndarray]:
+    """The numbers below 6**n a stream draws, and the rolls `roll_in` makes of them."""
+    key, counter = np.uint64(777), np.int64(0)
+    numbers = np.empty(times, dtype=np.int64)
+    packed = np.empty(times, dtype=np.int64)
+    for i in range(times):
+        numbers[i], _ = below_in(key, counter, rolls.POWERS_OF_6[n])
+        packed[i], counter = dice.roll_in(key, counter, n)
+    return numbers, packed
+
+
+def test_numpy_reads_rolls_as_the_kernels_do() -> None:
+    for n in range(1, rolls.MAX_DICE + 1):
+        numbers, packed = _numbers_and_rolls(n, 500)
+        assert np.array_equal(rolls.read_rolls(numbers, np.full(500, n)), packed)
+    assert rolls.read_rolls(np.array([0, 5, 0]), np.array([0, 1, 0])).tolist() == [0, int(rolls.TABLE[rolls.STARTS[1] + 5]), 0]
+    assert rolls.faces_of(int(rolls.read_rolls(np.array([6 * 6 + 3]), np.array([3]))[0])) == [1, 2, 4]

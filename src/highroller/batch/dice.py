@@ -1,8 +1,8 @@
 """Rolling n six-sided dice in one random draw, exactly, for compiled batch kernels.
 
 `roll_in` draws one exactly uniform number below 6**n (`rng.below_in`) and reads its base-6 digits
-four at a time from the table of face counts (`highroller.batch.rolls`); a rolled multiset comes
-packed as `rolls` packs it, read with `count` and `shown`.
+four at a time from the table of face counts (`highroller.batch.rolls`, which also reads rolls with
+NumPy); a rolled multiset comes packed as `rolls` packs it, read with `count` and `shown`.
 """
 
 from __future__ import annotations

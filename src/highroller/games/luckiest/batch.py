@@ -1,15 +1,14 @@
 """The Luckiest Dice batch engine: every game of a batch plays the same turn at once, in NumPy.
 
-A turn only depends on how many of the rolled dice match the bet card, which is binomial (see
-`simulate.py`), so each roll draws that count. Built-in bots, as the step bots play:
-`random` (uniform among bank and the unused cards), `cautious` (parameter `threshold`),
-`optimal` (the solved expected-score policy, through `simulate.dense_policy`) and `optimal-win`
-(the solved 2-player win policy; with other player counts the expected-score policy).
+Built-in bots, as the step bots play: `random` (uniform among bank and the unused cards), `cautious`
+(parameter `threshold`), `optimal` (the solved expected-score policy, through `simulate.dense_policy`)
+and `optimal-win` (the solved 2-player win policy; with other player counts the expected-score policy).
 
-The batch draws from one NumPy generator seeded by all the batch's game seeds, so a game's result
-depends on its batch; `trace` plays the same batch again and writes each roll's faces (the matching
-dice on faces the card matches, the others on the other faces, uniformly, from a second generator)
-for record export.
+Every game draws from its own counter-based stream keyed by its seed (`highroller.batch.seeds.Streams`),
+so a game's result depends only on its seed, never on the other games of its batch. A roll of n dice
+is one exactly uniform number below 6**n read as the compiled kernels read it (`highroller.batch.rolls`);
+a turn only needs how many of the dice match the bet card. `trace` plays the games again and writes
+each roll's faces, for record export.
 Extra result arrays: `round_points` [round, seat], `rolls` [seat] (rolls made), `busts` [seat].
 """
 
@@ -21,7 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from highroller.batch.engine import BatchResult, BotChoice, win_shares
+from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_shares
+from highroller.batch.rolls import FACE_BITS, MAX_DICE, POWERS_OF_6, faces_of, read_rolls
+from highroller.batch.seeds import Streams
 from highroller.core.game import Game
 from highroller.games.luckiest.cards import CARDS, card_masks
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
@@ -33,14 +34,7 @@ from highroller.games.luckiest.state import LuckiestGame
 
 BANK = -1
 CARD_COUNT = len(CARDS)
-
-
-@dataclass
-class Log:
-    """Steps written while tracing, and the generator of the faces that do not decide anything."""
-
-    steps: list[list[dict[str, Any]]]
-    faces: np.random.Generator
+assert DICE <= MAX_DICE
 
 
 @dataclass
@@ -54,12 +48,14 @@ class Turns:
 
 
 class Deck:
-    """A face table's cards as arrays: match chance, points, face masks, class, and class order."""
+    """A face table's cards as arrays: match chance, points, face masks (one bit, and four bits, a
+    face), class, and class order."""
 
     def __init__(self, game: LuckiestGame) -> None:
         faces = game.rules.faces
         self.model: TurnModel = turn_model(faces)
         self.masks = np.array(card_masks(faces), dtype=np.int64)
+        self.nibbles = np.array([sum(15 << (FACE_BITS * f) for f in range(6) if int(m) >> f & 1) for m in self.masks], dtype=np.int64)
         self.chance = np.array([int(m).bit_count() / 6 for m in self.masks])
         self.points = np.array([card.points for card in CARDS], dtype=np.int64)
         self.klass = np.array(self.model.class_of, dtype=np.int64)
@@ -77,10 +73,21 @@ def _first_unused(deck: Deck, used: np.ndarray, candidates: Sequence[int]) -> np
     return chosen
 
 
-def _random(rng: np.random.Generator, turns: Turns) -> np.ndarray:
+def _roll(streams: Streams, games: np.ndarray, dice: np.ndarray) -> np.ndarray:
+    """A roll of each game's dice from its stream, packed (`highroller.batch.rolls`)."""
+    return read_rolls(streams.below(games, POWERS_OF_6[dice]), dice)
+
+
+def _matches(deck: Deck, cards: np.ndarray, packed: np.ndarray) -> np.ndarray:
+    """How many dice of each roll the bet card matches: the sum of its faces' counts, which is the
+    masked counts modulo 15 (16 is 1 modulo 15, and the sum is at most DICE < 15)."""
+    return (packed & deck.nibbles[cards]) % 15
+
+
+def _random(streams: Streams, games: np.ndarray, turns: Turns) -> np.ndarray:
     unused = ((turns.used[:, None] >> np.arange(CARD_COUNT)) & 1) == 0
     can_bank = turns.used != 0
-    pick = rng.integers(0, unused.sum(axis=1) + can_bank)
+    pick = streams.below(games, unused.sum(axis=1) + can_bank)
     k = pick - can_bank
     card = np.argmax(np.cumsum(unused, axis=1) > k[:, None], axis=1)
     return np.where(k < 0, BANK, card)
@@ -109,25 +116,28 @@ class LuckiestBatch:
         return self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, None)
 
     def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
-        seeds = np.asarray(seeds, dtype=np.int64)
-        log = Log([[] for _ in seeds], np.random.default_rng(np.append(seeds, len(seeds)).astype(np.uint64)))
-        self._play(game, bots, seeds, params, log)
-        return log.steps
+        log: list[list[dict[str, Any]]] = [[] for _ in seeds]
+        self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, log)
+        return log
 
     def bytes_per_game(self, game: Game) -> int:
         assert isinstance(game, LuckiestGame), "this engine plays Luckiest Dice"
         rules = game.rules
-        return 8 * (4 + rules.players * (3 + rules.rounds))
+        return 8 * (6 + rules.players * (3 + rules.rounds))  # the turn, the stream's key and counter, the results
 
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
         return []
 
-    def _play(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None, log: Log | None) -> BatchResult:
+    def _play(
+        self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None, log: list[list[dict[str, Any]]] | None,
+    ) -> BatchResult:
+        """Play one game per seed (each step appended to its game's list in `log`, if given)."""
         assert isinstance(game, LuckiestGame), "this engine plays Luckiest Dice"
         rules = game.rules
         players, count = rules.players, seeds.shape[0]
+        check_seats(players, bots, params)
         deck = Deck(game)
-        rng = np.random.default_rng(seeds.astype(np.uint64))
+        streams = Streams(seeds)
         seat_params = list(params) if params is not None else [{} for _ in bots]
         round_points = np.zeros((count, rules.rounds, players), dtype=np.int64)
         rolls = np.zeros((count, players), dtype=np.int64)
@@ -135,7 +145,7 @@ class LuckiestBatch:
         for round_number in range(rules.rounds):
             for seat in range(players):
                 totals = round_points.sum(axis=1)
-                points, made, bust = self._turn(deck, rules, bots[seat], seat_params[seat], round_number, seat, totals, rng, log)
+                points, made, bust = self._turn(deck, rules, bots[seat], seat_params[seat], round_number, seat, totals, streams, log)
                 round_points[:, round_number, seat] = points
                 rolls[:, seat] += made
                 busts[:, seat] += bust
@@ -146,7 +156,7 @@ class LuckiestBatch:
 
     def _turn(
         self, deck: Deck, rules: Any, bot: BotChoice, bot_params: Mapping[str, Any], round_number: int, seat: int,
-        totals: np.ndarray, rng: np.random.Generator, log: Log | None,
+        totals: np.ndarray, streams: Streams, log: list[list[dict[str, Any]]] | None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One turn of `seat` in every game: (points banked, rolls made, busted) per game."""
         count = totals.shape[0]
@@ -159,7 +169,7 @@ class LuckiestBatch:
         while live.size:
             mine = Turns(turns.dice[live], turns.used[live], turns.used_index[live], turns.points[live])
             if bot == "random":
-                action = _random(rng, mine)
+                action = _random(streams, live, mine)
             elif bot == "cautious":
                 action = _cautious(deck, mine, int(bot_params.get("threshold", 10)))
             else:
@@ -168,12 +178,13 @@ class LuckiestBatch:
             result[live[banking]] = mine.points[banking]
             if log is not None:
                 for g in live[banking]:
-                    log.steps[g].append({"seat": seat, "action": "bank"})
+                    log[g].append({"seat": seat, "action": "bank"})
             live, card = live[~banking], action[~banking]
-            matches = rng.binomial(turns.dice[live], deck.chance[card])
+            packed = _roll(streams, live, turns.dice[live])
+            matches = _matches(deck, card, packed)
             rolls[live] += 1
             if log is not None:
-                _log_rolls(deck, log, live, card, turns.dice[live], matches, seat)
+                _log_rolls(log, live, card, packed, seat)
             turns.used[live] |= 1 << card
             turns.used_index[live] += deck.strides[card]
             turns.dice[live] -= matches
@@ -199,16 +210,11 @@ class LuckiestBatch:
         return np.zeros((1, 1, 1, 1), dtype=np.int8), np.zeros(count, dtype=np.int64)
 
 
-def _log_rolls(deck: Deck, log: Log, games: np.ndarray, cards: np.ndarray, dice: np.ndarray, matches: np.ndarray, seat: int) -> None:
-    """Record each bet and a roll with that many matches."""
-    for g, card, n, k in zip(games, cards, dice, matches):
-        mask = int(deck.masks[card])
-        hits = [f for f in range(1, 7) if mask >> (f - 1) & 1]
-        misses = [f for f in range(1, 7) if not mask >> (f - 1) & 1]
-        faces = [int(f) for f in log.faces.choice(hits, k)] if k else []
-        faces += [int(f) for f in log.faces.choice(misses, n - k)] if n - k else []
-        log.steps[g].append({"seat": seat, "action": {"bet": CARDS[card].id}})
-        log.steps[g].append({"chance": {"roll": sorted(faces)}})
+def _log_rolls(log: list[list[dict[str, Any]]], games: np.ndarray, cards: np.ndarray, packed: np.ndarray, seat: int) -> None:
+    """Record each game's bet and roll."""
+    for g, card, roll in zip(games, cards, packed):
+        log[g].append({"seat": seat, "action": {"bet": CARDS[card].id}})
+        log[g].append({"chance": {"roll": faces_of(int(roll))}})
 
 
 ENGINE = LuckiestBatch()

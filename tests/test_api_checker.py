@@ -7,6 +7,7 @@ import pytest
 import highroller as hr
 import highroller.games.lasvegas.state as lasvegas_state
 from highroller.core.checker import check_game
+from highroller.core.spec import load_object
 
 CASES = [
     pytest.param(name, config, id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()))
@@ -17,7 +18,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "config"), CASES)
 def test_every_game_keeps_the_api_promises(name: str, config: dict) -> None:
-    check_game(hr.make(name, **config), games=2, seed=len(str(config)))
+    check_game(hr.make(name, **config), view_type=load_object(hr.game_spec(name).view), games=2, seed=len(str(config)))
 
 
 def test_every_game_lists_checker_configs() -> None:

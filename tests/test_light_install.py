@@ -17,7 +17,8 @@ from click.testing import CliRunner
 import highroller as hr
 from highroller.cli.main import cli
 
-EXTRA_MODULES = ("numba", "fastapi", "fastapi_offline", "uvicorn", "starlette", "psycopg", "psycopg_pool", "confusable_homoglyphs")
+EXTRA_MODULES = ("numba", "fastapi", "fastapi_offline", "uvicorn", "starlette", "pydantic", "pydantic_core", "psycopg", "psycopg_pool",
+                 "confusable_homoglyphs", "jsonschema")
 """What the extras install (`web`, `postgres`, `batch`): none of it may be needed by the base paths."""
 
 BLOCKER = f"""

@@ -18,6 +18,7 @@ import highroller as hr
 from highroller import registry
 from highroller.cli.main import cli
 from highroller.core.checker import check_game
+from highroller.core.spec import load_object
 
 TESTS = Path(__file__).parent
 
@@ -62,7 +63,7 @@ def test_a_malformed_registration_says_the_form(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_api_checker_passes(pig: str) -> None:
     for options in hr.game_spec(pig).checker_configs:
-        check_game(hr.make(pig, **options))
+        check_game(hr.make(pig, **options), view_type=load_object(hr.game_spec(pig).view))
 
 
 def test_the_terminal_plays_hot_seat_with_typed_dice_and_replays(pig: str, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from highroller.core.checker import check_game
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot
 from highroller.games.lastchance.state import LastChanceState
+from highroller.games.lastchance.view import LastChanceView
 
 MAX_STEPS = 50_000
 
@@ -94,8 +95,8 @@ def test_the_games_bots_play_legal_moves_to_the_end(seed: int, players: int) -> 
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_the_shared_api_checker(players: int) -> None:
-    check_game(hr.make("lastchance", players=players))
+    check_game(hr.make("lastchance", players=players), view_type=LastChanceView)
 
 
 def test_the_shared_api_checker_with_variants() -> None:
-    check_game(hr.make("lastchance", players=3, money=300, cards=12, bet_limit=200), games=2, seed=5)
+    check_game(hr.make("lastchance", players=3, money=300, cards=12, bet_limit=200), view_type=LastChanceView, games=2, seed=5)

@@ -13,11 +13,12 @@ from highroller.core.checker import check_game
 from highroller.core.state import CHANCE, TERMINAL
 from highroller.games.luckiest.state import LuckiestState
 from highroller.games.luckiest.steps import Bank
+from highroller.games.luckiest.view import LuckiestView
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_the_api_checker(players: int) -> None:
-    check_game(hr.make("luckiest", players=players))
+    check_game(hr.make("luckiest", players=players), view_type=LuckiestView)
 
 
 @settings(max_examples=60, deadline=None)

@@ -130,7 +130,7 @@ class PigState(State):
         self.current_player = CHANCE
 
     def clone(self) -> PigState:
-        copy = PigState.__new__(PigState)
+        copy = type(self).__new__(type(self))
         self._clone_base(copy)
         copy.scores = list(self.scores)
         copy.turn, copy.total = self.turn, self.total

@@ -22,6 +22,7 @@ SPEC = GameSpec(
     default_bot="hold-at",
     renderer="pig.words:RENDERER",
     narration="pig.words:NARRATION",
+    view="pig.view:PigView",
     encoder="pig.encoder:PigEncoder",
     checker_configs=({"players": 2}, {"players": 4, "target": 20}),
 )

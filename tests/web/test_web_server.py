@@ -79,6 +79,19 @@ def test_lobby_lists_games_with_option_limits(client: TestClient) -> None:
         assert game["levels"] == dict(hr.game_spec(name).levels) and list(game["levels"]) == ["easy", "medium", "hard"]
 
 
+def test_each_games_view_schema_is_served_and_the_tables_keep_to_it(client: TestClient) -> None:
+    from jsonschema import Draft202012Validator
+
+    for name in hr.available_games():
+        schema = client.get(f"/api/games/{name}/view-schema").json()
+        assert schema["properties"]["game"] == {"const": name, "title": "Game", "type": "string"}
+        table = new_table(client, name, {"players": 2}, [None, "easy"])
+        Draft202012Validator(schema).validate(client.get(f"/api/tables/{table['id']}").json()["view"])
+    refused = client.get("/api/games/nope/view-schema")
+    assert refused.status_code == 404 and refused.json()["code"] == "no-game" and "games: " in refused.json()["error"]
+    assert client.get("/api/games/..%2Fsecrets/view-schema").status_code == 404
+
+
 def test_a_difficulty_level_takes_a_seat_and_plays(client: TestClient) -> None:
     table = new_table(client, "luckiest", {"players": 2, "rounds": 1}, [None, "hard"])
     assert table["seats"][1]["bot"] == "hard"

@@ -10,9 +10,12 @@ it raises `AssertionError` with the first broken promise:
 - a refused action or outcome raises `IllegalAction` and changes nothing (state, views, record);
 - JSON `true` (or `false` for a 0) in place of any integer of a step's JSON is never read as that number:
   decoding it is refused, or gives another step, or a step the state refuses; the state stays unchanged;
-- `clone()` is independent of the original;
-- `view(seat)` is JSON-able, never shows the seed (it fixes the future), and does not change when
-  everything the seat cannot know is redrawn (`resample`);
+- `clone()` is independent of the original both ways: playing on in a clone leaves the original as it
+  was (its record, every view and its legal steps), and playing on in the original leaves a clone alone;
+- `view(seat)` is JSON-able, keeps to the game's declared view type (`view_type`: its JSON Schema, see
+  `highroller.core.viewschema`) at every step, for every seat and a spectator; it never shows the seed
+  (it fixes the future: reseeding the state must not change any view, whatever the seed) and does not
+  change when everything the seat cannot know is redrawn (`resample`);
 - the record survives JSON and replays to an equal state with equal views; the same seed and the
   same bots give the same record;
 - the game ends, `returns()` has one score per seat and `winners()` names seats.
@@ -33,9 +36,12 @@ from highroller.core.record import replay_game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, JSON, TERMINAL, State, Step
 from highroller.core.values import is_whole
+from highroller.core.viewschema import view_errors
 
 MAX_OUTCOMES_CHECKED = 20_000
 """Chance steps with more outcomes than this skip the full enumeration check (it still must work)."""
+CLONE_PLAYOUT = 6
+"""Steps played on in a clone before the original is compared with what it was."""
 
 
 class _Junk:
@@ -49,8 +55,10 @@ class _Junk:
 
 
 def _snapshot(state: State) -> tuple[Any, ...]:
-    seats = range(state.game.num_players)
-    return (json.dumps(state.record(), sort_keys=True), [state.view(s) for s in seats], state.current_player)
+    """Everything the API shows of a state: its record, every view, who is to move and what is legal."""
+    views = [json.dumps(state.view(s), sort_keys=True) for s in [None, *range(state.game.num_players)]]
+    legal = [str(step) for step in state.legal_actions()]
+    return json.dumps(state.record(), sort_keys=True), views, state.current_player, legal
 
 
 def _check_refusals(state: State, encoded: Sequence[tuple[Step, JSON]] = ()) -> None:
@@ -132,24 +140,55 @@ def _check_decision(state: State, rng: random.Random) -> list[tuple[Step, JSON]]
     for action, data in encoded:
         assert str(action), "an action needs a readable str()"
         assert state.decode_step(data) == action, f"{action} JSON does not decode back"
-    copy = state.clone()
-    copy.apply(rng.choice(legal))
-    assert copy != state, "applying to a clone must not touch the original"
     return encoded
 
 
+def _play_on(state: State, rng: random.Random, steps: int) -> None:
+    """Apply up to `steps` random legal steps (chance included) to `state`."""
+    for _ in range(steps):
+        if state.current_player == TERMINAL:
+            return
+        chance = state.current_player == CHANCE
+        state.apply(state.sample_chance() if chance else rng.choice(state.legal_actions()))
+
+
+def _check_clone(state: State, rng: random.Random) -> tuple[State, tuple[Any, ...]]:
+    """Playing on in a clone leaves the original as it was. Returns a fresh clone and its snapshot, for
+    the caller to hold while it plays on in the original (`_check_clone_kept`)."""
+    before = _snapshot(state)
+    copy = state.clone()
+    assert _snapshot(copy) == before, "a clone differs from its original"
+    _play_on(copy, rng, CLONE_PLAYOUT)
+    assert _snapshot(state) == before, "playing on in a clone changed the original"
+    return state.clone(), before
+
+
+def _check_clone_kept(kept: State, before: tuple[Any, ...]) -> None:
+    assert _snapshot(kept) == before, "playing on in the original changed a clone taken before it"
+
+
+def _check_view_type(state: State, view_type: type | None) -> None:
+    if view_type is None:
+        return
+    for seat in [None, *range(state.game.num_players)]:
+        errors = view_errors(state.view(seat), view_type)
+        assert not errors, f"view({seat}) breaks the declared {view_type.__name__}: " + "; ".join(errors[:5])
+
+
 def _check_views(state: State, rng: random.Random) -> None:
-    for seat in range(state.game.num_players):
-        view = state.view(seat)
-        text = json.dumps(view, sort_keys=True)
-        assert str(state.seed) not in text or state.seed < 1000, f"view({seat}) shows the seed"
-        other = state.resample(seat, rng)
-        assert json.dumps(other.view(seat), sort_keys=True) == text, f"view({seat}) shows something seat {seat} cannot know"
-    json.dumps(state.view(None))
+    reseeded = state.clone()
+    reseeded.seed = state.seed ^ (rng.getrandbits(62) | 1)
+    for seat in [None, *range(state.game.num_players)]:
+        text = json.dumps(state.view(seat), sort_keys=True)
+        assert json.dumps(reseeded.view(seat), sort_keys=True) == text, f"view({seat}) shows the seed (it changes when the seed does)"
+        if seat is not None:
+            other = state.resample(seat, rng)
+            assert json.dumps(other.view(seat), sort_keys=True) == text, f"view({seat}) shows something seat {seat} cannot know"
 
 
-def check_random_game(game: Game, seed: int, *, deep: bool = True) -> State:
-    """Play one random game, checking every step; returns the final state."""
+def check_random_game(game: Game, seed: int, *, deep: bool = True, view_type: type | None = None) -> State:
+    """Play one random game, checking every step (every view against `view_type`, when given); returns
+    the final state."""
     rng = random.Random(seed)
     bots = [RandomBot(derive_seed(seed, "checker", s)) for s in range(game.num_players)]
     state = game.new_game(seed)
@@ -159,12 +198,17 @@ def check_random_game(game: Game, seed: int, *, deep: bool = True) -> State:
         assert steps < 100_000, "the game does not end"
         chance = state.current_player == CHANCE
         encoded = _check_chance_step(state, enumerate_outcomes=deep) if chance else _check_decision(state, rng)
+        _check_view_type(state, view_type)
         if deep:
             _check_refusals(state, encoded)
             _check_views(state, rng)
+            held = _check_clone(state, rng)
         else:
             _check_bools_refused(state, encoded)
         state.apply(state.sample_chance() if chance else bots[state.current_player].choose(state))
+        if deep:
+            _check_clone_kept(*held)
+    _check_view_type(state, view_type)
     _check_refusals(state)
     returns = state.returns()
     assert len(returns) == game.num_players, "returns() needs one score per seat"
@@ -193,9 +237,10 @@ def check_determinism(game: Game, seed: int) -> None:
     assert first.record() == second.record(), "the same seed and actions gave different games"
 
 
-def check_game(game: Game, *, games: int = 3, seed: int = 1) -> None:
-    """Run every check on `games` random games (the first ones step by step in depth)."""
+def check_game(game: Game, *, view_type: type | None = None, games: int = 3, seed: int = 1) -> None:
+    """Run every check on `games` random games (the first one step by step in depth); `view_type` is the
+    game's declared view (its spec's `view`), which every view of every step must keep to."""
     for number in range(games):
-        state = check_random_game(game, derive_seed(seed, number), deep=number == 0)
+        state = check_random_game(game, derive_seed(seed, number), deep=number == 0, view_type=view_type)
         check_replay(state)
     check_determinism(game, seed)

@@ -41,6 +41,9 @@ class GameSpec:
     narration: str
     """Import path of the game's words for steps and events (`highroller.core.narration.Narration`),
     which the terminal, the web's log and replays all use."""
+    view: str
+    """Import path of the `TypedDict` that `State.view` returns: the contract its readers rely on, whose
+    JSON Schema (`highroller.core.viewschema`) the API checker validates every view against."""
     checker_configs: tuple[Mapping[str, Any], ...]
     """Option sets the shared API checker runs on: every edition, variant and player count worth it."""
     bench_configs: tuple[tuple[str, Mapping[str, Any]], ...] = ()

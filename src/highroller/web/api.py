@@ -12,6 +12,8 @@ from typing import Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 
+from highroller.core.spec import load_object
+from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec, make
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
@@ -83,6 +85,12 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
     @router.get("/games", summary="Every game with its options, bots and seat count")
     async def games() -> list[dict[str, Any]]:
         return [describe_game(name) for name in available_games()]
+
+    @router.get("/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)")
+    async def game_view_schema(game: str) -> dict[str, Any]:
+        if game not in available_games():
+            raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
+        return view_schema(load_object(game_spec(game).view))
 
     @router.get("/tables", summary="Unfinished tables: those waiting for players first, newest first")
     async def open_tables() -> list[dict[str, Any]]:

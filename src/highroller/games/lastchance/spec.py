@@ -33,6 +33,7 @@ SPEC = GameSpec(
     encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",
     narration="highroller.games.lastchance.narrate:NARRATION",
+    view="highroller.games.lastchance.view:LastChanceView",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         {"players": 3, "money": 1000, "cards": 10, "bet_limit": 500},

@@ -44,6 +44,7 @@ SPEC = GameSpec(
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",
     narration="highroller.games.lasvegas.narrate:NARRATION",
+    view="highroller.games.lasvegas.view:LasVegasView",
     checker_configs=(
         *({"edition": "classic", "players": p} for p in range(2, 6)),
         *({"edition": "biggie", "players": p} for p in range(2, 7)),

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",
     narration="highroller.games.luckiest.narrate:NARRATION",
+    view="highroller.games.luckiest.view:LuckiestView",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         {"players": 2, "rounds": 2},

@@ -36,12 +36,17 @@ def test_simulate_refuses_batch_for_bots_without_one() -> None:
     assert result.exit_code != 0 and "no batch version" in result.output
 
 
-def test_simulate_records_from_the_batch_replay(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("lasvegas", ["--edition", "biggie", "--players", "5", "--bandit"]), ("lastchance", ["--players", "3"]), ("luckiest", ["--players", "3"])],
+)
+def test_simulate_records_from_the_batch_replay(tmp_path: Path, game: str, options: list[str]) -> None:
     path = tmp_path / "games.jsonl"
-    summary = _simulate("lasvegas", "--games", "30", "--bots", "greedy", "--seed", "2", "--records", str(path), "--edition", "biggie", "--players", "5", "--bandit")
+    summary = _simulate(game, "--games", "30", "--seed", "2", "--processes", "2", "--records", str(path), *options)
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert len(records) == 30 and summary["engine"] == "batch"
-    means = [sum(r["returns"][s] for r in records) / 30 for s in range(5)]
+    seats = len(summary["seats"])
+    means = [sum(r["returns"][s] for r in records) / 30 for s in range(seats)]
     assert means == pytest.approx([s["mean_return"] for s in summary["seats"]])
     assert all(hr.replay(r).returns() == r["returns"] for r in records)
 

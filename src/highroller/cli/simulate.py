@@ -172,13 +172,13 @@ def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[
 
 
 def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> tuple[np.ndarray, np.ndarray]:
-    """Every game on the game's batch engine: (returns, win shares) per game; records exported."""
+    """Every game on the game's batch engine: (returns, win shares) per game; records exported (a game
+    depends on its seed alone, so its record is traced again from its seed, in any grouping)."""
     names = [name for name, _ in bots]
     seat_params = [bot_params for _, bot_params in bots]
     with _progress() as progress:
         task = progress.add_task(f"{spec.title} (batch)", total=params["games"])
-        processes = 1 if records else params["processes"]  # records replay the very chunks played
-        result = run_series(spec.batch, game, names, series, params["games"], processes, seat_params, lambda n: progress.advance(task, n))
+        result = run_series(spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n))
     if records:
         engine = find_engine(spec)
         assert engine is not None

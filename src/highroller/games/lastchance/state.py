@@ -13,7 +13,7 @@ from typing import Any
 from highroller.core.dice import multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
-from highroller.core.rng import derive_seed
+from highroller.core.rng import first_seat
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lastchance.cards import Card
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, PHASES, ROLL
@@ -50,7 +50,7 @@ class LastChanceState(State):
         self.card: Card | None = None
         self.position: Position | None = None
         first = rules.first_player
-        self.opener = derive_seed(seed, "first-player") % players if first is None else first
+        self.opener = first_seat(seed, players) if first is None else first
         self.turn = self.opener
         self._clear_attempt()
         self.legal: tuple[Action, ...] = ()

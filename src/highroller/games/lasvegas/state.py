@@ -16,7 +16,7 @@ from typing import Any
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
-from highroller.core.rng import derive_seed, mix64
+from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.core.values import is_whole
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
@@ -44,9 +44,7 @@ class LasVegasState(State):
         self.rules = rules
         players = rules.players
         self.round = 0
-        first = rules.first_player
-        if first is None:
-            first = derive_seed(seed, "first-player") % players
+        first = first_seat(seed, players) if rules.first_player is None else rules.first_player
         self.first = first
         self.turn = first
         self.last_roller = first

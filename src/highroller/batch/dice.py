@@ -7,11 +7,10 @@ NumPy); a rolled multiset comes packed as `rolls` packs it, read with `count` an
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba.extending import register_jitable
 
-from highroller.batch.jit import at
+from highroller.batch.jit import at, cached_inline
 from highroller.batch.rng import below_in
 from highroller.batch.rolls import FACE_BITS, GROUP, GROUP_SIZE, POWERS_OF_6, SHOWN_SHIFT, STARTS, TABLE, join
 
@@ -19,7 +18,7 @@ register_jitable(inline="always")(join)
 _GROUP_SIZE = np.uint64(GROUP_SIZE)
 
 
-@numba.njit(cache=True, inline="always")
+@cached_inline
 def roll_in(key: np.uint64, counter: np.int64, n: int) -> tuple[np.int64, np.int64]:
     """n dice (0 <= n <= MAX_DICE) as a packed roll from a stream held in local variables (see
     `rng.below_in`), and the stream's counter after (no draw for n = 0)."""
@@ -35,13 +34,13 @@ def roll_in(key: np.uint64, counter: np.int64, n: int) -> tuple[np.int64, np.int
     return join(packed, np.int64(TABLE[at(STARTS[at(n)]) + value])), counter
 
 
-@numba.njit(cache=True, inline="always")
+@cached_inline
 def count(packed: np.int64, face: int) -> np.int64:
     """How many dice of a packed roll show face index `face` (0-5)."""
     return (packed >> (FACE_BITS * face)) & 15
 
 
-@numba.njit(cache=True, inline="always")
+@cached_inline
 def shown(packed: np.int64) -> np.int64:
     """Bit f set when face index f shows in a packed roll."""
     return (packed >> SHOWN_SHIFT) & 63

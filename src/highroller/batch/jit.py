@@ -9,14 +9,47 @@ kernel's time. A kernel function that allocates (a result array) uses plain `num
 Numba indexes arrays like Python, so a signed index costs a test for a negative value (and an add)
 on every access, which lengthens each address computation; an unsigned index does not. The hot
 accesses of the kernels go through `at` (about 8% on the Las Vegas kernel).
+
+Numba knows a compiled function is stale only when its own file changes, yet the kernels compile in
+functions of other modules (the core's SplitMix64, a game's scoring and legal moves). So the cache
+lives in a directory named by a digest of every source the kernels could draw on (the core, batch
+and game folders): edit any of them and the kernels compile afresh instead of running old code. The
+directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory. Every kernel function
+is decorated with this module's `compiled`, `inlined`, `cached` or `cached_inline`, so the directory
+is chosen before the first of them is.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
+from platformdirs import user_cache_path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+KERNEL_SOURCES = ("core/*.py", "batch/*.py", "games/*/*.py")
+"""The sources a kernel may compile in, relative to the package."""
+
+
+def sources_digest(package: Path = PACKAGE) -> str:
+    """A digest of the kernels' possible sources (names and contents) under `package`."""
+    digest = hashlib.sha256()
+    for path in sorted({p for pattern in KERNEL_SOURCES for p in package.glob(pattern)}):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def cache_directory() -> Path:
+    """Where compiled kernels of these sources are kept."""
+    base = os.environ.get("NUMBA_CACHE_DIR") or user_cache_path("highroller") / "numba"
+    return Path(base) / sources_digest()
+
+
+numba.config.CACHE_DIR = str(cache_directory())
 
 _NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 
@@ -24,6 +57,10 @@ compiled = numba.njit(cache=True, **_NO_REFCOUNTS)
 """A kernel function, compiled on its own (called from the others)."""
 inlined = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
 """A kernel step inlined into its callers (hot, small, or both)."""
+cached = numba.njit(cache=True)
+"""A kernel function that allocates (with reference counting)."""
+cached_inline = numba.njit(cache=True, inline="always")
+"""A small function inlined into its callers, with reference counting (the shared dice and streams)."""
 
 
 @numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)

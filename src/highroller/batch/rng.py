@@ -10,10 +10,10 @@ in local variables while it plays.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba.extending import register_jitable
 
+from highroller.batch.jit import cached_inline
 from highroller.core.rng import draw64, mix64
 
 # The core's functions, compiled into the kernels that call them and inlined there (draw64 calls mix64).
@@ -26,7 +26,7 @@ KEY, COUNTER = 0, 1
 """A batch game's state is one int64 row: its stream key (as signed bits) at KEY, its draw counter at COUNTER."""
 
 
-@numba.njit(cache=True, inline="always")
+@cached_inline
 def below_in(key: np.uint64, counter: np.int64, bound: np.int64) -> tuple[np.int64, np.int64]:
     """An exactly uniform integer in [0, bound) for 1 <= bound <= 2**32 from a stream held in local
     variables (its key, and its counter: how many draws it has made), and the counter after.
@@ -47,7 +47,7 @@ def below_in(key: np.uint64, counter: np.int64, bound: np.int64) -> tuple[np.int
     return np.int64(product >> _S32), counter
 
 
-@numba.njit(cache=True, inline="always")
+@cached_inline
 def below(row: np.ndarray, bound: np.int64) -> np.int64:
     """`below_in` on the stream of a game's row (KEY, COUNTER), advancing its counter."""
     value, row[COUNTER] = below_in(np.uint64(row[KEY]), row[COUNTER], bound)

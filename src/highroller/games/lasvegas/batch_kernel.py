@@ -33,11 +33,10 @@ With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it 
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from highroller.batch import dice
-from highroller.batch.jit import at, compiled, inlined
+from highroller.batch.jit import at, cached, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below_in
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE
 from highroller.games.lasvegas.scoring import bandit_place
@@ -599,7 +598,7 @@ def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: tuple
     return waiting
 
 
-@numba.njit(cache=True)
+@cached
 def legal_masks(state: np.ndarray, p: np.ndarray) -> np.ndarray:
     """The legal action mask of every game (0 for a game that is over)."""
     masks = np.zeros(state.shape[0], dtype=np.int64)

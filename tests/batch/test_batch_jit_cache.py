@@ -1,0 +1,42 @@
+"""Compiled kernels are cached under a digest of every source they may compile in, so an edit to a
+function a kernel inlines from another module (the core's SplitMix64, a game's scoring) compiles the
+kernels afresh instead of running stale code."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numba
+import pytest
+
+from highroller.batch import jit
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Path:
+    copy = tmp_path / "highroller"
+    shutil.copytree(jit.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    return copy
+
+
+@pytest.mark.parametrize("source", ["core/rng.py", "games/lasvegas/scoring.py", "games/lasvegas/batch_kernel.py", "batch/dice.py"])
+def test_an_edit_to_any_kernel_source_changes_the_cache_directory(package: Path, source: str) -> None:
+    before = jit.sources_digest(package)
+    assert jit.sources_digest(package) == before
+    path = package / source
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert jit.sources_digest(package) != before
+
+
+def test_a_front_end_edit_keeps_the_cache(package: Path) -> None:
+    before = jit.sources_digest(package)
+    page = package / "web" / "api.py"
+    page.write_text(page.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert jit.sources_digest(package) == before
+
+
+def test_numba_caches_in_the_directory_of_these_sources(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert numba.config.CACHE_DIR == str(jit.cache_directory())
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert jit.cache_directory() == tmp_path / jit.sources_digest()

@@ -27,9 +27,7 @@ export function s(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-export function money(amount) {
-  return "$" + Number(amount).toLocaleString("en-US");
-}
+export { money } from "/static/i18n.js";
 
 /** Call the JSON API; throws an Error carrying the server's message on refusal. */
 export async function api(path, { method = "GET", body, token } = {}) {

@@ -1,0 +1,78 @@
+// The pages' language: chosen from the browser's languages (or the switch, remembered), the words of
+// that language (GET /i18n/LANG.json: English text -> translation, from the catalogs of the web and of
+// every game), and numbers and money formatted the way that language writes them.
+//
+//   await loadWords();              once, before anything is drawn
+//   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
+//   money(80000)                    "$80,000" / "80 000 $" / "80.000 $"
+//   translatePage()                 the static HTML: [data-i18n] text, [data-i18n-title|-placeholder|-aria-label]
+
+export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
+const KEY = "highroller:lang";
+let words = {};
+
+/** The page's language: the one chosen with the switch, else the browser's first supported one, else English. */
+export function language() {
+  const chosen = localStorage.getItem(KEY);
+  if (chosen && chosen in LANGUAGES) return chosen;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return "en";
+}
+
+/** Choose a language (remembered in this browser) and draw the page again in it. */
+export function setLanguage(lang) {
+  if (!(lang in LANGUAGES)) return;
+  localStorage.setItem(KEY, lang);
+  location.reload();
+}
+
+/** Fetch the words of the page's language; English needs none. */
+export async function loadWords() {
+  const lang = language();
+  document.documentElement.lang = lang;
+  if (lang === "en") return;
+  try {
+    const response = await fetch(`/i18n/${lang}.json`);
+    if (response.ok) words = await response.json();
+  } catch {
+    words = {};
+  }
+}
+
+/** `text` (English, the catalogs' key) in the page's language, with `{name}` placeholders filled in. */
+export function t(text, values = {}) {
+  const found = words[text] || text;
+  return found.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** Plural choice: t(one) when n is 1, else t(other); `{n}` is the number formatted. */
+export function tn(n, one, other, values = {}) {
+  return t(n === 1 ? one : other, { ...values, n: number(n) });
+}
+
+export function number(value) {
+  return new Intl.NumberFormat(language()).format(value);
+}
+
+export function money(amount) {
+  return new Intl.NumberFormat(language(), { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(amount);
+}
+
+/** Translate the static HTML: an element's text with data-i18n, and its title, placeholder or aria-label. */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.textContent.trim());
+  for (const attribute of ["title", "placeholder", "aria-label"]) {
+    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) node.setAttribute(attribute, t(node.getAttribute(attribute)));
+  }
+}
+
+/** A language switch: a labelled select that reloads the page in the chosen language. */
+export function languageSwitch(h) {
+  const current = language();
+  const select = h("select", { id: "language", "aria-label": t("Language"), onchange: (event) => setLanguage(event.target.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === current }, name)));
+  return select;
+}

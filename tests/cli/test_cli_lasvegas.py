@@ -95,6 +95,11 @@ def test_replay_prints_the_game(tmp_path: Path) -> None:
     path.write_text(json.dumps(hr.play(hr.make("lasvegas", players=3), ["greedy"] * 3, seed=2).record()))
     code, out = run("replay", str(path), "--all")
     assert code == 0 and "Final standings" in out and "takes $" in out
+    record = json.loads(path.read_text())
+    record["table"] = {"seats": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "[red]Bo"}, {"seat": 2, "name": "Céline"}, {"seat": 7, "name": "X"}]}
+    path.write_text(json.dumps(record))
+    code, out = run("replay", str(path), "--all")
+    assert code == 0 and "Anna" in out and "Céline" in out and "Player 2" in out and "Player 1" not in out and "[red]" not in out
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, out = run("replay", str(bad))

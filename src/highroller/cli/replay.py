@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 from rich.console import Console
@@ -13,8 +14,33 @@ from highroller.core.errors import HighrollerError, RecordError
 from highroller.core.record import follow
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
+from highroller.core.values import is_whole
 from highroller.records import game_of_record
 from highroller.registry import game_spec, narration_of
+
+LONGEST_NAME = 40
+
+
+def seat_names(record: dict[str, Any], players: int) -> list[str]:
+    """The seats' names a web table's record carries (`table.seats`), else "Player 1", "Player 2"...
+    A name that is not a short line of printable text without brackets (the terminal's markup) is
+    replaced by its seat's number."""
+    names = [f"Player {s + 1}" for s in range(players)]
+    table = record.get("table")
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list):
+        return names
+    for entry in seats:
+        if not isinstance(entry, dict):
+            continue
+        seat, name = entry.get("seat"), entry.get("name")
+        if is_whole(seat) and 0 <= seat < players and isinstance(name, str) and _plain_name(name):
+            names[seat] = name.strip()
+    return names
+
+
+def _plain_name(name: str) -> bool:
+    return 0 < len(name.strip()) <= LONGEST_NAME and name.isprintable() and not any(c in name for c in "[]")
 
 
 def run_replay(path: str, seat: int | None, show_all: bool) -> None:
@@ -29,7 +55,7 @@ def run_replay(path: str, seat: int | None, show_all: bool) -> None:
     spec = game_spec(game.name)
     renderer: TextRenderer = load_object(spec.renderer)
     narration = narration_of(game.name)
-    names = [f"Player {s + 1}" for s in range(game.num_players)]
+    names = seat_names(record, game.num_players)
     state = game.new_game(record["seed"])
     step_by_step = not show_all and sys.stdin.isatty()
     console.print(f"[bold]{spec.title}[/bold], {len(record['steps'])} steps. Enter: next step, a: to the end, q: quit.")

@@ -38,8 +38,9 @@ def _environment_games() -> dict[str, str]:
 
 
 def available_games() -> list[str]:
-    """Names of every registered game, sorted."""
-    return sorted(_paths())
+    """Names of every registered game in registration order: the built-in games as
+    `highroller.games.BUILTIN_GAMES` lists them, then entry points, then `HIGHROLLER_GAMES`."""
+    return list(_paths())
 
 
 @lru_cache(maxsize=None)

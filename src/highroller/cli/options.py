@@ -32,7 +32,8 @@ def click_options(specs: tuple[OptionSpec, ...]) -> list[click.Option]:
         if spec.kind == "bool":
             options.append(click.Option([f"{flag}/--no-{flag[2:]}", spec.name], default=None, help=spec.help))
         elif spec.kind == "int":
-            options.append(click.Option([flag, spec.name], type=int, default=None, help=spec.help, metavar="N"))
+            help_text = f"{spec.help} (seats count from 0)" if spec.seat else spec.help
+            options.append(click.Option([flag, spec.name], type=int, default=None, help=help_text, metavar="N"))
         elif spec.kind == "choice":
             options.append(click.Option([flag, spec.name], type=click.Choice(spec.choices), default=None, help=spec.help))
         else:

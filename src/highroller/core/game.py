@@ -32,6 +32,9 @@ class OptionSpec:
     maximum: int | None = None
     presets: tuple[str, ...] = ()
     """For text options: the built-in values (anything else is read as a file by the game)."""
+    seat: bool = False
+    """An int option that names a seat: 0-based in options, records and the API, shown to people as
+    seats numbered from 1."""
 
 
 class Game(ABC):

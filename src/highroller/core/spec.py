@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from highroller.core.bots import BotFactory
@@ -62,6 +62,8 @@ class GameSpec:
     """Import path of the game's `highroller.batch.analysis.Analysis`: `highroller analyze GAME`."""
     encoder: str = ""
     """Import path of the game's `highroller.core.encoder.Encoder` class, for the learning adapters."""
+    returns_unit: Literal["money", "points"] = "points"
+    """What `returns()` counts, so front ends write a score as money ("$440,000") or as points."""
     batch: str = ""
     """Import path of the game's batch engine (`highroller.batch.engine.BatchEngine`), if it has one:
     `simulate` then plays bots with batch versions many games at a time, and `bench` measures it."""

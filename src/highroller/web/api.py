@@ -52,6 +52,7 @@ def describe_game(name: str) -> dict[str, Any]:
                 "presets": list(o.presets),
                 "minimum": o.minimum,
                 "maximum": o.maximum,
+                "seat": o.seat,
                 "preset": preset.get(o.name) if isinstance(preset.get(o.name), (int, str, bool)) else None,
             }
             for o in spec.options

@@ -318,7 +318,7 @@ class Table:
             "log_from": log_from,
             "log": self.log[log_from:],
             "rematch": self.rematch,
-            "result": {"returns": state.returns(), "winners": state.winners()} if self.finished else None,
+            "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
 
     def log_since(self, version: int) -> int:

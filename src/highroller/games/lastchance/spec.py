@@ -16,7 +16,7 @@ OPTIONS = (
     OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1),
     OptionSpec("deck", "text", "the deck: 'standard' or a deck TOML file (see docs/lastchance-odds.md)", presets=tuple(DECKS)),
     OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=100),
-    OptionSpec("first_player", "int", "seat (0-based) that opens the first auction; default: drawn from the seed", minimum=0, maximum=5),
+    OptionSpec("first_player", "int", "the seat that opens the first auction; default: drawn from the seed", minimum=0, maximum=5, seat=True),
 )
 
 SPEC = GameSpec(
@@ -34,6 +34,7 @@ SPEC = GameSpec(
     renderer="highroller.games.lastchance.render:RENDERER",
     narration="highroller.games.lastchance.narrate:NARRATION",
     view="highroller.games.lastchance.view:LastChanceView",
+    returns_unit="money",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         {"players": 3, "money": 1000, "cards": 10, "bet_limit": 500},

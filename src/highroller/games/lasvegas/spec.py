@@ -27,7 +27,7 @@ OPTIONS = (
     OptionSpec("next_starter", "choice", "who starts the next round", choices=NEXT_STARTERS),
     OptionSpec("neutral_dice", "int", "neutral dice per player (variant; default from the edition's table)", minimum=1, maximum=12),
     OptionSpec("neutral_leftover", "int", "neutral dice the first player rolls onto the casinos each round", minimum=0, maximum=12),
-    OptionSpec("first_player", "int", "seat (0-based) that starts round 1; default: drawn from the seed", minimum=0, maximum=5),
+    OptionSpec("first_player", "int", "the seat that starts round 1; default: drawn from the seed", minimum=0, maximum=5, seat=True),
 )
 
 SPEC = GameSpec(
@@ -45,6 +45,7 @@ SPEC = GameSpec(
     renderer="highroller.games.lasvegas.render:RENDERER",
     narration="highroller.games.lasvegas.narrate:NARRATION",
     view="highroller.games.lasvegas.view:LasVegasView",
+    returns_unit="money",
     checker_configs=(
         *({"edition": "classic", "players": p} for p in range(2, 6)),
         *({"edition": "biggie", "players": p} for p in range(2, 7)),

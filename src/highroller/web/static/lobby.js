@@ -1,6 +1,7 @@
 // The lobby: a form built from each game's option specs, and the list of open tables.
 
 import { api, h, saveName, saveSeat, savedName } from "/static/common.js";
+import { t } from "/static/i18n.js";
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -9,6 +10,7 @@ const seatsBox = document.getElementById("seats");
 const nameInput = document.getElementById("name");
 const errorLine = document.getElementById("create-error");
 let games = [];
+const LAST_GAME = "highroller:game";
 
 function current() {
   return games.find((g) => g.name === gameSelect.value);
@@ -22,6 +24,10 @@ function optionField(option) {
     input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset`), h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no"));
   } else if (option.kind === "choice") {
     input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset${option.preset !== null ? ` (${option.preset})` : ""}`), option.choices.map((c) => h("option", { value: c }, c)));
+  } else if (option.seat) {
+    // a seat option: 0-based for the API, numbered from 1 for people
+    input = h("select", { id, name: option.name, "data-seat-option": "" }, h("option", { value: "" }, t("drawn by chance")),
+      Array.from({ length: seatCount() }, (_, seat) => h("option", { value: seat }, t("Seat {n}", { n: seat + 1 }))));
   } else if (option.kind === "int") {
     input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", step: 1, min: option.minimum, max: option.maximum, placeholder: option.preset ?? "preset" });
   } else {
@@ -77,14 +83,29 @@ function drawTimer() {
   );
 }
 
+/** Seat options offer the seats there are. */
+function redrawSeatOptions() {
+  for (const old of optionsBox.querySelectorAll("[data-seat-option]")) {
+    const option = current().options.find((o) => o.name === old.name);
+    const fresh = optionField(option).querySelector("select");
+    fresh.value = Number(old.value) < seatCount() ? old.value : "";
+    old.replaceWith(fresh);
+  }
+}
+
 function drawGame() {
+  localStorage.setItem(LAST_GAME, gameSelect.value);
   const game = current();
   document.getElementById("summary").textContent = game.summary;
   optionsBox.replaceChildren(h("legend", {}, "Rules"), ...game.options.map(optionField));
   const players = form.elements.namedItem("players");
-  if (players) players.addEventListener("input", drawSeats);
+  if (players) players.addEventListener("input", () => {
+    drawSeats();
+    redrawSeatOptions();
+  });
   seatsBox.replaceChildren();
   drawSeats();
+  redrawSeatOptions();
   drawTimer();
 }
 
@@ -149,6 +170,8 @@ async function listTables() {
 async function start() {
   games = await api("/api/games");
   gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  const last = localStorage.getItem(LAST_GAME);
+  if (games.some((g) => g.name === last)) gameSelect.value = last;
   gameSelect.addEventListener("change", drawGame);
   nameInput.value = savedName();
   drawGame();

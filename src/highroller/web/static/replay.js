@@ -1,12 +1,22 @@
 // Step through a finished game: the spectator's view after each step, with the log up to it.
 
-import { api, gameModule, h, money, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
+import { api, gameModule, h, money, s, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
 const el = (id) => document.getElementById(id);
 let data = null;
 let drawer = null;
 let log = [];
 let at = 0;
+
+/** The step buttons' symbols, drawn (the media symbols are missing from many installed fonts). */
+const ICONS = { first: "M4 3h2v10H4zM14 3v10L7 8z", back: "M12 3v10L5 8z", next: "M4 3v10l7-5z", last: "M2 3v10l7-5zM10 3h2v10h-2z" };
+
+function drawIcons() {
+  for (const [id, path] of Object.entries(ICONS)) {
+    const button = el(id);
+    button.replaceChildren(s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", focusable: "false" }, s("path", { d: path, fill: "currentColor" })));
+  }
+}
 
 function show(index) {
   at = Math.max(0, Math.min(data.frames.length - 1, index));
@@ -22,6 +32,7 @@ function show(index) {
 }
 
 async function start() {
+  drawIcons();
   const id = tableIdFromPath();
   try {
     data = await api(`/api/tables/${encodeURIComponent(id)}/replay`);

@@ -1,6 +1,8 @@
 // The table page: one WebSocket to the server, the game's own drawing, and the generic parts around it
 // (seats, whose turn, legal choices as buttons, the log, results, rematch, reconnection).
 
+import { alertControls, turnAlert } from "/static/alerts.js";
+import { t, tn } from "/static/i18n.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
 const tableId = tableIdFromPath();
@@ -71,7 +73,8 @@ function names() {
 
 function draw(rolled) {
   const state = latest;
-  document.title = `${state.title} — highroller`;
+  const seatHere = state.seat === null ? null : state.seats[state.seat];
+  turnAlert(state.started && !state.finished && state.current_player === state.seat && !seatHere.away, `${state.title} — highroller`);
   el("title").textContent = `${state.title} · table ${state.id}`;
   const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money });
   const holder = el("board");
@@ -224,7 +227,7 @@ function drawResult() {
   const ranking = state.seats
     .map((seat) => ({ seat, score: state.result.returns[seat.seat] }))
     .sort((a, b) => b.score - a.score)
-    .map(({ seat, score }) => h("li", {}, `${seat.name}: ${score.toLocaleString("en-US")}`));
+    .map(({ seat, score }) => h("li", {}, h("bdi", {}, seat.name), ": ", state.result.unit === "money" ? money(score) : tn(score, "{n} point", "{n} points")));
   const rematch = state.rematch
     ? h("a", { class: "button", href: `/table/${state.rematch}`, onclick: (event) => joinRematch(event, state.rematch) }, "Go to the rematch")
     : state.seat !== null
@@ -273,6 +276,21 @@ async function join(event) {
   }
 }
 
+/** Copy the table's link; where the clipboard is not available (a plain-http address on a LAN), show
+the link in a selected field to copy by hand. */
+async function shareLink() {
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(location.href);
+    el("share").textContent = t("Link copied");
+  } catch {
+    const field = h("input", { id: "share-link", class: "share-link", readonly: true, value: location.href, "aria-label": t("This table's link: copy it") });
+    el("share").replaceWith(field);
+    field.focus();
+    field.select();
+  }
+}
+
 function keys(event) {
   if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
   const index = Number(event.key) - 1;
@@ -284,10 +302,8 @@ function keys(event) {
 
 el("join-form").addEventListener("submit", join);
 el("join-name").value = savedName();
-el("share").addEventListener("click", async () => {
-  await navigator.clipboard?.writeText(location.href).catch(() => {});
-  el("share").textContent = "Link copied";
-});
+el("share").addEventListener("click", shareLink);
 document.addEventListener("keydown", keys);
+el("connection").before(alertControls());
 setInterval(drawClock, 1000);
 connect();

@@ -58,6 +58,10 @@ class GameSpec:
     board: str = ""
     """The game's browser board, `package:file.js`: a JavaScript module in its folder exporting
     `render(view, ctx)` (see docs/web.md); without one the page shows the raw view."""
+    guide: str = ""
+    """The game's rules in short for people at a table, `package:folder`: a folder in the game's package
+    holding `en.md` and the same in other languages (`fr.md`, `de.md`); docs/rules/<game>.md quotes
+    the English one. The web's Rules panel shows it."""
     analysis: str = ""
     """Import path of the game's `highroller.batch.analysis.Analysis`: `highroller analyze GAME`."""
     encoder: str = ""

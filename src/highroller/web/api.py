@@ -17,6 +17,7 @@ from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec, make
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
+from highroller.web.guides import checked_guide
 from highroller.web.messages import REFUSALS, Act, CreateTable, Join
 from highroller.web.quotas import Quotas
 from highroller.web.replays import replay_frames
@@ -92,6 +93,10 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
         if game not in available_games():
             raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
         return view_schema(load_object(game_spec(game).view))
+
+    @router.get("/games/{game}/rules", summary="The game's rules in short, as HTML (English where a language is missing)")
+    async def game_rules(game: str, lang: str = Query(default="en", max_length=20, description="en, fr or de")) -> dict[str, str]:
+        return checked_guide(game, lang)
 
     @router.get("/tables", summary="Unfinished tables: those waiting for players first, newest first")
     async def open_tables() -> list[dict[str, Any]]:

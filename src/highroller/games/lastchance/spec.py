@@ -29,6 +29,7 @@ SPEC = GameSpec(
     levels={"easy": "random", "medium": "odds", "hard": "bidder"},
     default_bot="odds",
     board="highroller.games.lastchance:board.js",
+    guide="highroller.games.lastchance:guide",
     analysis="highroller.games.lastchance.analysis:ANALYSIS",
     encoder="highroller.games.lastchance.encoder:LastChanceEncoder",
     renderer="highroller.games.lastchance.render:RENDERER",

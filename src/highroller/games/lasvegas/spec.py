@@ -40,6 +40,7 @@ SPEC = GameSpec(
     levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
     board="highroller.games.lasvegas:board.js",
+    guide="highroller.games.lasvegas:guide",
     analysis="highroller.games.lasvegas.analysis:ANALYSIS",
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",

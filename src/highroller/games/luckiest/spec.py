@@ -26,6 +26,7 @@ SPEC = GameSpec(
     levels={"easy": "cautious", "medium": "optimal", "hard": "optimal-win"},
     default_bot="optimal",
     board="highroller.games.luckiest:board.js",
+    guide="highroller.games.luckiest:guide",
     analysis="highroller.games.luckiest.analysis:ANALYSIS",
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",

@@ -3,6 +3,7 @@
 
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { t, tn } from "/static/i18n.js";
+import { rulesButton } from "/static/rules.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
 const tableId = tableIdFromPath();
@@ -56,7 +57,10 @@ async function receive(message) {
     return;
   }
   if (message.type !== "state") return;
-  if (!drawer) drawer = await gameModule(message.game);
+  if (!drawer) {
+    drawer = await gameModule(message.game);
+    if (!el("rules-button")) el("share").before(rulesButton(message.game, message.title, () => latest && latest.view.rules));
+  }
   const rolled = seenVersion !== null && message.last_chance !== null && message.last_chance >= seenVersion;
   log = log.slice(0, message.log_from).concat(message.log);
   latest = message;

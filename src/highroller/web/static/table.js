@@ -3,6 +3,7 @@
 
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { t, tn } from "/static/i18n.js";
+import { amountControl, arrange } from "/static/choices.js";
 import { rulesButton } from "/static/rules.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
@@ -187,12 +188,19 @@ function drawSeats() {
   );
 }
 
+let shortcuts = [];
+
 function drawActions() {
   const box = el("actions");
   const legal = latest ? latest.legal : [];
+  shortcuts = [];
   box.replaceChildren(
-    ...legal.map((choice, index) =>
-      h(
+    ...arrange(legal).map((item, index) => {
+      if (item.amount) return amountControl(item.amount, index, play, sent);
+      const choice = item.button;
+      shortcuts.push(choice);
+      const number = shortcuts.length;
+      return h(
         "button",
         {
           type: "button",
@@ -201,12 +209,12 @@ function drawActions() {
           disabled: sent,
           onclick: () => play(choice.action),
         },
-        index < 9 ? h("kbd", {}, String(index + 1)) : null,
+        number <= 9 ? h("kbd", {}, String(number)) : null,
         choice.label,
-      ),
-    ),
+      );
+    }),
   );
-  el("actions-title").textContent = legal.length ? "Your choices" : "Choices appear here on your turn";
+  el("actions-title").textContent = legal.length ? t("Your choices") : t("Choices appear here on your turn");
 }
 
 function play(action) {
@@ -298,9 +306,9 @@ async function shareLink() {
 function keys(event) {
   if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
   const index = Number(event.key) - 1;
-  if (Number.isInteger(index) && index >= 0 && index < 9 && latest && latest.legal[index]) {
+  if (Number.isInteger(index) && index >= 0 && index < 9 && shortcuts[index]) {
     event.preventDefault();
-    play(latest.legal[index].action);
+    play(shortcuts[index].action);
   }
 }
 

@@ -1,0 +1,76 @@
+"""The table's helps in Chromium: the tab tells a person it is their turn, the Rules panel, a run of
+bids as one amount field, and Copy link where the clipboard is unavailable."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from web_helpers import call, create
+
+
+@pytest.fixture(params=["sqlite"])
+def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    return str(tmp_path / "tables.sqlite3")
+
+
+def seated_page(browser: Browser, base: str, table: dict[str, Any], **context: Any) -> Page:
+    """A page holding the table creator's seat (as the lobby leaves it in the browser)."""
+    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
+    page = browser.new_context(**context).new_page()
+    page.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
+    page.goto(f"{base}/table/{table['id']}")
+    page.wait_for_selector("#board[data-version]")
+    return page
+
+
+def test_the_tab_says_it_is_your_turn_and_the_rules_panel_opens(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "lasvegas", {"players": 2, "first_player": 0, "rounds": 1}, [None, "easy"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    assert page.get_attribute("link[rel~='icon']", "href").startswith("data:image/svg+xml")
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function("() => !document.title.startsWith('●')")
+    page.click("#rules-button")
+    dialog = page.locator("dialog#rules")
+    dialog.wait_for(state="visible")
+    page.wait_for_selector("dialog#rules .in-play")
+    text = dialog.inner_text()
+    assert "casino" in text and "cancel" in text and "At this table" in text and "edition" in text
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+
+
+def test_bids_are_one_amount_field(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "lastchance", {"players": 2, "first_player": 0, "money": 5000}, [None, "random"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    page.wait_for_selector(".amount input")
+    assert page.locator("#actions button.action").count() < 8, "the bids are not one field"
+    page.fill(".amount input", "740")
+    assert page.inner_text(".amount-go").strip() == "bid $700"
+    page.click(".amount .step[aria-label='more']")
+    assert page.inner_text(".amount-go").strip() == "bid $800"
+    before = int(page.get_attribute("#board", "data-version") or 0)
+    page.click(".amount-go")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
+    state = call(server.url, "GET", f"/api/tables/{table['id']}")
+    assert any("800" in line["text"] for line in state["log"]), state["log"]
+
+
+def test_copy_link_falls_back_to_a_selected_field(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann")
+    context = browser.new_context()
+    context.add_init_script("Object.defineProperty(navigator, 'clipboard', { value: undefined })")
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{table['id']}")
+    page.wait_for_selector("#board[data-version]")
+    page.click("#share")
+    field = page.locator("#share-link")
+    assert field.input_value() == page.url
+    assert page.evaluate("document.activeElement.id") == "share-link"

@@ -74,3 +74,17 @@ def test_copy_link_falls_back_to_a_selected_field(browser: Browser, serve: Calla
     field = page.locator("#share-link")
     assert field.input_value() == page.url
     assert page.evaluate("document.activeElement.id") == "share-link"
+
+
+def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    page.click("#hint-button")
+    page.wait_for_selector("#hint pre.advice")
+    assert "would play" in page.inner_text("#hint") and "The solver's advice" in page.inner_text("#hint pre.advice")
+    assert page.locator("#actions .hinted").count() == 1
+    strict = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann", hints=False)
+    other = seated_page(browser, server.url, strict)
+    other.wait_for_selector("#actions button.action")
+    assert other.locator("#hint-button").count() == 0

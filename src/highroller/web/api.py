@@ -18,6 +18,7 @@ from highroller.registry import available_games, game_spec, make
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
 from highroller.web.guides import checked_guide
+from highroller.web.hints import Hints
 from highroller.web.messages import REFUSALS, Act, CreateTable, Join
 from highroller.web.quotas import Quotas
 from highroller.web.replays import replay_frames
@@ -66,7 +67,7 @@ def describe_game(name: str) -> dict[str, Any]:
     }
 
 
-def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
+def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     def client_key(request: Request) -> str:
@@ -110,7 +111,7 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
         if body.name is not None:
             await quotas.check_join(creator)
-        table, seated_at = await tables.open(made, body.bots, body.timer, stand_in, creator, body.name)
+        table, seated_at = await tables.open(made, body.bots, body.timer, stand_in, creator, body.name, body.hints)
         answer = table.summary()
         if seated_at is not None:
             answer.update(seat=seated_at[0], token=seated_at[1])
@@ -142,6 +143,11 @@ def build_router(tables: Tables, quotas: Quotas) -> APIRouter:
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
         return table.snapshot(seat, table.log_since(body.version))
+
+    @router.post("/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice")
+    async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        return await hints.ask(table, seat)
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
     async def back(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:

@@ -103,7 +103,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         headers = security_headers(request.scope["path"])
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
-    app.include_router(build_router(tables, quotas))
+    app.include_router(build_router(tables, quotas, services.hints))
     add_api_docs(app)
     add_boards(app)
 

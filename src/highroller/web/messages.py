@@ -30,6 +30,7 @@ class CreateTable(Strict):
     name: str | None = Field(
         default=None, max_length=200, description="sit down in the first person's seat under this name (the answer then holds the seat token)"
     )
+    hints: bool = Field(default=True, description="whether the players may ask for a hint (POST /api/tables/{id}/hint); false for a table that forbids them")
 
 
 class Join(Strict):

@@ -68,8 +68,10 @@ ADDED_COLUMNS = (
     ("hr_seats", "control TEXT"),
     ("hr_seats", "joined_at DOUBLE PRECISION"),
     ("hr_seats", "joined_by TEXT"),
+    ("hr_tables", "hints INTEGER NOT NULL DEFAULT 1"),
 )
-"""Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way)."""
+"""Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
+added since with a default that is right for the tables already there (`hints`: allowed)."""
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",

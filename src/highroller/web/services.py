@@ -10,6 +10,7 @@ import math
 import time
 
 from highroller.web.botwork import Dispatcher
+from highroller.web.hints import Hints
 from highroller.web.listen import listen
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
@@ -69,6 +70,7 @@ class Services:
             else None
         )
         self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None)
+        self.hints = Hints(store.location, settings)
         self._tasks: list[asyncio.Task[None]] = []
 
     def _played(self, table_id: str) -> None:

@@ -83,6 +83,7 @@ class TableRow:
     due: float | None = None
     changes: list[SeatChange] = field(default_factory=list)
     steps_from: int = 0
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ class Conflict(StoreError):
     """The table changed meanwhile: the step is not the next one, or the seat is no longer as seen."""
 
 
-_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due"
+_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints"
 
 
 class Store:
@@ -220,9 +221,9 @@ class Store:
             self._run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, touched) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " timer, stand_in, bot_delay, due, creator, touched, hints) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
-                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now),
+                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now, int(row.hints)),
             )
             for seat in row.seats:
                 self._run(
@@ -487,6 +488,7 @@ def _table_row(head: Sequence[Any], seats: list[SeatRow]) -> TableRow:
         stand_in=head[11],
         bot_delay=float(head[12]),
         due=None if head[13] is None else float(head[13]),
+        hints=bool(head[14]),
     )
 
 

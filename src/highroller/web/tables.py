@@ -96,6 +96,7 @@ def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
         "version": row.version if version is None else version,
         "created": row.created,
         "timer": {"seconds": row.timer, "stand_in": row.stand_in} if row.timer else None,
+        "hints": row.hints,
         "stand_in": row.stand_in,
         "options": row.options,
     }
@@ -153,6 +154,7 @@ class Table:
         self.revision = row.revision
         self.timer = row.timer
         self.stand_in = row.stand_in
+        self.hints = row.hints
         self.bot_delay = row.bot_delay
         self.due = row.due
 
@@ -289,7 +291,7 @@ class Table:
         """The table as the lobby lists it, from this copy."""
         row = TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
-            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in,
+            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
         )
         return summary_of(row, self.version)
 
@@ -470,7 +472,7 @@ class Table:
         self._rebuild(TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=self.seed, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=history, revision=self.revision, timer=self.timer, stand_in=self.stand_in,
-            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes),
+            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes), hints=self.hints,
         ))
 
     async def back(self, seat: int | None) -> None:
@@ -537,10 +539,12 @@ class Tables:
         self._live: OrderedDict[str, Table] = OrderedDict()
 
     async def open(
-        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None
+        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None,
+        hints: bool = True,
     ) -> tuple[Table, tuple[int, str] | None]:
         """Store a new table with its opening chance steps drawn; with `name`, its creator takes the
-        first person's seat in the same transaction. Returns the table and (seat, token) if seated."""
+        first person's seat in the same transaction; `hints`: whether its players may ask for hints.
+        Returns the table and (seat, token) if seated."""
         seed = fresh_seed()
         state = made.new_game(seed)
         while state.current_player == CHANCE:
@@ -557,7 +561,7 @@ class Tables:
         row = TableRow(
             id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=time.time(), finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
-            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due,
+            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due, hints=hints,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
         self._expect(due)
@@ -627,7 +631,7 @@ class Tables:
                 asyncio.get_running_loop().create_task(watched[table_id].refresh())
 
     async def rematch(self, table: Table, seat: int | None, creator: str | None) -> Table:
-        """A new table with the same game, options, bots, timer and stand-in; its people's seats are open."""
+        """A new table with the same game, options, bots, timer, stand-in and hints; its people's seats are open."""
         if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
         if not table.finished:
@@ -638,7 +642,7 @@ class Tables:
             except Refused:
                 pass  # the rematch expired unplayed: make another
         stand_in = table.stand_in or default_stand_in(table.game.name)
-        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None)
+        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints)
         return await self.get(await table.link_rematch(fresh.id, table.rematch))
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:

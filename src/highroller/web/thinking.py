@@ -1,4 +1,5 @@
-"""What a bot worker process does with one claimed table: load it, play its automatic move, store it.
+"""What a bot worker process does with one claimed table: load it, play its automatic move, store it;
+and, asked for a hint, what a bot would play for a person and the game's advice in words.
 
 Runs in the worker processes of a process pool (never in the web server's own process), so bots
 think beside the server instead of inside it. Each worker keeps its own database connections and the
@@ -8,16 +9,19 @@ is stored only if the table is still at the revision it was claimed at; a stale 
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from typing import Any
 
 from highroller.core.record import apply_recorded_step
+from highroller.core.spec import load_object
 from highroller.core.state import State
-from highroller.registry import make
+from highroller.registry import game_spec, make
 from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
 from highroller.web.turns import advance, bot_move, next_due, player_of
 
@@ -42,6 +46,21 @@ class Job:
     database: str
     claim: Claim
     owner: str
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """A person's request for a hint: the table, their seat, the step they are at and the bot to ask."""
+
+    database: str
+    table_id: str
+    seat: int
+    version: int
+    bot: str
+
+
+ADVICE_WIDTH = 72
+"""Characters a line of the game's advice may take (it is shown as preformatted text)."""
 
 
 def start_worker(nice: int, idle: bool, server: int) -> None:
@@ -133,3 +152,31 @@ def play_move(job: Job) -> str:
         return "stale"
     _states[key] = after
     return "played"
+
+
+def give_hint(job: HintJob) -> dict[str, Any] | None:
+    """What `job.bot` would play for the seat now, with the game's advice (the terminal's `?`) as plain
+    text; None if the table moved on (it is not that seat's decision at that step any more)."""
+    store = _store(job.database)
+    key = (job.database, job.table_id)
+    found = _state(key, store, job.table_id)
+    if found is None:
+        return None
+    state, row = found
+    _states[key] = state
+    if row.version != job.version or state.current_player != job.seat:
+        return None
+    step = bot_move(state.game, job.bot, state)
+    return {"action": step.to_json(), "label": str(step), "bot": job.bot, "advice": _advice_text(state, job.seat), "version": job.version}
+
+
+def _advice_text(state: State, seat: int) -> str | None:
+    """The game's advice for the seat, as the terminal prints it, in plain text."""
+    from rich.console import Console
+
+    advice = load_object(game_spec(state.game.name).renderer).advice(state.clone(), seat)
+    if advice is None:
+        return None
+    console = Console(file=io.StringIO(), width=ADVICE_WIDTH, record=True, color_system=None)
+    console.print(advice)
+    return console.export_text().rstrip() or None

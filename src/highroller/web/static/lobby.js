@@ -131,6 +131,7 @@ async function create(event) {
     bots,
     timer: timer === "" ? null : Number(timer),
     stand_in: document.getElementById("stand-in").value,
+    hints: document.getElementById("hints").checked,
     name: bots.includes(null) ? name : null,
   };
   try {
@@ -174,6 +175,10 @@ async function start() {
   if (games.some((g) => g.name === last)) gameSelect.value = last;
   gameSelect.addEventListener("change", drawGame);
   nameInput.value = savedName();
+  document.getElementById("timer-box").after(
+    h("label", { class: "option" }, h("span", {}, t("hints")), h("input", { type: "checkbox", id: "hints", checked: true }),
+      h("small", { class: "hint" }, t("players may ask on their turn what a bot would play, with the odds; untick for a table without help"))),
+  );
   drawGame();
   form.addEventListener("submit", create);
   listTables();

@@ -4,6 +4,7 @@
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { t, tn } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
+import { hintArea } from "/static/hint.js";
 import { rulesButton } from "/static/rules.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
@@ -215,6 +216,8 @@ function drawActions() {
     }),
   );
   el("actions-title").textContent = legal.length ? t("Your choices") : t("Choices appear here on your turn");
+  const hint = latest ? hintArea(latest, mine && mine.token) : null;
+  if (hint) box.append(hint);
 }
 
 function play(action) {

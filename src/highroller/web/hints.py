@@ -1,0 +1,75 @@
+"""Hints for the person on move: what a bot would play for them, with the game's advice, worked out
+in the bot worker processes (never in the web server's own process, so a hint cannot slow anybody's
+move). Bounded: as many hints think at once as there are bot processes (at least one), a seat asks
+one at a time, and the answer for a seat's step is kept so asking again costs nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from highroller.web.botwork import worker_pool
+from highroller.web.checks import default_stand_in
+from highroller.web.errors import Refused
+from highroller.web.settings import Settings
+from highroller.web.tables import Table
+from highroller.web.thinking import HintJob, give_hint
+
+HINT_SECONDS = 30.0
+"""The longest a hint may think before the person is told to try again."""
+
+_KEPT = 512
+
+
+class Hints:
+    """The hints of one server process."""
+
+    def __init__(self, database: str, settings: Settings) -> None:
+        self.database = database
+        self.settings = settings
+        self.processes = max(1, settings.bot_processes)
+        self._thinking = asyncio.Semaphore(self.processes)
+        self._asking: set[tuple[str, int]] = set()
+        self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+
+    async def ask(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The hint for `seat` at `table` now, or `Refused` saying why not."""
+        if seat is None:
+            raise Refused("hints are for the person on move: send your seat token", 403, "spectator")
+        if not table.hints:
+            raise Refused("this table was made without hints", 403, "no-hints")
+        if table.finished or not table.started or table.state.current_player != seat:
+            raise Refused("a hint is for your own turn", 409, "not-your-turn")
+        key = (table.id, seat, table.version)
+        if key in self._answers:
+            return self._answers[key]
+        if (table.id, seat) in self._asking:
+            raise Refused("your hint is still being worked out", 429, "hint-busy", retry_after=1)
+        if self._thinking.locked():
+            raise Refused("every hint helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2)
+        bot = table.stand_in or default_stand_in(table.game.name)
+        job = HintJob(self.database, table.id, seat, table.version, bot)
+        self._asking.add((table.id, seat))
+        try:
+            async with self._thinking:
+                answer = await self._think(job)
+        finally:
+            self._asking.discard((table.id, seat))
+        if answer is None:
+            raise Refused("the game moved on before the hint was ready", 409, "not-your-turn")
+        self._answers[key] = answer
+        while len(self._answers) > _KEPT:
+            self._answers.popitem(last=False)
+        return answer
+
+    async def _think(self, job: HintJob) -> dict[str, Any] | None:
+        pool = worker_pool(self.processes, self.settings.bot_nice, self.settings.bot_idle)
+        try:
+            future = pool.submit(give_hint, job)
+            return await asyncio.wait_for(asyncio.wrap_future(future), HINT_SECONDS)
+        except TimeoutError as error:
+            raise Refused("the hint took too long: ask again in a moment", 503, "hint-timeout", retry_after=5) from error
+        except BrokenProcessPool as error:
+            raise Refused("the hint helpers restarted: ask again", 503, "hint-failed", retry_after=1) from error

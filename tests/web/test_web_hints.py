@@ -1,0 +1,71 @@
+"""Hints: on your turn, what the table's stand-in bot would play for you and the game's advice (the
+terminal's `?`), worked out in a bot worker; refused to spectators, out of turn and at tables made
+without hints (which their rematches keep)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+
+def _table(client: TestClient, game: str, options: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann", **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def _hint(client: TestClient, table: dict[str, Any], token: str | None) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.post(f"/api/tables/{table['id']}/hint", headers=headers)
+
+
+def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(400):
+        state = client.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {table['token']}"}).json()
+        if state["legal"]:
+            return state
+        client.get(f"/api/tables/{table['id']}", params={"after": state["version"]})
+    raise AssertionError("never my turn")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "advice"),
+    [
+        ("lasvegas", {"players": 2, "first_player": 0}, "If the round were scored"),
+        ("lastchance", {"players": 2, "first_player": 0}, "Exact odds"),
+        ("luckiest", {"players": 2}, "The solver's advice"),
+    ],
+)
+def test_a_hint_names_a_legal_choice_with_the_games_advice(client: TestClient, game: str, options: dict[str, Any], advice: str) -> None:
+    table = _table(client, game, options, stand_in="medium")
+    state = _my_turn(client, table)
+    answer = _hint(client, table, table["token"])
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["action"] in [choice["action"] for choice in state["legal"]]
+    assert hint["bot"] == "medium" and hint["label"] and hint["version"] == state["version"]
+    assert advice in hint["advice"]
+    assert _hint(client, table, table["token"]).json() == hint
+
+
+def test_hints_are_refused_to_spectators_and_at_tables_without_them(client: TestClient) -> None:
+    table = _table(client, "luckiest", {"players": 2})
+    _my_turn(client, table)
+    spectator = _hint(client, table, None)
+    assert spectator.status_code == 403 and spectator.json()["code"] == "spectator"
+    strict = _table(client, "luckiest", {"players": 2, "rounds": 1}, hints=False)
+    assert client.get(f"/api/tables/{strict['id']}").json()["hints"] is False
+    _my_turn(client, strict)
+    refused = _hint(client, strict, strict["token"])
+    assert refused.status_code == 403 and refused.json()["code"] == "no-hints"
+    bad = client.post("/api/tables", json={"game": "luckiest", "options": {}, "bots": [None, "easy"], "hints": "no"})
+    assert bad.status_code == 422 and bad.json()["code"] == "malformed"
+
+
+def test_a_hint_out_of_turn_is_refused(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "name": "Ann"})
+    table = response.json()
+    refused = _hint(client, table, table["token"])
+    assert refused.status_code == 409 and refused.json()["code"] == "not-your-turn"

@@ -69,3 +69,11 @@ def test_a_hint_out_of_turn_is_refused(client: TestClient) -> None:
     table = response.json()
     refused = _hint(client, table, table["token"])
     assert refused.status_code == 409 and refused.json()["code"] == "not-your-turn"
+
+
+def test_each_choice_says_what_it_does(client: TestClient) -> None:
+    table = _table(client, "lastchance", {"players": 2, "first_player": 0})
+    legal = _my_turn(client, table)["legal"]
+    helps = {choice["label"]: choice["help"] for choice in legal}
+    assert helps["pass"] == "Ann passes." and helps["bid $100"] == "Ann bids $100."
+    assert "Last Chance" in helps["Last Chance!"] and "$5,000" in helps["Last Chance!"]

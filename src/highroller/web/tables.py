@@ -314,7 +314,7 @@ class Table:
             "seat": seat,
             "current_player": mover,
             "view": state.view(seat),
-            "legal": [{"label": str(a), "action": a.to_json()} for a in state.legal_actions()] if on_move else [],
+            "legal": self._choices(seat) if on_move else [],
             "clock": self._clock(),
             "last_chance": last_chance,
             "log_from": log_from,
@@ -322,6 +322,15 @@ class Table:
             "rematch": self.rematch,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
+
+    def _choices(self, seat: int) -> list[dict[str, Any]]:
+        """The legal actions of the seat on move, each with its label, JSON and what it would do in the
+        log's words (the help a page shows on hover or tap)."""
+        narrator = Narrator(self.game.name, self.names())
+        return [
+            {"label": str(action), "action": action.to_json(), "help": narrator.step_line(self.state, seat, action)}
+            for action in self.state.legal_actions()
+        ]
 
     def log_since(self, version: int) -> int:
         """The index of the first log line of step `version` or later (what a client who saw the

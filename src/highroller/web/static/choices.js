@@ -65,6 +65,7 @@ export function amountControl(group, index, play, disabled) {
     const choice = chosen();
     go.replaceChildren(choice.label);
     go.dataset.action = JSON.stringify(choice.action);
+    if (choice.help) go.title = choice.help;
   };
   const nudge = (steps) => {
     input.value = String(Math.min(high, Math.max(low, Number(chosen().action[group.field]) + steps * group.step)));

@@ -207,6 +207,7 @@ function drawActions() {
           type: "button",
           class: "action",
           "data-action": JSON.stringify(choice.action),
+          title: choice.help || null,
           disabled: sent,
           onclick: () => play(choice.action),
         },

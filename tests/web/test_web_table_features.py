@@ -3,28 +3,17 @@ bids as one amount field, and Copy link where the clipboard is unavailable."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
-from web_helpers import call, create
+from playwright.sync_api import Browser
+from web_helpers import call, create, seated_page
 
 
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return str(tmp_path / "tables.sqlite3")
-
-
-def seated_page(browser: Browser, base: str, table: dict[str, Any], **context: Any) -> Page:
-    """A page holding the table creator's seat (as the lobby leaves it in the browser)."""
-    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
-    page = browser.new_context(**context).new_page()
-    page.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
-    page.goto(f"{base}/table/{table['id']}")
-    page.wait_for_selector("#board[data-version]")
-    return page
 
 
 def test_the_tab_says_it_is_your_turn_and_the_rules_panel_opens(browser: Browser, serve: Callable[..., Any]) -> None:

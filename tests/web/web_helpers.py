@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser, Page
 
 
 def call(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
@@ -52,3 +54,13 @@ def my_turn(base: str, table: str, token: str) -> dict[str, Any]:
     while not state["finished"] and not state["legal"]:
         state = call(base, "GET", f"/api/tables/{table}", token, params={"after": state["version"]})
     return state
+
+
+def seated_page(browser: Browser, base: str, table: dict[str, Any], **context: Any) -> Page:
+    """A page holding the table creator's seat (as the lobby leaves it in the browser), its board drawn."""
+    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
+    page = browser.new_context(**context).new_page()
+    page.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
+    page.goto(f"{base}/table/{table['id']}")
+    page.wait_for_selector("#board[data-version]")
+    return page

@@ -1,0 +1,83 @@
+"""Accessibility in Chromium: axe-core (axe-playwright-python) finds no serious or critical violation
+on the lobby, a table of each game in play, its Rules panel and a replay; and a whole game can be
+played with the keyboard alone (Tab to a choice, Enter)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+from web_helpers import call, create, seated_page
+
+AXE = Axe()
+SERIOUS = {"serious", "critical"}
+GAMES = [("lasvegas", {"players": 2, "rounds": 1, "first_player": 0}), ("lastchance", {"players": 2, "cards": 1, "first_player": 0}), ("luckiest", {"players": 2, "rounds": 1})]
+
+
+@pytest.fixture(params=["sqlite"])
+def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    return str(tmp_path / "tables.sqlite3")
+
+
+def serious_violations(page: Page) -> list[str]:
+    results = AXE.run(page)
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} — {[node['target'] for node in violation['nodes'][:3]]}"
+        for violation in results.response["violations"]
+        if violation["impact"] in SERIOUS
+    ]
+
+
+def test_the_lobby_has_no_serious_violation(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#opt-players")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_table_its_rules_and_its_replay_have_no_serious_violation(browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any]) -> None:
+    server = serve(0.0)
+    table = create(server.url, game, options, [None, "easy"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    page.wait_for_selector("#actions button.action, #actions .amount")
+    assert serious_violations(page) == []
+    page.click("#rules-button")
+    page.wait_for_selector("dialog#rules .in-play")
+    assert serious_violations(page) == []
+    page.keyboard.press("Escape")
+    finished = create(server.url, game, options, ["easy", "easy"])
+    for _ in range(600):
+        if call(server.url, "GET", f"/api/tables/{finished['id']}")["finished"]:
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.url}/replay/{finished['id']}")
+    page.wait_for_selector("#where")
+    page.keyboard.press("End")
+    assert serious_violations(page) == []
+
+
+def test_a_whole_game_with_the_keyboard_alone(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.0)
+    table = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    for _ in range(400):
+        if page.locator("#result:not([hidden])").count():
+            break
+        if not page.locator("#actions button.action:not([disabled])").count():
+            page.wait_for_timeout(50)
+            continue
+        before = int(page.get_attribute("#board", "data-version") or 0)
+        for _ in range(80):  # Tab to the first choice: every control on the way must take the focus
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('#actions button.action')"):
+                break
+        else:
+            raise AssertionError("Tab never reached a choice")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
+    assert "win" in page.inner_text("#result")

@@ -1,0 +1,105 @@
+"""Take the screenshots of docs/web.md: each game's table in play, at desktop and phone width.
+
+    python scripts/screenshots.py            # writes docs/screenshots/<game>-desktop.png and -phone.png
+
+Starts `highroller serve` on a throwaway SQLite database, sits "Ann" at a table of each game with
+bots, plays her first moves through the API with a seeded choice, and photographs her page in
+Chromium (Debian's package, as the browser tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+TABLES = [
+    ("lasvegas", {"players": 4, "edition": "biggie", "bandit": True, "first_player": 0}, 5),
+    ("lastchance", {"players": 3, "first_player": 0}, 3),
+    ("luckiest", {"players": 3}, 2),
+]
+"""(game, options, Ann's moves before the picture)."""
+UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0", "--joins-per-minute", "0"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(url: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(url + "/api/games", timeout=1).raise_for_status()
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise SystemExit("the server did not start")
+
+
+def play_some(url: str, table: dict[str, Any], moves: int, rng: random.Random) -> None:
+    """Ann's first `moves` moves (random among her choices), waiting for the bots between them."""
+    headers = {"Authorization": f"Bearer {table['token']}"}
+    for _ in range(moves):
+        for _ in range(200):
+            state = httpx.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
+            if state["legal"] or state["finished"]:
+                break
+            time.sleep(0.1)
+        if state["finished"] or not state["legal"]:
+            return
+        action = rng.choice(state["legal"])["action"]
+        httpx.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
+    time.sleep(1.0)
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", str(Path(folder) / "shots.sqlite3"), "--bot-delay", "0", *UNLIMITED]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for(url)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+                for game, options, moves in TABLES:
+                    bots = [None] + ["medium"] * (options["players"] - 1)
+                    table = httpx.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": bots, "name": "Ann"}, timeout=30).json()
+                    play_some(url, table, moves, random.Random(game))
+                    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
+                    for size, viewport in SIZES.items():
+                        context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="en-GB")
+                        context.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
+                        page = context.new_page()
+                        page.goto(f"{url}/table/{table['id']}")
+                        page.wait_for_selector("#board[data-version]")
+                        page.wait_for_timeout(800)
+                        path = OUT / f"{game}-{size}.png"
+                        page.screenshot(path=str(path), full_page=size == "phone")
+                        print(path.relative_to(ROOT))
+                        context.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

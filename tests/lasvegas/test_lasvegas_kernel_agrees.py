@@ -3,7 +3,8 @@ reach: the casinos' bit-mask scoring and the bandit's places, what a placement w
 bot's choices and the legal actions.
 
 A table is drawn whole (`tables`): any dice per owner on each casino (the neutral owner's up to every
-neutral die a game can hold), any bills, any pips and top faces at the bandit, any faces already on
+neutral die a game can hold, less the most a roll can add, so that a placement never takes a casino
+past what a game can hold), any bills, any pips and top faces at the bandit, any faces already on
 it, and any roll of any seat. It is set on a step-engine state, which then takes the roll, and copied
 into a kernel row (`kernel_row`).
 """
@@ -49,7 +50,7 @@ def tables(draw: st.DrawFn) -> LasVegasState:
     assert isinstance(state, LasVegasState)
     casinos, owners = state.rules.casinos, state.rules.owners
     seat_dice = FEW | st.integers(0, MAX_DICE + 2)
-    neutral_dice = FEW | st.integers(0, kernel.MOST_DICE)
+    neutral_dice = FEW | st.integers(0, kernel.MOST_DICE - MAX_DICE)
     bill = st.sampled_from([10_000, 20_000, 30_000]) | st.integers(1, 10**9)
     state.dice = [[draw(seat_dice) for _ in range(players)] + [draw(neutral_dice)] for _ in range(casinos)]
     state.casino_bills = [sorted(draw(st.lists(bill, max_size=MOST_BILLS)), reverse=True) for _ in range(casinos)]

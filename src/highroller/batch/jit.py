@@ -12,8 +12,9 @@ accesses of the kernels go through `at` (about 8% on the Las Vegas kernel).
 
 Numba knows a compiled function is stale only when its own file changes, yet the kernels compile in
 functions of other modules (the core's SplitMix64, a game's scoring and legal moves). So the cache
-lives in a directory named by a digest of every source the kernels could draw on (the core, batch
-and game folders): edit any of them and the kernels compile afresh instead of running old code. The
+lives in a directory named by a digest of every source the kernels could draw on (the modules that
+compile through this one and everything of highroller they import): edit any of them and the
+kernels compile afresh instead of running old code, while an edit elsewhere keeps the cache. The
 directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory. Every kernel function
 is decorated with this module's `compiled`, `inlined`, `cached` or `cached_inline`, so the directory
 is chosen before the first of them is.
@@ -21,6 +22,7 @@ is chosen before the first of them is.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 from pathlib import Path
@@ -31,14 +33,36 @@ import numpy as np
 from platformdirs import user_cache_path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-KERNEL_SOURCES = ("core/*.py", "batch/*.py", "games/*/*.py")
-"""The sources a kernel may compile in, relative to the package."""
+
+
+def kernel_sources(package: Path = PACKAGE) -> set[Path]:
+    """The modules compiled code may draw on: every module that compiles through this one (it imports
+    `highroller.batch.jit`), this one, and every `highroller` module those import, transitively."""
+    todo = [path for path in package.rglob("*.py") if "highroller.batch.jit" in path.read_text(encoding="utf-8")]
+    todo.append(package / "batch" / "jit.py")
+    found: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in found or not path.exists():
+            continue
+        found.add(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("highroller."):
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("highroller.")]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")[1:]
+                todo += [package.joinpath(*parts).with_suffix(".py"), package.joinpath(*parts, "__init__.py")]
+    return found
 
 
 def sources_digest(package: Path = PACKAGE) -> str:
     """A digest of the kernels' possible sources (names and contents) under `package`."""
     digest = hashlib.sha256()
-    for path in sorted({p for pattern in KERNEL_SOURCES for p in package.glob(pattern)}):
+    for path in sorted(kernel_sources(package)):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 

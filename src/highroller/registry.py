@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from importlib.metadata import entry_points
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from highroller.core.game import Game
 from highroller.core.narration import Narration
 from highroller.core.spec import GameSpec, load_object
+from highroller.core.words import Words, check_language
 from highroller.games import BUILTIN_GAMES
 
 
@@ -63,8 +66,23 @@ def make(name: str, **options: Any) -> Game:
     return game_spec(name).make(**options)
 
 
+def locale_of(name: str) -> Traversable:
+    """The folder of a registered game's translation catalogs: `locale/` in the package of its spec."""
+    package = _paths()[name].partition(":")[0].rpartition(".")[0]
+    return files(package).joinpath("locale")
+
+
 @lru_cache(maxsize=None)
-def narration_of(name: str) -> Narration:
-    """The words of a registered game (the `Narration` its spec names)."""
-    narration: Narration = load_object(game_spec(name).narration)
+def words_of(name: str, lang: str) -> Words:
+    """A registered game's own words in `lang`: its spec's texts, its board's and its narration's."""
+    return Words(lang, [locale_of(name)])
+
+
+@lru_cache(maxsize=None)
+def narration_of(name: str, lang: str = "en") -> Narration:
+    """The words of a registered game in `lang` (one of `highroller.core.words.LANGUAGES`): what the
+    spec's `narration` names, a `Narration` (one language) or a function of the language giving one."""
+    check_language(lang)
+    named = load_object(game_spec(name).narration)
+    narration: Narration = named if hasattr(named, "describe_step") else named(lang)
     return narration

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import highroller as hr
-from highroller.web.guides import GUIDE_LANGUAGES
+from highroller.core.words import LANGUAGES
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
 
@@ -23,7 +23,7 @@ def _guide_text(name: str, lang: str) -> str:
 
 @pytest.mark.parametrize("name", hr.available_games())
 def test_every_game_has_its_guide_in_every_language_and_the_docs_quote_it(name: str) -> None:
-    for lang in GUIDE_LANGUAGES:
+    for lang in LANGUAGES:
         assert len(_guide_text(name, lang).split()) > 60
     assert _guide_text(name, "en").strip() in (DOCS / f"{name}.md").read_text(encoding="utf-8")
 

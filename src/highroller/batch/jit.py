@@ -73,7 +73,7 @@ def cache_directory() -> Path:
     return Path(base) / sources_digest()
 
 
-numba.config.CACHE_DIR = str(cache_directory())
+numba.config.CACHE_DIR = str(cache_directory())  # type: ignore[attr-defined]
 
 _NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 

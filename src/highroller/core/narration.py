@@ -25,13 +25,20 @@ class Line(str):
         return line
 
 
+def step_label(narration: object, step: Step) -> str:
+    """A choice's name as the narration words it (its `label`), else the step's own `str()`."""
+    label = getattr(narration, "label", None)
+    return str(label(step)) if callable(label) else str(step)
+
+
 def tone_of(words: str) -> str:
     """The tone of words a narration gave (plain for a bare string)."""
     return words.tone if isinstance(words, Line) else "plain"
 
 
 class Narration(Protocol):
-    """A game's words. `names` are the seats' display names, in seat order."""
+    """A game's words. `names` are the seats' display names, in seat order. A narration may also have
+    `label(step) -> str`, a choice's name on a button in its language (`step_label`)."""
 
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         """What a step does, asked just before it is applied to `state` (None to stay silent, e.g.

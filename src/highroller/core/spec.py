@@ -39,8 +39,9 @@ class GameSpec:
     renderer: str
     """Import path of the game's terminal drawing (see `highroller.cli.rendering.TextRenderer`)."""
     narration: str
-    """Import path of the game's words for steps and events (`highroller.core.narration.Narration`),
-    which the terminal, the web's log and replays all use."""
+    """Import path of the game's words for steps and events: a `highroller.core.narration.Narration`,
+    or a function `(lang) -> Narration` for a game that speaks several languages (`hr.narration_of`).
+    The terminal, the web's log and replays all use it."""
     view: str
     """Import path of the `TypedDict` that `State.view` returns: the contract its readers rely on, whose
     JSON Schema (`highroller.core.viewschema`) the API checker validates every view against."""

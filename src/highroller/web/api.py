@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
-from highroller.registry import available_games, game_spec, make
+from highroller.core.words import LANGUAGES
+from highroller.registry import available_games, game_spec, make, words_of
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
 from highroller.web.guides import checked_guide
@@ -37,19 +38,29 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def describe_game(name: str) -> dict[str, Any]:
-    """A game as the lobby form needs it: options with limits and preset values, bots, seats."""
+def page_language(lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de")) -> str:
+    """The language a request asks for, or `Refused` saying which there are."""
+    if lang not in LANGUAGES:
+        raise Refused(f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}", 422, "bad-lang")
+    return lang
+
+
+def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
+    """A game as the lobby form needs it: options with limits and preset values, bots, seats; its
+    words (title, summary, each option's label and help) in `lang`."""
     spec = game_spec(name)
     preset = make(name).options
+    w = words_of(name, lang)
     return {
         "name": name,
-        "title": spec.title,
-        "summary": spec.summary,
+        "title": w(spec.title),
+        "summary": w(spec.summary),
         "options": [
             {
                 "name": o.name,
+                "label": w(o.name.replace("_", " ")),
                 "kind": o.kind,
-                "help": o.help,
+                "help": w(o.help),
                 "choices": list(o.choices),
                 "presets": list(o.presets),
                 "minimum": o.minimum,
@@ -86,8 +97,8 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         return table
 
     @router.get("/games", summary="Every game with its options, bots and seat count")
-    async def games() -> list[dict[str, Any]]:
-        return [describe_game(name) for name in available_games()]
+    async def games(lang: str = Depends(page_language)) -> list[dict[str, Any]]:
+        return [describe_game(name, lang) for name in available_games()]
 
     @router.get("/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)")
     async def game_view_schema(game: str) -> dict[str, Any]:
@@ -96,7 +107,7 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         return view_schema(load_object(game_spec(game).view))
 
     @router.get("/games/{game}/rules", summary="The game's rules in short, as HTML (English where a language is missing)")
-    async def game_rules(game: str, lang: str = Query(default="en", max_length=20, description="en, fr or de")) -> dict[str, str]:
+    async def game_rules(game: str, lang: str = Depends(page_language)) -> dict[str, str]:
         return checked_guide(game, lang)
 
     @router.get("/tables", summary="Unfinished tables: those waiting for players first, newest first")
@@ -123,11 +134,12 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         after: int | None = Query(default=None, description="wait (up to 25 s) until the version differs from this"),
         log_from: int = Query(default=0, ge=0, description="send the log lines from this index on (the ones you have not read)"),
         authorization: str | None = Header(default=None),
+        lang: str = Depends(page_language),
     ) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         if after is not None:
             await table.wait_change(after, LONG_POLL_SECONDS)
-        return table.snapshot(seat, min(log_from, len(table.log)))
+        return table.snapshot(seat, min(log_from, len(table.log)), lang)
 
     @router.post("/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token")
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
@@ -138,11 +150,11 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         return {"table": table_id, "seat": seat, "token": token}
 
     @router.post("/tables/{table_id}/actions", summary="Play an action at the version you saw; the answer's log starts at your action")
-    async def act(table_id: str, body: Act, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def act(table_id: str, body: Act, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
-        return table.snapshot(seat, table.log_since(body.version))
+        return table.snapshot(seat, table.log_since(body.version), lang)
 
     @router.post("/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice")
     async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
@@ -150,16 +162,16 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         return await hints.ask(table, seat)
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
-    async def back(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         await table.back(seat)
-        return table.snapshot(seat)
+        return table.snapshot(seat, 0, lang)
 
     @router.post("/tables/{table_id}/leave", summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it")
-    async def leave(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def leave(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         await table.leave(seat)
-        return table.snapshot(seat if table.started else None)
+        return table.snapshot(seat if table.started else None, 0, lang)
 
     @router.post("/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer")
     async def rematch(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> dict[str, Any]:

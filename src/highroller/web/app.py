@@ -19,6 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
+from highroller.web.i18n import add_words
 from highroller.web.errors import Refused
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.limits import BodyLimit
@@ -106,6 +107,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_router(tables, quotas, services.hints))
     add_api_docs(app)
     add_boards(app)
+    add_words(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -9,11 +9,9 @@ from importlib.resources import files
 
 from markdown_it import MarkdownIt
 
+from highroller.core.words import LANGUAGES
 from highroller.registry import available_games, game_spec
 from highroller.web.errors import Refused
-
-GUIDE_LANGUAGES = ("en", "fr", "de")
-"""The languages a guide may be written in; English is the one every guide has."""
 
 
 @cache
@@ -33,11 +31,10 @@ def guide_html(game: str, lang: str) -> str | None:
 
 
 def checked_guide(game: str, lang: str) -> dict[str, str]:
-    """The guide answer, or `Refused` for an unknown game, a language not offered or a game without one."""
+    """The guide answer (`lang` one of `LANGUAGES`), or `Refused` for an unknown game or one without a guide."""
     if game not in available_games():
         raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
-    if lang not in GUIDE_LANGUAGES:
-        raise Refused(f"lang is one of {', '.join(GUIDE_LANGUAGES)}, not {lang[:20]!r}", 422, "bad-lang")
+    assert lang in LANGUAGES
     html = guide_html(game, lang)
     if html is None:
         raise Refused("this game has no rules in short", 404, "no-guide")

@@ -1,6 +1,7 @@
 """The WebSocket of a table: live updates for each seat (or spectator), and actions from the page.
 
-Client → server: `{"type": "hello", "token": ...}` (first; no token to watch),
+Client → server: `{"type": "hello", "token": ..., "lang": "en"}` (first; no token to watch; `lang`:
+en, fr or de, the language of the log lines and choices),
 `{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`.
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
 `{"type": "error", "error": ..., "code": ...}`, `{"type": "pong"}`. A bad message gets an error and
@@ -122,7 +123,7 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             else:
                 seat = await table.seat_of_fresh(message.token)
                 await table.fresh()  # a client coming from another server process must not act on an older copy
-                return Subscriber(seat)
+                return Subscriber(seat, message.lang)
         except ValidationError as error:
             await websocket.send_json(_error(explain(error), "malformed"))
         except Refused as refused:

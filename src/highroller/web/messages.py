@@ -75,6 +75,7 @@ class Hello(Strict):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=100)
+    lang: Literal["en", "fr", "de"] = Field(default="en", description="the language of the log lines and choices")
 
 
 class WsAct(Strict):

@@ -26,10 +26,11 @@ from highroller.core.game import Game
 from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE
+from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
-from highroller.web.narrate import Narrator
+from highroller.web.narrate import Narrator, in_language, web_words
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
@@ -50,11 +51,20 @@ OUTBOX = 64
 RETRIES = 5
 """How often a change is tried again on a fresh copy when another process changed the table first."""
 
-CHANGE_WORDS = {
-    "away": "{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.",
-    "back": "{name} is back.",
-    "left": "{name} left the table: the {bot} bot plays that seat to the end.",
-}
+
+def change_texts(change: str, name: str, bot: str | None) -> dict[str, str]:
+    """A seat change in the log's words, in every language."""
+    texts = {}
+    for lang in LANGUAGES:
+        w = web_words(lang)
+        if change == "away":
+            texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
+        elif change == "back":
+            texts[lang] = w("{name} is back.", name=name)
+        else:
+            texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
+    return texts
+
 
 Expect = Callable[[float | None], None]
 
@@ -105,8 +115,9 @@ def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
 class Subscriber:
     """One open connection watching a table: its seat (None: spectator) and what it still has to hear."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, lang: str = "en") -> None:
         self.seat = seat
+        self.lang = lang
         self.log_seen = 0
         self.log_epoch = -1
         self.dirty = True
@@ -187,8 +198,7 @@ class Table:
         while waiting and waiting[0].step <= upto:
             change = waiting.pop(0)
             self.changes.append(change)
-            words = CHANGE_WORDS[change.change].format(name=seat_name(self.seats[change.seat]), bot=self.stand_in)
-            self.log.append({"n": change.step, "text": words})
+            self.log.append({"n": change.step, "text": change_texts(change.change, seat_name(self.seats[change.seat]), self.stand_in)})
         return waiting
 
     async def catch_up(self) -> None:
@@ -302,8 +312,8 @@ class Table:
             return None
         return round(max(0.0, self.due - time.time()), 1)
 
-    def snapshot(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        """Everything `seat` may see now: its view, its legal actions if on move, and the log."""
+    def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
+        """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
         state = self.state
         mover = state.current_player
         on_move = self.started and seat is not None and mover == seat and not automatic(self.seats[seat])
@@ -314,23 +324,20 @@ class Table:
             "seat": seat,
             "current_player": mover,
             "view": state.view(seat),
-            "legal": self._choices(seat) if on_move else [],
+            "legal": self._choices(mover, lang) if on_move else [],
             "clock": self._clock(),
             "last_chance": last_chance,
             "log_from": log_from,
-            "log": self.log[log_from:],
+            "log": in_language(self.log[log_from:], lang),
             "rematch": self.rematch,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
 
-    def _choices(self, seat: int) -> list[dict[str, Any]]:
+    def _choices(self, seat: int, lang: str) -> list[dict[str, Any]]:
         """The legal actions of the seat on move, each with its label, JSON and what it would do in the
-        log's words (the help a page shows on hover or tap)."""
+        log's words (the help a page shows on hover or tap), in `lang`."""
         narrator = Narrator(self.game.name, self.names())
-        return [
-            {"label": str(action), "action": action.to_json(), "help": narrator.step_line(self.state, seat, action)}
-            for action in self.state.legal_actions()
-        ]
+        return [narrator.choice(self.state, seat, action, lang) for action in self.state.legal_actions()]
 
     def log_since(self, version: int) -> int:
         """The index of the first log line of step `version` or later (what a client who saw the
@@ -344,7 +351,7 @@ class Table:
         """The next message for a connection: only the log lines it has not had yet."""
         start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
         subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
-        return self.snapshot(subscriber.seat, start)
+        return self.snapshot(subscriber.seat, start, subscriber.lang)
 
     def record(self) -> dict[str, Any]:
         """The game's record, with the table's seats, timer and seat changes under "table"."""

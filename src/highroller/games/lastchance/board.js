@@ -3,6 +3,7 @@
 
 import { h } from "/static/common.js";
 import { die } from "/static/dice.js";
+import { t, tn } from "/static/i18n.js";
 
 const JOKER = "#f2c14e";
 const MATCHED = "#9be29b";
@@ -22,45 +23,56 @@ function cardDice(card) {
 
 function drawCard(view, ctx) {
   const card = view.card;
-  if (!card) return h("div", { class: "card" }, "No card on the table.");
+  if (!card) return h("div", { class: "card" }, t("No card on the table."));
   const dice = cardDice(card).map((d) => {
-    if (d.face !== null) return die(d.face, { size: 44, fill: d.matched ? MATCHED : "#fff", title: `${d.face}${d.matched ? " (matched)" : ""}`, className: d.matched ? "" : "open" });
-    if (d.matched) return die(d.shown, { size: 44, fill: JOKER, title: `joker matched as ${d.shown}` });
-    if (card.locked) return die(card.locked, { size: 44, fill: JOKER, title: `joker locked to ${card.locked}`, className: "open" });
-    return die(0, { size: 44, fill: JOKER, label: "J", title: "joker: any face not pictured" });
+    if (d.face !== null) return die(d.face, { size: 44, fill: d.matched ? MATCHED : "#fff", title: d.matched ? t("{face} (matched)", { face: d.face }) : t("{face} (open)", { face: d.face }), className: d.matched ? "" : "open" });
+    if (d.matched) return die(d.shown, { size: 44, fill: JOKER, title: t("joker matched as {face}", { face: d.shown }) });
+    if (card.locked) return die(card.locked, { size: 44, fill: JOKER, title: t("joker locked to {face}", { face: card.locked }), className: "open" });
+    return die(0, { size: 44, fill: JOKER, label: "J", title: t("joker: any face not pictured") });
   });
   return h(
     "div",
-    { class: "card lastchance-card", "aria-label": `Card ${card.id}` },
-    h("div", {}, h("strong", {}, `Card ${card.id}`), h("span", { class: "points" }, `pays ${ctx.money(card.payout)}`)),
+    { class: "card lastchance-card", "aria-label": t("Card {id}", { id: card.id }) },
+    h("div", {}, h("strong", {}, t("Card {id}", { id: card.id })), h("span", { class: "points" }, t("pays {money}", { money: ctx.money(card.payout) }))),
     h("div", { class: "chips" }, dice),
-    h("div", { class: "hint" }, `${card.rolls} roll${card.rolls === 1 ? "" : "s"} · matched: ${card.matched.length ? card.matched.join(" ") : "nothing yet"}${card.locked ? ` · jokers locked to ${card.locked}s` : ""}`),
+    h("div", { class: "hint" }, [
+      tn(card.rolls, "{n} roll", "{n} rolls"),
+      t("matched: {dice}", { dice: card.matched.length ? card.matched.join(" ") : t("nothing yet") }),
+      card.locked ? t("jokers locked to {face}s", { face: card.locked }) : null,
+    ].filter(Boolean).join(" · ")),
   );
 }
 
 function attempt(view, ctx) {
   if (view.phase === "auction") {
     const a = view.auction;
-    return h("p", {}, a.high_bidder < 0 ? `Auction: no bid yet (${ctx.names[view.opener]} opened).` : `Auction: high bid ${ctx.money(a.high_bid)} by ${ctx.names[a.high_bidder]}.`);
+    return h("p", {}, a.high_bidder < 0
+      ? t("Auction: no bid yet ({name} opened).", { name: ctx.names[view.opener] })
+      : t("Auction: high bid {money} by {name}.", { money: ctx.money(a.high_bid), name: ctx.names[a.high_bidder] }));
   }
   if (view.roller < 0) return null;
   const fill = ctx.colours[view.roller % ctx.colours.length];
-  const how = view.last_chance ? "Last Chance!" : ctx.money(view.bid);
+  const how = view.last_chance ? t("Last Chance!") : ctx.money(view.bid);
   return h(
     "div",
     {},
-    h("p", {}, `${ctx.names[view.roller]} rolls for ${how} — roll ${view.rolls_used} of ${view.card ? view.card.rolls : "?"}.`),
+    h("p", {}, t("{name} rolls for {how} — roll {used} of {rolls}.", { name: ctx.names[view.roller], how, used: view.rolls_used, rolls: view.card ? view.card.rolls : "?" })),
     view.roll
-      ? h("div", { class: "roll" }, h("strong", {}, "Last roll: "), view.roll.map((f) => die(f, { size: 40, fill: view.unplaced.includes(f) ? fill : "#fff", title: String(f) })))
+      ? h("div", { class: "roll" }, h("strong", {}, t("Last roll:")), " ", view.roll.map((f) => die(f, { size: 40, fill: view.unplaced.includes(f) ? fill : "#fff", title: String(f) })))
       : null,
-    view.unplaced.length ? h("p", { class: "hint-light" }, `Not placed yet: ${view.unplaced.join(" ")}`) : null,
+    view.unplaced.length ? h("p", { class: "hint-light" }, t("Not placed yet: {dice}", { dice: view.unplaced.join(" ") })) : null,
   );
 }
 
 function bets(view, ctx) {
   const entries = Object.entries(view.bets || {});
   if (!entries.length) return null;
-  return h("p", {}, "Bets: ", entries.map(([seat, bet]) => `${ctx.names[Number(seat)]} ${bet.bet} ${ctx.money(bet.wager)}`).join(" · "));
+  const words = ([seat, bet]) => {
+    const name = ctx.names[Number(seat)];
+    if (typeof bet === "string") return t("{name}: no bet", { name });
+    return bet.bet === "yes" ? t("{name}: yes, {money}", { name, money: ctx.money(bet.wager) }) : t("{name}: no, {money}", { name, money: ctx.money(bet.wager) });
+  };
+  return h("p", {}, t("Bets:"), " ", entries.map(words).join(" · "));
 }
 
 function player(p, view, ctx) {
@@ -68,17 +80,17 @@ function player(p, view, ctx) {
     "div",
     { class: `player${view.current_player === p.seat ? " on-move" : ""}${p.active ? "" : " out"}`, style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}` },
     h("strong", {}, ctx.names[p.seat]),
-    h("div", {}, `${ctx.money(p.money)} · ${p.cards.length} card${p.cards.length === 1 ? "" : "s"}`),
-    h("div", { class: "hint-light" }, p.last_chance_used ? "Last Chance used" : "Last Chance in hand"),
+    h("div", {}, `${ctx.money(p.money)} · ${tn(p.cards.length, "{n} card", "{n} cards")}`),
+    h("div", { class: "hint-light" }, p.last_chance_used ? t("Last Chance used") : t("Last Chance in hand")),
   );
 }
 
 export function render(view, ctx) {
-  const stage = view.phase === "over" ? "game over" : `card ${view.card_number} of ${view.rules.cards}`;
+  const stage = view.phase === "over" ? t("game over") : t("card {number} of {cards}", { number: view.card_number, cards: view.rules.cards });
   return h(
     "div",
     { class: "lastchance" },
-    h("div", { class: "hint-light" }, `Last Chance — ${stage}`),
+    h("div", { class: "hint-light" }, t("Last Chance — {stage}", { stage })),
     drawCard(view, ctx),
     attempt(view, ctx),
     bets(view, ctx),

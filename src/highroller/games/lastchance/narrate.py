@@ -1,30 +1,22 @@
 """Last Chance in words: draws, bids, bets, rolls and joker locks, and every settlement (who pays whom,
-and for what), for the terminal, the web's log and replays."""
+and for what), for the terminal, the web's log and replays, in each language of
+`highroller.core.words` (the translations are in this folder's locale/*.po)."""
 
 from __future__ import annotations
 
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from highroller.core.dice import faces_from_counts
 from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
+from highroller.core.words import Words
 from highroller.games.lastchance.position import place
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, dollars, plural
+from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, Wait
 
-
-def joined(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def dice_words(faces: list[int]) -> str:
-    return " ".join(map(str, faces)) if faces else "nothing"
-
-
-def party(who: int | str, names: list[str]) -> str:
-    return {"bank": "the bank", "bin": "the bidding bin"}.get(who, "") if isinstance(who, str) else names[who]
+LOCALE = files("highroller.games.lastchance").joinpath("locale")
 
 
 def open_slots(position: Any) -> tuple[int, ...]:
@@ -36,83 +28,148 @@ def open_slots(position: Any) -> tuple[int, ...]:
 
 
 class LastChanceNarration:
-    """The `Narration` of Last Chance."""
+    """The `Narration` of Last Chance in one language."""
+
+    def __init__(self, words: Words) -> None:
+        self.w = words
+
+    def dice(self, faces: list[int]) -> str:
+        return " ".join(map(str, faces)) if faces else self.w("nothing")
+
+    def party(self, who: int | str, names: list[str]) -> str:
+        if isinstance(who, str):
+            return {"bank": self.w("the bank"), "bin": self.w("the bidding bin")}.get(who, "")
+        return names[who]
+
+    def label(self, step: Step) -> str:
+        """A choice as a button names it."""
+        w = self.w
+        if isinstance(step, Bid):
+            return w("bid {money}", money=w.money(step.amount))
+        if isinstance(step, Pass):
+            return w("pass")
+        if isinstance(step, LastChance):
+            return w("Last Chance!")
+        if isinstance(step, Bet):
+            if not step.side:
+                return w("no bet")
+            return w("bet yes {money}", money=w.money(step.wager)) if step.side == "yes" else w("bet no {money}", money=w.money(step.wager))
+        if isinstance(step, Lock):
+            return w("lock {face}s on the jokers", face=step.face)
+        assert isinstance(step, Wait)
+        return w("not yet (leave the jokers open)")
 
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         assert isinstance(state, LastChanceState)
+        w = self.w
         if player == CHANCE:
             if isinstance(step, Draw):
                 return None  # the "card" event says it
             assert isinstance(step, Roll) and state.position is not None
             after, _ = place(state.position, step.counts)
             placed = faces_from_counts(tuple(b - a for b, a in zip(open_slots(state.position), open_slots(after))))
-            goes = f"; {dice_words(sorted(placed, reverse=True))} go{'es' if len(placed) == 1 else ''} on the card" if placed else ""
-            return f"{names[state.rolling]} rolled {dice_words(step.faces())}{goes}."
+            rolled = self.dice(step.faces())
+            if not placed:
+                return w("{name} rolled {dice}.", name=names[state.rolling], dice=rolled)
+            goes = self.dice(sorted(placed, reverse=True))
+            if len(placed) == 1:
+                return w("{name} rolled {dice}; {placed} goes on the card.", name=names[state.rolling], dice=rolled, placed=goes)
+            return w("{name} rolled {dice}; {placed} go on the card.", name=names[state.rolling], dice=rolled, placed=goes)
         name = names[player]
         if isinstance(step, Bid):
-            return f"{name} bids {dollars(step.amount)}."
+            return w("{name} bids {money}.", name=name, money=w.money(step.amount))
         if isinstance(step, Pass):
-            return f"{name} passes."
+            return w("{name} passes.", name=name)
         if isinstance(step, LastChance):
-            return f"{name} calls “Last Chance!” and stakes all {dollars(state.money[player])}."
+            return w("{name} calls “Last Chance!” and stakes all {money}.", name=name, money=w.money(state.money[player]))
         if isinstance(step, Bet):
-            return f"{name} bets {step.side}, {dollars(step.wager)}." if step.side else f"{name} does not bet."
+            if not step.side:
+                return w("{name} does not bet.", name=name)
+            if step.side == "yes":
+                return w("{name} bets yes, {money}.", name=name, money=w.money(step.wager))
+            return w("{name} bets no, {money}.", name=name, money=w.money(step.wager))
         if isinstance(step, Lock):
             count = min(state.left[step.face - 1], state.position.jokers if state.position else 0)
-            return f"{name} locks the jokers to {step.face}s ({plural(count, 'die')} on the jokers)."
-        return f"{name} leaves the jokers open."
+            dice = w.plural(count, "{n} die", "{n} dice")
+            return w("{name} locks the jokers to {face}s ({dice} on the jokers).", name=name, face=step.face, dice=dice)
+        return w("{name} leaves the jokers open.", name=name)
 
     def describe_event(self, event: dict[str, Any], names: list[str]) -> str | None:
+        w = self.w
         kind = event["type"]
         if kind == "card":
-            return Line(f"\n— Card {event['number']}: {names[event['opener']]} draws card {event['card']} and opens the bidding —", "strong")
+            words = w("— Card {number}: {name} draws card {card} and opens the bidding —", number=event["number"], name=names[event["opener"]], card=event["card"])
+            return Line("\n" + words, "strong")
         if kind == "auction":
             who = names[event["roller"]]
             if event["last_chance"]:
-                return f"{who} rolls on Last Chance! with {dollars(event['bid'])} in the bidding bin."
+                return w("{name} rolls on Last Chance! with {money} in the bidding bin.", name=who, money=w.money(event["bid"]))
             if event["bid"] == 0:
-                return f"Nobody bid: {who} rolls for free."
-            return f"{who} wins the auction and puts {dollars(event['bid'])} in the bidding bin."
+                return w("Nobody bid: {name} rolls for free.", name=who)
+            return w("{name} wins the auction and puts {money} in the bidding bin.", name=who, money=w.money(event["bid"]))
         if kind == "settle":
             return self._settlement(event, names)
         if kind == "card won":
-            return Line(f"{names[event['seat']]} wins card {event['card']}!", "good")
+            return Line(w("{name} wins card {card}!", name=names[event["seat"]], card=event["card"]), "good")
         if kind == "continue":
-            return (f"Card {event['card']} stays in play with {dice_words(event['matched'])} on it; "
-                    f"{names[event['opener']]} opens the next auction.")
+            return w("Card {card} stays in play with {dice} on it; {name} opens the next auction.",
+                     card=event["card"], dice=self.dice(event["matched"]), name=names[event["opener"]])
         if kind == "eliminated":
-            cards = f" (card{'s' if len(event['cards']) > 1 else ''} {', '.join(map(str, event['cards']))} leave too)" if event["cards"] else ""
-            return Line(f"{names[event['seat']]} is out of money and leaves the game{cards}.", "warning")
+            name = names[event["seat"]]
+            cards = event["cards"]
+            if not cards:
+                return Line(w("{name} is out of money and leaves the game.", name=name), "warning")
+            listed = ", ".join(map(str, cards))
+            if len(cards) == 1:
+                return Line(w("{name} is out of money and leaves the game (card {cards} leave too).", name=name, cards=listed), "warning")
+            return Line(w("{name} is out of money and leaves the game (cards {cards} leave too).", name=name, cards=listed), "warning")
         if kind == "end":
             return self._standings(event, names)
         return None
 
-    @staticmethod
-    def _settlement(event: dict[str, Any], names: list[str]) -> str:
+    def _settlement(self, event: dict[str, Any], names: list[str]) -> str:
+        w = self.w
         roller = names[event["roller"]]
-        head = f"{roller} completes card {event['card']}." if event["success"] else f"{roller} misses card {event['card']}."
+        if event["success"]:
+            head = w("{name} completes card {card}.", name=roller, card=event["card"])
+        else:
+            head = w("{name} misses card {card}.", name=roller, card=event["card"])
         moves = []
         for move in event["transfers"]:
-            source, target, amount = party(move["from"], names), party(move["to"], names), dollars(move["amount"])
-            if move["for"] == "bid back":
-                moves.append(f"{target} takes back the {amount} bid")
-            elif move["for"] == "bid lost":
-                moves.append(f"the {amount} bid goes to the bank")
+            source, target, amount = self.party(move["from"], names), self.party(move["to"], names), w.money(move["amount"])
+            why = move["for"]
+            if why == "bid back":
+                moves.append(w("{name} takes back the {money} bid", name=target, money=amount))
+            elif why == "bid lost":
+                moves.append(w("the {money} bid goes to the bank", money=amount))
             else:
-                moves.append(f"{source} pays {target} {amount} ({move['for']})")
+                reason = {"payout": w("payout"), "yes bet": w("yes bet"), "no bet": w("no bet")}.get(why, why)
+                moves.append(w("{source} pays {target} {money} ({reason})", source=source, target=target, money=amount, reason=reason))
         body = "; ".join(moves)
         return head + (f" {body[0].upper()}{body[1:]}." if body else "")
 
-    @staticmethod
-    def _standings(event: dict[str, Any], names: list[str]) -> str:
+    def _standings(self, event: dict[str, Any], names: list[str]) -> str:
+        w = self.w
         seats = sorted(range(len(names)), key=lambda s: -event["money"][s])
-        lines = [f"{names[s]}: {dollars(event['money'][s])}, cards {', '.join(map(str, event['cards'][s])) or 'none'}" for s in seats]
+        lines = [
+            w("{name}: {money}, cards {cards}", name=names[s], money=w.money(event["money"][s]), cards=", ".join(map(str, event["cards"][s])) or w("none"))
+            for s in seats
+        ]
         winners = event["winners"]
-        if winners:
-            verdict = f"{joined([names[s] for s in winners])} {'win (shared)' if len(winners) > 1 else 'wins'}!"
+        if not winners:
+            verdict = w("Nobody holds a card: nobody wins.")
+        elif len(winners) > 1:
+            verdict = w("{names} win (shared)!", names=w.joined([names[s] for s in winners]))
         else:
-            verdict = "Nobody holds a card: nobody wins."
-        return Line(f"\nGame over ({event['reason']}).\n  " + "\n  ".join(lines) + f"\n{verdict}", "strong")
+            verdict = w("{name} wins!", name=names[winners[0]])
+        reason = {"every card is completed": w("every card is completed"), "nobody is left": w("nobody is left")}.get(event["reason"], event["reason"])
+        return Line("\n" + w("Game over ({reason}).", reason=reason) + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
 
 
-NARRATION = LastChanceNarration()
+@cache
+def narration(lang: str = "en") -> LastChanceNarration:
+    """Last Chance's words in `lang` (one of `highroller.core.words.LANGUAGES`)."""
+    return LastChanceNarration(Words(lang, [LOCALE]))
+
+
+NARRATION = narration()

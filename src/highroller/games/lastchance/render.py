@@ -11,7 +11,7 @@ from rich.text import Text
 
 from highroller.core.state import State
 from highroller.games.lastchance.bots import attempt_chance, table_position
-from highroller.games.lastchance.narrate import dice_words
+from highroller.games.lastchance.narrate import NARRATION
 from highroller.games.lastchance.odds import lock_values
 from highroller.games.lastchance.steps import dollars, plural
 
@@ -39,9 +39,9 @@ class LastChanceRenderer:
         for column in ("Dice", "On the card", "Still open", "Jokers"):
             table.add_column(column)
         opened = card["open"]
-        still = dice_words(opened["faces"] + ["J"] * opened["jokers"]) if opened["faces"] or opened["jokers"] else "complete"
+        still = NARRATION.dice(opened["faces"] + ["J"] * opened["jokers"]) if opened["faces"] or opened["jokers"] else "complete"
         jokers = f"locked to {card['locked']}s" if card["locked"] else ("open: any face not pictured" if "J" in card["dice"] else "—")
-        table.add_row(card["dice"], dice_words(card["matched"]), still, jokers)
+        table.add_row(card["dice"], NARRATION.dice(card["matched"]), still, jokers)
         return table
 
     @staticmethod
@@ -58,9 +58,9 @@ class LastChanceRenderer:
         how = "Last Chance!" if view["last_chance"] else dollars(view["bid"])
         line = f"{names[view['roller']]} rolls for {how}; rolls used {view['rolls_used']} of {view['card']['rolls']}."
         if view["roll"]:
-            line += f" Last roll: {dice_words(view['roll'])}."
+            line += f" Last roll: {NARRATION.dice(view['roll'])}."
         if view["unplaced"]:
-            line += f" Not placed: {dice_words(view['unplaced'])}."
+            line += f" Not placed: {NARRATION.dice(view['unplaced'])}."
         return line
 
     @staticmethod

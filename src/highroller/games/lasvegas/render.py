@@ -11,7 +11,7 @@ from rich.text import Text
 
 from highroller.core.state import State
 from highroller.games.lasvegas.bots import placement_gain
-from highroller.games.lasvegas.narrate import money, owner_name
+from highroller.games.lasvegas.narrate import NARRATION
 from highroller.games.lasvegas.state import LasVegasState
 
 PIPS = " ⚀⚁⚂⚃⚄⚅"
@@ -32,12 +32,12 @@ class LasVegasRenderer:
         casinos.add_column("Dice")
         for casino in view["casinos"]:
             label = "bandit" if casino["bandit"] else f"{casino['casino']} {PIPS[casino['casino']]}"
-            dice = " · ".join(f"{owner_name(o, names)} {c}" for o, c in casino["dice"].items())
+            dice = " · ".join(f"{NARRATION.owner_name(o, names)} {c}" for o, c in casino["dice"].items())
             if casino["bandit"] and casino["faces"]:
                 dice += f"  (faces {', '.join(map(str, casino['faces']))}; pips " + ", ".join(
-                    f"{owner_name(o, names)} {p}" for o, p in casino["pips"].items()
+                    f"{NARRATION.owner_name(o, names)} {p}" for o, p in casino["pips"].items()
                 ) + ")"
-            casinos.add_row(label, " ".join(money(b) for b in casino["bills"]), dice or "—")
+            casinos.add_row(label, " ".join(NARRATION.w.money(b) for b in casino["bills"]), dice or "—")
         people = Table(expand=False)
         for column in ("Player", "Money", "Bills", "Dice left"):
             people.add_column(column)
@@ -48,7 +48,7 @@ class LasVegasRenderer:
             if player["neutral"]:
                 left.append(f"{player['neutral']} neutral")
             marker = "▶ " if view["current_player"] == player["seat"] else "  "
-            people.add_row(marker + names[player["seat"]], money(player["money"]), str(player["bills"]), " + ".join(left))
+            people.add_row(marker + names[player["seat"]], NARRATION.w.money(player["money"]), str(player["bills"]), " + ".join(left))
         parts: list[RenderableType] = [title, casinos, people]
         if view["roll"] is not None:
             parts.append(self._roll_table(view, names))
@@ -78,7 +78,7 @@ class LasVegasRenderer:
         table.add_column("Choice")
         table.add_column("Your gain at that casino")
         for action in state.legal_actions():
-            table.add_row(str(action), money(placement_gain(state, action)))
+            table.add_row(str(action), NARRATION.w.money(placement_gain(state, action)))
         return table
 
 

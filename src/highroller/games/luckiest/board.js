@@ -1,25 +1,64 @@
-// Luckiest Dice on the felt: the bet cards (used ones faded, the current bet lit, matched dice on
-// them), the last roll in the dice's own colours and shapes, the points at risk and everyone's score.
+// Luckiest Dice on the felt: the 14 bet cards (each with its sign — a number, a coloured shape or a
+// colour — and its points apart from its name; used ones greyed, the current bet lit, the dice laid
+// on them), a legend of the six faces, the last roll as the dice show it, the points at risk and
+// everyone's score.
 
 import { h } from "/static/common.js";
-import { die } from "/static/dice.js";
+import { symbolDie } from "/static/dice.js";
+import { t, tn } from "/static/i18n.js";
 
-const COLOURS = { blue: "#2f6fd6", red: "#d33a2c", orange: "#f08a1c" };
+const COLOURS = { blue: "#1f5fbf", red: "#c62f22", orange: "#c45f00" };
+const GREY = "#555";
+
+/** The words of the cards, colours and shapes in the page's language. */
+function word(id) {
+  const words = { odd: t("odd"), even: t("even"), circle: t("circle"), square: t("square"), cross: t("cross"), blue: t("blue"), red: t("red"), orange: t("orange") };
+  return words[id] ?? id;
+}
+
+function faceOf(number, view) {
+  return view.rules.faces.find((f) => f.number === number) || { number, colour: "", shape: "" };
+}
+
+function faceWords(face) {
+  return t("{number} {colour} {shape}", { number: face.number, colour: word(face.colour), shape: word(face.shape) });
+}
 
 function faceDie(number, view, size = 34) {
-  const face = view.rules.faces.find((f) => f.number === number) || { colour: "", shape: "" };
-  return die(number, { size, fill: "#fff", ink: COLOURS[face.colour] || "#222", shape: face.shape, title: `${number} ${face.colour} ${face.shape}`.trim() });
+  const face = faceOf(number, view);
+  return symbolDie(number, COLOURS[face.colour] || GREY, face.shape || "square", { size, title: t("die: {face}", { face: faceWords(face) }) });
+}
+
+/** A card's name in the page's language: "odd", "number 3", "blue"... */
+function cardName(c) {
+  const number = c.card.match(/^number(\d)$/);
+  return number ? t("number {n}", { n: number[1] }) : word(c.card);
+}
+
+/** The card's sign, as on the printed card: the number, the shape, a swatch of the colour, or odd/even pips. */
+function cardSign(c) {
+  const number = c.card.match(/^number(\d)$/);
+  if (number) return symbolDie(Number(number[1]), GREY, "square", { size: 26, title: cardName(c) });
+  if (["circle", "square", "cross"].includes(c.card)) return symbolDie("", GREY, c.card, { size: 26, title: cardName(c) });
+  if (COLOURS[c.card]) return symbolDie("", COLOURS[c.card], "square", { size: 26, title: cardName(c) });
+  return h("span", { class: "parity", "aria-hidden": "true" }, c.card === "odd" ? "1 3 5" : "2 4 6");
 }
 
 function card(c, view) {
-  const classes = ["card", c.used ? "used" : "", view.bet === c.card ? "bet" : ""].join(" ");
+  const classes = ["card", c.used ? "used" : "", view.bet === c.card ? "bet" : ""].filter(Boolean).join(" ");
+  const state = c.used ? t("used this turn") : view.bet === c.card ? t("the current bet") : null;
   return h(
     "div",
-    { class: classes, "data-card": c.card, "data-action": JSON.stringify({ bet: c.card }) },
-    h("span", { class: "points" }, `${c.points}`),
-    h("strong", {}, c.label),
+    { class: classes, "data-card": c.card, "data-action": JSON.stringify({ bet: c.card }), "aria-label": [cardName(c), tn(c.points, "{n} point a die", "{n} points a die"), state].filter(Boolean).join(", ") },
+    h("div", { class: "card-head" }, cardSign(c), h("strong", {}, cardName(c)), h("span", { class: "badge" }, tn(c.points, "{n} pt", "{n} pts"))),
     h("div", { class: "chips" }, c.dice.map((d) => faceDie(d, view, 20))),
   );
+}
+
+function legend(view) {
+  return h("div", { class: "legend", "aria-label": t("The faces of the dice") },
+    h("span", { class: "hint-light" }, t("Faces:")),
+    view.rules.faces.map((face) => h("span", { class: "legend-face" }, faceDie(face.number, view, 24), " ", t("{colour} {shape}", { colour: word(face.colour), shape: word(face.shape) }))));
 }
 
 function scores(view, ctx) {
@@ -28,8 +67,8 @@ function scores(view, ctx) {
       "div",
       { class: `player${view.current_player === seat ? " on-move" : ""}`, style: `border-color:${ctx.colours[seat % ctx.colours.length]}` },
       h("strong", {}, ctx.names[seat]),
-      h("div", {}, `${total} points`),
-      h("div", { class: "hint-light" }, view.scores[seat].length ? `rounds: ${view.scores[seat].join(", ")}` : "no rounds yet"),
+      h("div", {}, tn(total, "{n} point", "{n} points")),
+      h("div", { class: "hint-light" }, view.scores[seat].length ? t("rounds: {scores}", { scores: view.scores[seat].join(", ") }) : t("no rounds yet")),
     ),
   );
 }
@@ -39,15 +78,21 @@ export function render(view, ctx) {
   return h(
     "div",
     { class: "luckiest" },
-    h("div", { class: "hint-light" }, `Luckiest Dice — round ${view.round} of ${view.rules.rounds}`),
+    h("div", { class: "hint-light" }, t("Luckiest Dice — round {round} of {rounds}", { round: view.round, rounds: view.rules.rounds })),
+    legend(view),
     h("div", { class: "felt-grid cards" }, view.cards.map((c) => card(c, view))),
     h(
       "div",
       { class: "roll" },
-      h("strong", {}, view.last_roll ? `${who} rolled: ` : `${who} to roll: `),
-      view.last_roll ? view.last_roll.map((d) => faceDie(d, view)) : h("span", { class: "muted" }, "no roll yet"),
+      h("strong", {}, view.last_roll ? t("{name} rolled:", { name: who }) : t("{name} to roll:", { name: who })),
+      " ",
+      view.last_roll ? view.last_roll.map((d) => faceDie(d, view)) : h("span", { class: "muted" }, t("no roll yet")),
     ),
-    h("p", {}, `${who}: ${view.points} points at risk · ${view.dice_left} dice left · ${view.rolls} roll${view.rolls === 1 ? "" : "s"}`),
+    h("p", {}, [
+      tn(view.points, "{name}: {n} point at risk", "{name}: {n} points at risk", { name: who }),
+      tn(view.dice_left, "{n} die left", "{n} dice left"),
+      tn(view.rolls, "{n} roll", "{n} rolls"),
+    ].join(" · ")),
     h("div", { class: "players" }, scores(view, ctx)),
   );
 }

@@ -30,7 +30,7 @@ SPEC = GameSpec(
     analysis="highroller.games.luckiest.analysis:ANALYSIS",
     encoder="highroller.games.luckiest.encoder:LuckiestEncoder",
     renderer="highroller.games.luckiest.render:RENDERER",
-    narration="highroller.games.luckiest.narrate:NARRATION",
+    narration="highroller.games.luckiest.narrate:narration",
     view="highroller.games.luckiest.view:LuckiestView",
     checker_configs=(
         *({"players": p} for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

@@ -4,6 +4,7 @@
 //
 //   await loadWords();              once, before anything is drawn
 //   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
+//   tn(3, "{n} point", "{n} points")  the form the language's plural rules choose
 //   money(80000)                    "$80,000" / "80 000 $" / "80.000 $"
 //   translatePage()                 the static HTML: [data-i18n] text, [data-i18n-title|-placeholder|-aria-label]
 
@@ -48,9 +49,19 @@ export function t(text, values = {}) {
   return found.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+/** Like t, for words around page elements: `{name}` placeholders found in `nodes` become those nodes
+(e.g. a name in a <bdi>); returns the pieces, strings and nodes, for an element builder. */
+export function tNodes(text, values = {}, nodes = {}) {
+  return t(text, values).split(/(\{\w+\})/).map((piece) => {
+    const name = piece.match(/^\{(\w+)\}$/);
+    return name && name[1] in nodes ? nodes[name[1]] : piece;
+  }).filter((piece) => piece !== "");
+}
+
 /** Plural choice: t(one) when n is 1, else t(other); `{n}` is the number formatted. */
 export function tn(n, one, other, values = {}) {
-  return t(n === 1 ? one : other, { ...values, n: number(n) });
+  const form = new Intl.PluralRules(language()).select(n) === "one" ? one : other;
+  return t(form, { ...values, n: number(n) });
 }
 
 export function number(value) {

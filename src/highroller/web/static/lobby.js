@@ -1,7 +1,7 @@
 // The lobby: a form built from each game's option specs, and the list of open tables.
 
 import { api, h, saveName, saveSeat, savedName } from "/static/common.js";
-import { t } from "/static/i18n.js";
+import { language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -18,22 +18,31 @@ function current() {
 
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const label = option.name.replaceAll("_", " ");
+  const label = option.label;
   let input;
   if (option.kind === "bool") {
-    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset`), h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no"));
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, t("preset")), h("option", { value: "true" }, t("yes")), h("option", { value: "false" }, t("no")));
   } else if (option.kind === "choice") {
-    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset${option.preset !== null ? ` (${option.preset})` : ""}`), option.choices.map((c) => h("option", { value: c }, c)));
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, presetWords(option)), option.choices.map((c) => h("option", { value: c }, c)));
   } else if (option.seat) {
     // a seat option: 0-based for the API, numbered from 1 for people
     input = h("select", { id, name: option.name, "data-seat-option": "" }, h("option", { value: "" }, t("drawn by chance")),
       Array.from({ length: seatCount() }, (_, seat) => h("option", { value: seat }, t("Seat {n}", { n: seat + 1 }))));
   } else if (option.kind === "int") {
-    input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", step: 1, min: option.minimum, max: option.maximum, placeholder: option.preset ?? "preset" });
+    input = h("input", { id, name: option.name, type: "number", inputmode: "numeric", step: 1, min: option.minimum, max: option.maximum, placeholder: option.preset ?? t("preset") });
   } else {
-    input = h("select", { id, name: option.name }, h("option", { value: "" }, `preset${option.preset !== null ? ` (${option.preset})` : ""}`), option.presets.map((p) => h("option", { value: p }, p)));
+    input = h("select", { id, name: option.name }, h("option", { value: "" }, presetWords(option)), option.presets.map((p) => h("option", { value: p }, p)));
   }
   return h("label", { class: "option", title: option.help }, h("span", {}, label), input, h("small", { class: "hint" }, option.help));
+}
+
+function presetWords(option) {
+  return option.preset !== null ? t("preset ({value})", { value: option.preset }) : t("preset");
+}
+
+function levelWords(level, bot) {
+  const levels = { easy: t("easy"), medium: t("medium"), hard: t("hard") };
+  return t("{level} bot ({bot})", { level: levels[level] ?? level, bot });
 }
 
 function seatCount() {
@@ -45,41 +54,43 @@ function seatCount() {
 function drawSeats() {
   const game = current();
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-  seatsBox.replaceChildren(h("legend", {}, "Seats"));
+  seatsBox.replaceChildren(h("legend", {}, t("Seats")));
   for (let seat = 0; seat < seatCount(); seat += 1) {
     const fallback = seat === 0 ? "" : seat === 1 ? "" : game.default_bot;
     const choice = old[seat] ?? fallback;
     const select = h(
       "select",
-      { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
-      h("option", { value: "" }, "a person"),
-      Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, `${level} bot (${bot})`)),
-      game.bots.map((bot) => h("option", { value: bot }, `${bot} bot`)),
+      { name: `seat-${seat}`, "aria-label": t("Seat {n}", { n: seat + 1 }) },
+      h("option", { value: "" }, t("a person")),
+      Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, levelWords(level, bot))),
+      game.bots.map((bot) => h("option", { value: bot }, t("{bot} bot", { bot }))),
     );
     select.value = choice;
-    seatsBox.append(h("label", { class: "seat-choice" }, h("span", {}, `Seat ${seat + 1}`), select));
+    seatsBox.append(h("label", { class: "seat-choice" }, h("span", {}, t("Seat {n}", { n: seat + 1 })), select));
   }
 }
 
-const TIMERS = [[null, "none (a friends' table)"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
+function timers() {
+  return [[null, t("none (a friends' table)")], [30, t("30 seconds")], [60, t("1 minute")], [120, t("2 minutes")], [300, t("5 minutes")]];
+}
 
 function drawTimer() {
   const game = current();
   const box = document.getElementById("timer-box");
   const oldTimer = box.querySelector("#timer")?.value ?? "";
   const oldStandIn = box.querySelector("#stand-in")?.value ?? game.stand_in;
-  const timer = h("select", { id: "timer", name: "timer" }, TIMERS.map(([seconds, label]) => h("option", { value: seconds ?? "" }, label)));
+  const timer = h("select", { id: "timer", name: "timer" }, timers().map(([seconds, label]) => h("option", { value: seconds ?? "" }, label)));
   timer.value = oldTimer;
   const standIn = h(
     "select",
     { id: "stand-in", name: "stand_in" },
-    Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, `${level} bot (${bot})`)),
+    Object.entries(game.levels).map(([level, bot]) => h("option", { value: level }, levelWords(level, bot))),
   );
   standIn.value = Object.hasOwn(game.levels, oldStandIn) ? oldStandIn : game.stand_in;
   box.replaceChildren(
-    h("legend", {}, "Absent players"),
-    h("label", { class: "option" }, h("span", {}, "turn timer"), timer, h("small", { class: "hint" }, "when it runs out, a bot plays that move and the player shows as away until they are back")),
-    h("label", { class: "option" }, h("span", {}, "stand-in"), standIn, h("small", { class: "hint" }, "the bot that plays for a player who is away or left the table")),
+    h("legend", {}, t("Absent players")),
+    h("label", { class: "option" }, h("span", {}, t("turn timer")), timer, h("small", { class: "hint" }, t("when it runs out, a bot plays that move and the player shows as away until they are back"))),
+    h("label", { class: "option" }, h("span", {}, t("stand-in")), standIn, h("small", { class: "hint" }, t("the bot that plays for a player who is away or left the table"))),
   );
 }
 
@@ -97,7 +108,7 @@ function drawGame() {
   localStorage.setItem(LAST_GAME, gameSelect.value);
   const game = current();
   document.getElementById("summary").textContent = game.summary;
-  optionsBox.replaceChildren(h("legend", {}, "Rules"), ...game.options.map(optionField));
+  optionsBox.replaceChildren(h("legend", {}, t("Rules")), ...game.options.map(optionField));
   const players = form.elements.namedItem("players");
   if (players) players.addEventListener("input", () => {
     drawSeats();
@@ -135,7 +146,7 @@ async function create(event) {
     name: bots.includes(null) ? name : null,
   };
   try {
-    const table = await api("/api/tables", { method: "POST", body });
+    const table = await api(`/api/tables?lang=${language()}`, { method: "POST", body });
     saveName(name);
     if (table.token) saveSeat(table.id, { seat: table.seat, token: table.token, name: table.seats[table.seat].name });
     location.href = `/table/${table.id}`;
@@ -147,19 +158,19 @@ async function create(event) {
 async function listTables() {
   const list = document.getElementById("tables");
   try {
-    const tables = await api("/api/tables");
+    const tables = await api(`/api/tables?lang=${language()}`);
     list.replaceChildren(
-      ...(tables.length ? tables : [null]).map((t) =>
-        t === null
-          ? h("li", { class: "hint" }, "No open tables yet: create one.")
+      ...(tables.length ? tables : [null]).map((table) =>
+        table === null
+          ? h("li", { class: "hint" }, t("No open tables yet: create one."))
           : h(
               "li",
               {},
-              h("a", { href: `/table/${t.id}` }, `${t.title} — ${t.seats.length} seats`),
+              h("a", { href: `/table/${table.id}` }, t("{game} — {count} seats", { game: table.title, count: table.seats.length })),
               " ",
-              h("span", { class: "hint" }, t.open_seats.length ? `${t.open_seats.length} open: join` : t.started ? "playing: watch" : ""),
-              t.timer ? h("span", { class: "hint" }, ` · ${t.timer.seconds} s a move`) : null,
-              h("div", { class: "hint names" }, t.seats.map((seat, index) => [index ? ", " : "", h("bdi", {}, seat.name)])),
+              h("span", { class: "hint" }, table.open_seats.length ? t("{count} open: join", { count: table.open_seats.length }) : table.started ? t("playing: watch") : ""),
+              table.timer ? h("span", { class: "hint" }, " · ", t("{seconds} s a move", { seconds: table.timer.seconds })) : null,
+              h("div", { class: "hint names" }, table.seats.map((seat, index) => [index ? ", " : "", h("bdi", {}, seat.name)])),
             ),
       ),
     );
@@ -169,7 +180,10 @@ async function listTables() {
 }
 
 async function start() {
-  games = await api("/api/games");
+  await loadWords();
+  translatePage();
+  document.querySelector("header.top").append(languageSwitch(h));
+  games = await api(`/api/games?lang=${language()}`);
   gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   const last = localStorage.getItem(LAST_GAME);
   if (games.some((g) => g.name === last)) gameSelect.value = last;

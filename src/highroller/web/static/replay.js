@@ -1,6 +1,7 @@
 // Step through a finished game: the spectator's view after each step, with the log up to it.
 
 import { api, gameModule, h, money, s, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
+import { language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
 
 const el = (id) => document.getElementById(id);
 let data = null;
@@ -26,24 +27,27 @@ function show(index) {
   holder.replaceChildren(drawer.render(frame.view, { names, seat: null, colours: SEAT_COLOURS, money }));
   holder.classList.toggle("rolling", frame.chance);
   el("slider").value = String(at);
-  el("where").textContent = `step ${at} of ${data.frames.length - 1}`;
+  el("where").textContent = t("step {at} of {count}", { at, count: data.frames.length - 1 });
   el("log").replaceChildren(...log.slice(0, frame.log_end).map((line) => h("li", {}, line.text)));
   el("log").scrollTop = el("log").scrollHeight;
 }
 
 async function start() {
+  await loadWords();
+  translatePage();
+  document.querySelector("header.top").append(languageSwitch(h));
   drawIcons();
   const id = tableIdFromPath();
   try {
     data = await api(`/api/tables/${encodeURIComponent(id)}/replay`);
-    const state = await api(`/api/tables/${encodeURIComponent(id)}`);
+    const state = await api(`/api/tables/${encodeURIComponent(id)}?lang=${language()}`);
     log = state.log;
   } catch (error) {
     el("replay-error").textContent = error.message;
     return;
   }
   drawer = await gameModule(data.game);
-  el("title").textContent = `${data.title} · replay of table ${data.id}`;
+  el("title").textContent = t("{game} · replay of table {id}", { game: data.title, id: data.id });
   el("slider").max = String(data.frames.length - 1);
   el("slider").addEventListener("input", () => show(Number(el("slider").value)));
   el("first").addEventListener("click", () => show(0));

@@ -2,7 +2,7 @@
 // (seats, whose turn, legal choices as buttons, the log, results, rematch, reconnection).
 
 import { alertControls, turnAlert } from "/static/alerts.js";
-import { t, tn } from "/static/i18n.js";
+import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
 import { hintArea } from "/static/hint.js";
 import { rulesButton } from "/static/rules.js";
@@ -23,19 +23,19 @@ let receivedAt = 0;
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  el("connection").textContent = "connecting…";
+  el("connection").textContent = t("connecting…");
   socket.addEventListener("open", () => {
     retry = 500;
     el("connection").textContent = "";
-    socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null }));
+    socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: language() }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) {
-      el("status").textContent = "There is no such table.";
+      el("status").textContent = t("There is no such table.");
       return;
     }
-    el("connection").textContent = "reconnecting…";
+    el("connection").textContent = t("reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   });
@@ -44,7 +44,7 @@ function connect() {
 async function receive(message) {
   if (message.type === "error") {
     if (message.code === "no-table") {
-      el("status").textContent = "This table no longer exists.";
+      el("status").textContent = t("This table no longer exists.");
       return;
     }
     if (message.code === "bad-token") {
@@ -81,7 +81,7 @@ function draw(rolled) {
   const state = latest;
   const seatHere = state.seat === null ? null : state.seats[state.seat];
   turnAlert(state.started && !state.finished && state.current_player === state.seat && !seatHere.away, `${state.title} — highroller`);
-  el("title").textContent = `${state.title} · table ${state.id}`;
+  el("title").textContent = t("{game} · table {id}", { game: state.title, id: state.id });
   const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money });
   const holder = el("board");
   holder.replaceChildren(board);
@@ -126,8 +126,10 @@ function drawClock() {
     return;
   }
   const left = Math.max(0, Math.ceil(latest.clock - (performance.now() - receivedAt) / 1000));
-  const who = latest.current_player === latest.seat ? "your" : `${latest.seats[latest.current_player].name}'s`;
-  clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left on ${who} turn`;
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.textContent = latest.current_player === latest.seat
+    ? t("{time} left on your turn", { time })
+    : t("{time} left on {name}'s turn", { time, name: latest.seats[latest.current_player].name });
   clock.classList.toggle("urgent", left <= 10);
 }
 
@@ -135,24 +137,24 @@ function drawStatus() {
   const state = latest;
   const mine = state.seat === null ? null : state.seats[state.seat];
   let text;
-  if (state.finished) text = "The game is over.";
-  else if (!state.started) text = `Waiting for players: ${state.open_seats.length} seat(s) open. Share the link!`;
-  else if (state.current_player === state.seat && !mine.away) text = "Your turn!";
-  else if (state.current_player >= 0) text = `${state.seats[state.current_player].name} is on move…`;
+  if (state.finished) text = t("The game is over.");
+  else if (!state.started) text = tn(state.open_seats.length, "Waiting for players: {n} seat open. Share the link!", "Waiting for players: {n} seats open. Share the link!");
+  else if (state.current_player === state.seat && !mine.away) text = t("Your turn!");
+  else if (state.current_player >= 0) text = t("{name} is on move…", { name: state.seats[state.current_player].name });
   else text = "…";
-  const you = mine === null ? "You are watching." : [`You are `, h("bdi", {}, mine.name), ` (seat ${state.seat + 1}).`];
+  const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
   if (mine && mine.away && !mine.left && !state.finished) {
-    children.push(h("p", { class: "away" }, "A bot is playing for you while you are away. ", h("button", { type: "button", id: "back", onclick: comeBack }, "I'm back")));
+    children.push(h("p", { class: "away" }, t("A bot is playing for you while you are away."), " ", h("button", { type: "button", id: "back", onclick: comeBack }, t("I'm back"))));
   } else if (mine && !mine.left && !state.finished) {
-    children.push(" ", h("button", { type: "button", id: "leave", class: "small", onclick: leave }, state.started ? "Leave (a bot plays my seat)" : "Leave this table"));
+    children.push(" ", h("button", { type: "button", id: "leave", class: "small", onclick: leave }, state.started ? t("Leave (a bot plays my seat)") : t("Leave this table")));
   }
   el("status").replaceChildren(...children);
 }
 
 async function comeBack() {
   try {
-    await api(`/api/tables/${tableId}/back`, { method: "POST", token: mine && mine.token });
+    await api(`/api/tables/${tableId}/back?lang=${language()}`, { method: "POST", token: mine && mine.token });
   } catch (error) {
     el("action-error").textContent = error.message;
   }
@@ -160,7 +162,7 @@ async function comeBack() {
 
 async function leave() {
   const started = latest.started;
-  if (started && !confirm("Leave this game? A bot plays your seat to the end, and you cannot take it back.")) return;
+  if (started && !confirm(t("Leave this game? A bot plays your seat to the end, and you cannot take it back."))) return;
   try {
     await api(`/api/tables/${tableId}/leave`, { method: "POST", token: mine && mine.token });
     if (!started) {
@@ -181,9 +183,9 @@ function drawSeats() {
         { class: seat.seat === latest.current_player ? "on-move" : "" },
         h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }),
         h("bdi", {}, seat.name),
-        seat.seat === latest.seat ? " (you)" : "",
-        seat.taken ? "" : h("em", { class: "hint" }, " — open"),
-        seat.left ? h("em", { class: "hint" }, " — left: a bot plays") : seat.away ? h("em", { class: "hint" }, " — away: a bot plays") : "",
+        seat.seat === latest.seat ? ` ${t("(you)")}` : "",
+        seat.taken ? "" : h("em", { class: "hint" }, ` — ${t("open")}`),
+        seat.left ? h("em", { class: "hint" }, ` — ${t("left: a bot plays")}`) : seat.away ? h("em", { class: "hint" }, ` — ${t("away: a bot plays")}`) : "",
       ),
     ),
   );
@@ -239,20 +241,20 @@ function drawResult() {
   const state = latest;
   box.hidden = !state.finished;
   if (!state.finished) return;
-  const winners = state.result.winners.map((seat) => state.seats[seat].name).join(" and ");
+  const winners = state.result.winners.map((seat) => state.seats[seat].name).join(t(" and "));
   const ranking = state.seats
     .map((seat) => ({ seat, score: state.result.returns[seat.seat] }))
     .sort((a, b) => b.score - a.score)
     .map(({ seat, score }) => h("li", {}, h("bdi", {}, seat.name), ": ", state.result.unit === "money" ? money(score) : tn(score, "{n} point", "{n} points")));
   const rematch = state.rematch
-    ? h("a", { class: "button", href: `/table/${state.rematch}`, onclick: (event) => joinRematch(event, state.rematch) }, "Go to the rematch")
+    ? h("a", { class: "button", href: `/table/${state.rematch}`, onclick: (event) => joinRematch(event, state.rematch) }, t("Go to the rematch"))
     : state.seat !== null
-      ? h("button", { type: "button", onclick: askRematch }, "Rematch")
+      ? h("button", { type: "button", onclick: askRematch }, t("Rematch"))
       : null;
   box.replaceChildren(
-    h("h2", {}, `${winners} ${state.result.winners.length > 1 ? "win" : "wins"}!`),
+    h("h2", {}, state.result.winners.length > 1 ? t("{names} win!", { names: winners }) : t("{name} wins!", { name: winners })),
     h("ol", {}, ranking),
-    h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, "Download the record"), h("a", { class: "button", href: `/replay/${state.id}` }, "Replay step by step")),
+    h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, t("Download the record")), h("a", { class: "button", href: `/replay/${state.id}` }, t("Replay step by step"))),
   );
 }
 
@@ -316,10 +318,17 @@ function keys(event) {
   }
 }
 
-el("join-form").addEventListener("submit", join);
-el("join-name").value = savedName();
-el("share").addEventListener("click", shareLink);
-document.addEventListener("keydown", keys);
-el("connection").before(alertControls());
-setInterval(drawClock, 1000);
-connect();
+async function start() {
+  await loadWords();
+  translatePage();
+  el("join-form").addEventListener("submit", join);
+  el("join-name").value = savedName();
+  el("share").addEventListener("click", shareLink);
+  document.addEventListener("keydown", keys);
+  el("connection").before(alertControls());
+  el("connection").after(languageSwitch(h));
+  setInterval(drawClock, 1000);
+  connect();
+}
+
+start();

@@ -1,0 +1,113 @@
+"""Words in the languages highroller speaks: translations read from gettext catalogs (.po files, read
+as they are with Babel, no compiled files), and numbers and money written the way each language
+writes them.
+
+A catalog's message ids are the English text, with `{name}` placeholders. `Words(lang, catalogs)`
+looks a text up in those catalogs and fills in its placeholders; English needs no catalog. Money is
+in dollars, as the games print their bills: "$80,000", "80 000 $", "80.000 $".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from babel import Locale
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+LANGUAGES = ("en", "fr", "de")
+"""The languages of the pages, the log and the narration; English is the source of every text."""
+
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+"""Small counts in words ("three 4s"); every game's catalog translates them (`Words.count`)."""
+AND = "{first} and {last}"
+"""How a list ends ("Ann, Bob and Cy"); every game's catalog translates it (`Words.joined`)."""
+
+
+def check_language(lang: Any) -> str:
+    """`lang` if it is one of `LANGUAGES`, else ValueError saying which are."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"a language is one of {', '.join(LANGUAGES)}, not {str(lang)[:20]!r}")
+    return str(lang)
+
+
+def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, ...]]:
+    """The translated messages of `folder/<lang>.po`: {English: translation}, a plural message under
+    its singular id with all its forms and under its plural id with the last; nothing if the file is
+    missing. Untranslated and fuzzy entries
+    are left out (the English shows instead)."""
+    path = folder.joinpath(f"{lang}.po")
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    found: dict[str, str | tuple[str, ...]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        if isinstance(message.id, (tuple, list)):
+            forms = tuple(message.string)
+            if all(forms):
+                found[message.id[0]] = forms
+                found[message.id[1]] = forms[-1]
+        else:
+            found[message.id] = str(message.string)
+    return found
+
+
+@cache
+def _money_pattern(lang: str) -> str:
+    """The language's currency pattern without cents and with a literal "$"."""
+    pattern = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
+    return pattern.replace(".00", "").replace("¤", "'$'")
+
+
+class Words:
+    """The words of one language, from the catalogs given (English: the message ids themselves)."""
+
+    def __init__(self, lang: str, catalogs: Iterable[Traversable] = ()) -> None:
+        self.lang = check_language(lang)
+        self._messages: dict[str, str | tuple[str, ...]] = {}
+        if lang != "en":
+            for folder in catalogs:
+                self._messages.update(read_catalog(folder, lang))
+        self._plural = Locale.parse(lang).plural_form
+
+    def __call__(self, text: str, /, **values: Any) -> str:
+        """`text` in this language, its `{name}` placeholders filled in."""
+        found = self._messages.get(text, text)
+        translated = found if isinstance(found, str) else found[0]
+        return translated.format(**values) if values else translated
+
+    def plural(self, number: int, one: str, other: str, /, **values: Any) -> str:
+        """`one` or `other` (as this language chooses for `number`), with `{n}` the number written out."""
+        found = self._messages.get(one)
+        if isinstance(found, tuple):
+            text = found[0] if self._plural(number) == "one" else found[-1]
+        else:
+            text = one if number == 1 else other
+        return text.format(**{"n": self.number(number), **values})
+
+    def count(self, count: int) -> str:
+        """A small count in words: "three"; larger ones in figures."""
+        return self(COUNT_WORDS[count]) if 0 <= count < len(COUNT_WORDS) else self.number(count)
+
+    def joined(self, items: list[str]) -> str:
+        """"Ann", "Ann and Bob", "Ann, Bob and Cy" in this language ("" for none)."""
+        if len(items) < 2:
+            return "".join(items)
+        return self(AND, first=", ".join(items[:-1]), last=items[-1])
+
+    def number(self, value: float) -> str:
+        if self.lang == "en":
+            return f"{value:,}"
+        return format_decimal(value, locale=self.lang)
+
+    def money(self, amount: float) -> str:
+        """Dollars as this language writes them: "$80,000", "80 000 $", "80.000 $"."""
+        if self.lang == "en":
+            return f"${amount:,}"
+        return format_decimal(amount, format=_money_pattern(self.lang), locale=self.lang)

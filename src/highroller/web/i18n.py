@@ -1,0 +1,38 @@
+"""The pages' words in a language: GET /i18n/{lang}.json, the web's catalog merged with the catalog of
+every registered game (its board's words), as {English: translation}; each form of a plural message
+is there with its translation. A request names a language, never a file."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+
+from highroller.core.words import LANGUAGES, read_catalog
+from highroller.registry import available_games, locale_of
+from highroller.web.errors import Refused
+
+
+@cache
+def page_words(lang: str) -> dict[str, str]:
+    """Every translated text of the pages and the boards in `lang` (nothing for English)."""
+    if lang == "en":
+        return {}
+    folders = [locale_of(name) for name in available_games()] + [files("highroller.web").joinpath("locale")]
+    words: dict[str, str] = {}
+    for folder in folders:
+        for english, found in read_catalog(folder, lang).items():
+            words[english] = found if isinstance(found, str) else found[0]
+    return words
+
+
+def add_words(app: FastAPI) -> None:
+    """Serve the pages' words in each language."""
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def words(lang: str) -> JSONResponse:
+        if lang not in LANGUAGES:
+            raise Refused(f"the pages speak {', '.join(LANGUAGES)}; not {lang[:20]!r}", 404, "no-language")
+        return JSONResponse(page_words(lang), headers={"Cache-Control": "no-cache"})

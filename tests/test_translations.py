@@ -1,0 +1,88 @@
+"""The translations: every text the code gives people has a French and a German translation that keeps
+its placeholders, the catalogs are what scripts/update_catalogs.py makes of the code (nothing missing,
+nothing left over), money and numbers are written each language's way, and a game narrated in French
+or German is in French or German."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import highroller as hr
+from highroller.core.bots import RandomBot
+from highroller.core.state import CHANCE, TERMINAL
+from highroller.core.words import LANGUAGES, Words, check_language
+
+ROOT = Path(__file__).parents[1]
+SCRIPT = ROOT / "scripts" / "update_catalogs.py"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _script():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("update_catalogs", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CATALOGS = _script().catalogs()
+
+
+def _ids(message_id: object) -> tuple[str, ...]:
+    return tuple(message_id) if isinstance(message_id, (tuple, list)) else (str(message_id),)
+
+
+@pytest.mark.parametrize("folder", sorted(CATALOGS), ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_every_text_is_translated_with_its_placeholders(folder: Path, lang: str) -> None:
+    script = _script()
+    wanted = {_ids(message.id) for message in script.template(folder, CATALOGS[folder]) if message.id}
+    with (folder / f"{lang}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    have = {_ids(message.id): message.string for message in catalog if message.id}
+    assert wanted - set(have) == set(), f"texts not in {folder}/{lang}.po: run scripts/update_catalogs.py"
+    assert set(have) - wanted == set(), f"texts {folder}/{lang}.po holds that nothing uses: run scripts/update_catalogs.py"
+    for ids, translated in have.items():
+        forms = tuple(translated) if isinstance(translated, (tuple, list)) else (translated,)
+        assert all(forms), f"{ids[0]!r} has no {lang} translation"
+        english = set().union(*(PLACEHOLDER.findall(text) for text in ids))
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) <= english, f"{lang} {form!r} invents a placeholder"
+        assert set(PLACEHOLDER.findall(forms[-1])) | {"n"} >= english, f"{lang} {forms[-1]!r} drops a placeholder of {ids[0]!r}"
+
+
+def test_money_and_numbers_per_language() -> None:
+    assert [Words(lang).money(80_000) for lang in LANGUAGES] == ["$80,000", "80\u202f000\xa0$", "80.000\xa0$"]
+    assert [Words(lang).number(1234) for lang in LANGUAGES] == ["1,234", "1\u202f234", "1.234"]
+    french = Words("fr", [folder for folder in CATALOGS if folder.parent.name == "lastchance"])
+    assert french.plural(0, "{n} die", "{n} dice") == "0 dé" and french.plural(2, "{n} die", "{n} dice") == "2 dés"
+    with pytest.raises(ValueError, match="en, fr, de"):
+        check_language("es")
+
+
+@pytest.mark.parametrize("name", hr.available_games())
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_game_narrated_in_another_language(name: str, lang: str) -> None:
+    game = hr.make(name, players=2)
+    state = game.new_game(5)
+    bots = [RandomBot(seat) for seat in range(game.num_players)]
+    english, other = hr.narration_of(name), hr.narration_of(name, lang)
+    names = ["Ann", "Bob"]
+    pairs: list[tuple[str, str]] = []
+    while state.current_player != TERMINAL:
+        step = state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state)
+        said = (english.describe_step(state, state.current_player, step, names), other.describe_step(state, state.current_player, step, names))
+        seen = len(state.events)
+        state.apply(step)
+        pairs += [said] if said[0] else []
+        pairs += [(english.describe_event(event, names), other.describe_event(event, names)) for event in state.events[seen:]]
+    pairs = [(str(a), str(b)) for a, b in pairs if a]
+    assert pairs and all(b for _, b in pairs)
+    same = [a for a, b in pairs if a == b and re.search(r"[a-z]{4}", a)]
+    assert len(same) <= len(pairs) // 20, f"lines left in English: {same[:5]}"
+    assert "$" not in "".join(b for _, b in pairs) or any("\xa0$" in b for _, b in pairs)

@@ -10,10 +10,11 @@ from highroller.core.checker import check_game
 from highroller.core.spec import load_object
 
 CASES = [
-    pytest.param(name, config, id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()))
+    pytest.param(name, config, id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()), marks=[pytest.mark.slow] if number else [])
     for name in hr.available_games()
-    for config in hr.game_spec(name).checker_configs
+    for number, config in enumerate(hr.game_spec(name).checker_configs)
 ]
+"""Every option set of every game; the fast lane (`-m "not slow"`) runs each game's first."""
 
 
 @pytest.mark.parametrize(("name", "config"), CASES)

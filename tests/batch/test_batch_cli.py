@@ -19,6 +19,7 @@ def _simulate(*args: str) -> dict:
     return json.loads(result.output[result.output.index("{") :])
 
 
+@pytest.mark.slow  # thousands of games
 def test_simulate_uses_the_batch_engine_when_every_bot_has_one() -> None:
     batch = _simulate("lasvegas", "--games", "500", "--bots", "greedy,random", "--seed", "4")
     assert batch["engine"] == "batch"
@@ -51,6 +52,7 @@ def test_simulate_records_from_the_batch_replay(tmp_path: Path, game: str, optio
     assert all(hr.replay(r).returns() == r["returns"] for r in records)
 
 
+@pytest.mark.slow  # thousands of games
 @pytest.mark.parametrize(("game", "games", "plots"), [("lasvegas", 2000, 3), ("luckiest", 2000, 1), ("lastchance", 100, 1)])
 def test_analyze_writes_plots_and_a_summary(tmp_path: Path, game: str, games: int, plots: int) -> None:
     result = CliRunner().invoke(cli, ["analyze", game, "--games", str(games), "--out", str(tmp_path)])
@@ -59,6 +61,7 @@ def test_analyze_writes_plots_and_a_summary(tmp_path: Path, game: str, games: in
     assert "Plots:" in (tmp_path / "summary.txt").read_text()
 
 
+@pytest.mark.slow  # thousands of games
 def test_bench_prints_the_batch_engine_beside_the_step_api() -> None:
     result = CliRunner().invoke(cli, ["bench", "luckiest", "--seconds", "0.05", "--no-extras", "--processes", "1"])
     assert result.exit_code == 0, result.output

@@ -212,6 +212,7 @@ def test_long_games_are_traced_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(len(steps) > 40 for steps in whole)
 
 
+@pytest.mark.slow  # several processes
 def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hr.make("lastchance", players=5)
     bots = ["random", "odds", "random", "odds", "random"]

@@ -58,7 +58,7 @@ def test_outcome_distributions_agree(config: dict) -> None:
     assert np.allclose(batch.wins.sum(axis=1), 1.0)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+@pytest.mark.parametrize("config", [CONFIGS[0], *(pytest.param(c, marks=pytest.mark.slow) for c in CONFIGS[1:])], ids=_label)
 def test_exported_records_replay_exactly(config: dict) -> None:
     game = hr.make("lasvegas", **config)
     bots = ["greedy", "random"] * 3
@@ -144,6 +144,7 @@ def test_outside_policy_views_show_the_step_engines_table(options: dict) -> None
         assert next(seen, None) is None and rounds == set(range(game.options["rounds"]))
 
 
+@pytest.mark.slow  # several processes
 def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hr.make("lasvegas", players=4, neutral=True)
     whole = ENGINE.run(game, ["random", "greedy", "random", "greedy"], game_seeds(9, 0, 150))

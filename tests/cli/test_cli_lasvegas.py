@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import highroller as hr
@@ -125,6 +126,7 @@ def test_simulate_table_output() -> None:
     assert code == 0 and "By seat" in out and "By bot" in out
 
 
+@pytest.mark.slow  # benchmarks
 def test_bench_runs() -> None:
     code, out = run("bench", "lasvegas", "--seconds", "0.01", "--no-extras")
     assert code == 0 and "classic 4p" in out and "Games/s" in out

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import highroller as hr
@@ -51,6 +52,7 @@ def play(client: TestClient, table: str, token: str) -> dict[str, Any]:
     return dict(response.json())
 
 
+@pytest.mark.slow  # waits for real turn timers to run out
 def test_a_timer_that_runs_out_lets_the_stand_in_play_and_marks_the_person_away(make_client: Callable[..., TestClient]) -> None:
     client = make_client(bot_delay=0.5)
     table, tokens = seated_table(client, timer=1, options=LONGER)

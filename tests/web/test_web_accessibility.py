@@ -12,6 +12,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from web_helpers import call, create, seated_page
 
+pytestmark = pytest.mark.slow  # axe-core and keyboard play in Chromium
+
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
 GAMES = [("lasvegas", {"players": 2, "rounds": 1, "first_player": 0}), ("lastchance", {"players": 2, "cards": 1, "first_player": 0}), ("luckiest", {"players": 2, "rounds": 1})]

@@ -18,6 +18,8 @@ from highroller.core.state import CHANCE, TERMINAL
 from highroller.core.viewschema import declares, view_schema
 from highroller.web.boards import board_source
 
+pytestmark = pytest.mark.slow  # the boards in Chromium
+
 ORIGIN = "http://boards.test"
 STATIC = files("highroller.web").joinpath("static")
 GAMES = [name for name in hr.available_games() if hr.game_spec(name).board]

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+pytestmark = pytest.mark.slow  # whole games in Chromium
+
 
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:

@@ -144,6 +144,7 @@ class Watched:
 
 
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.slow  # in Chromium
 def test_docs_render_and_call_the_api_with_no_internet(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve()
     watched = Watched(browser)
@@ -161,6 +162,7 @@ def test_docs_render_and_call_the_api_with_no_internet(browser: Browser, serve: 
 
 
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.slow  # in Chromium
 def test_the_pages_break_none_of_the_policy(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve()
     watched = Watched(browser)

@@ -58,6 +58,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return str(tmp_path / "tables.sqlite3")
 
 
+@pytest.mark.slow  # in Chromium
 def test_the_pages_follow_the_browser_and_the_switch(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve(0.2)
     page = browser.new_context(locale="fr-FR").new_page()

@@ -23,6 +23,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(tmp_path / "tables.sqlite3")
 
 
+@pytest.mark.slow  # in Chromium
 def test_a_registered_game_gets_the_generic_table(browser: Browser, serve: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HIGHROLLER_GAMES", "pig=pig.spec:SPEC")
     monkeypatch.setenv("PYTHONPATH", str(TESTS))

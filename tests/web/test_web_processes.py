@@ -23,6 +23,8 @@ from web_helpers import call, create, join, my_turn, request
 
 import highroller as hr
 
+pytestmark = pytest.mark.slow  # several server and bot processes
+
 SHORT = {"players": 2, "rounds": 1, "dice_per_player": 4}
 
 

@@ -12,9 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from web_helpers import call, step
 
 import highroller as hr
+
+pytestmark = pytest.mark.slow  # killed and restarted server processes
 
 
 def test_killed_server_resumes_every_table_exactly(serve: Callable[..., Any]) -> None:

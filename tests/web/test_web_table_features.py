@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import Browser
 from web_helpers import call, create, seated_page
 
+pytestmark = pytest.mark.slow  # the table in Chromium
+
 
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:

@@ -27,11 +27,12 @@ OUT = ROOT / "docs" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 TABLES = [
-    ("lasvegas", {"players": 4, "edition": "biggie", "bandit": True, "first_player": 0}, 5),
-    ("lastchance", {"players": 3, "first_player": 0}, 3),
-    ("luckiest", {"players": 3}, 2),
+    ("lasvegas", {"players": 4, "edition": "classic", "bandit": True, "first_player": 3}, 30, "last_round"),
+    ("lastchance", {"players": 3, "first_player": 0}, 1, None),
+    ("luckiest", {"players": 3}, 2, None),
 ]
-"""(game, options, Ann's moves before the picture)."""
+"""(game, options, Ann's most moves before the picture, a view key that stops her earlier once it is set:
+Las Vegas is photographed as round 2 begins with her to place, round 1's result still on the felt)."""
 UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0", "--joins-per-minute", "0"]
 
 
@@ -52,8 +53,9 @@ def wait_for(url: str) -> None:
     raise SystemExit("the server did not start")
 
 
-def play_some(url: str, table: dict[str, Any], moves: int, rng: random.Random) -> None:
-    """Ann's first `moves` moves (random among her choices), waiting for the bots between them."""
+def play_some(url: str, table: dict[str, Any], moves: int, until: str | None, rng: random.Random) -> None:
+    """Ann's first `moves` moves (random among her choices), waiting for the bots between them, or
+    fewer: she stops when it is her move and her view's key `until` is set."""
     headers = {"Authorization": f"Bearer {table['token']}"}
     for _ in range(moves):
         for _ in range(200):
@@ -61,7 +63,7 @@ def play_some(url: str, table: dict[str, Any], moves: int, rng: random.Random) -
             if state["legal"] or state["finished"]:
                 break
             time.sleep(0.1)
-        if state["finished"] or not state["legal"]:
+        if state["finished"] or not state["legal"] or (until and state["view"].get(until)):
             return
         action = rng.choice(state["legal"])["action"]
         httpx.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
@@ -79,10 +81,10 @@ def main() -> None:
             wait_for(url)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-                for game, options, moves in TABLES:
+                for game, options, moves, until in TABLES:
                     bots = [None] + ["medium"] * (options["players"] - 1)
                     table = httpx.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": bots, "name": "Ann"}, timeout=30).json()
-                    play_some(url, table, moves, random.Random(game))
+                    play_some(url, table, moves, until, random.Random(game))
                     seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
                     for size, viewport in SIZES.items():
                         context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="en-GB")

@@ -230,6 +230,28 @@ def test_bills_are_paid_high_to_low_whatever_the_draw_order(new_state) -> None:
     assert payouts(state, 1)[1]["paid"] == {"0": 30000, "1": 20000}
 
 
+def test_the_last_rounds_result_stays_on_the_table_until_the_next_rounds_first_die(new_state) -> None:
+    state = new_state(players=3, edition="biggie", biggie=False, dice_per_player=1, rounds=2)
+    assert state.view(0)["last_round"] is None
+    type_steps(state, *BIGGIE_STOCK, "1", "1", "1", "1", "3", "3")
+    # seats 0 and 1 cancel on casino 1; seat 2 alone on casino 3
+    result = state.view(None)["last_round"]
+    assert result["round"] == 1 and [c["casino"] for c in result["casinos"]] == [1, 2, 3, 4, 5, 6]
+    one, three = result["casinos"][0], result["casinos"][2]
+    assert (one["dice"], one["cancelled"], one["paid"], one["untaken"]) == ({"0": 1, "1": 1}, ["0", "1"], {}, [20000, 10000])
+    assert (three["dice"], three["cancelled"], three["paid"], three["untaken"]) == ({"2": 1}, [], {"2": 80000}, [30000])
+    assert all(c["paid"] == payouts(state, 1)[c["casino"]]["paid"] for c in result["casinos"])
+    assert all(c["dice"] == {} for c in state.view(None)["casinos"])  # the felt itself is cleared
+    type_steps(state, *BIGGIE_STOCK, "4")
+    assert state.view(2)["last_round"] == result  # stocked and rolled: still shown
+    state.view(2)["last_round"]["casinos"].clear()  # a view is a copy: changing it changes nothing
+    assert state.view(2)["last_round"] == result
+    type_steps(state, "4")
+    assert state.view(2)["last_round"] is None
+    type_steps(state, "5", "5", "6", "6")
+    assert state.is_terminal() and state.view(0)["last_round"]["round"] == 2
+
+
 # ---------------------------------------------------------------- who starts
 def test_first_player_of_round_one_comes_from_the_seed() -> None:
     game = hr.make("lasvegas", players=4)

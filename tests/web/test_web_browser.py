@@ -1,7 +1,8 @@
-"""Whole games of every game in headless Chromium (Debian's package, driven by Playwright): two
-people in separate browser contexts and a bot, playing with buttons, keys, taps and pieces of the
-board, one of them reloading mid-game, through to the results, the record download, the rematch
-(back in one's old seat) and the replay."""
+"""Whole games of every game in headless Chromium (Debian's package, driven by Playwright), in each of
+the three languages: two people in separate browser contexts and a bot, playing with buttons, keys,
+taps and pieces of the board, one of them reloading mid-game, through to the results, the record
+download, the rematch (back in one's old seat) and the replay; the pages speak the browser's language
+and the log on the page is the server's narration in it, line for line."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -38,20 +40,42 @@ def create_in_lobby(page: Page, base: str, game: str, options: dict[str, Any], s
     return page.url
 
 
-def join_by_link(page: Page, url: str, name: str) -> None:
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
+
+
+class Words:
+    """The pages' words in one language, from the server's /i18n/LANG.json (English is the key)."""
+
+    def __init__(self, base: str, lang: str) -> None:
+        self.lang = lang
+        self.words: dict[str, str] = httpx.get(f"{base}/i18n/{lang}.json", timeout=10).json()
+
+    def __call__(self, english: str, **values: object) -> str:
+        text = self.words.get(english, english)
+        for key, value in values.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+
+    def before(self, english: str) -> str:
+        """The words of a message up to its first placeholder (to find it whatever fills it)."""
+        return self(english).split("{")[0].rstrip(" :\u00a0")
+
+
+def join_by_link(page: Page, url: str, name: str, words: Words) -> None:
     page.goto(url)
     page.wait_for_selector("#join:not([hidden])")
     page.fill("#join-name", name)
     page.click("#join button[type=submit]")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('You are')"
-                           " && !document.querySelector('#status').textContent.includes('watching')")
+    you, watching = words.before("You are {name} (seat {n})."), words("You are watching.")
+    page.wait_for_function(f"() => document.querySelector('#status').textContent.includes({you!r})"
+                           f" && !document.querySelector('#status').textContent.includes({watching!r})")
 
 
 def version(page: Page) -> int:
     return int(page.get_attribute("#board", "data-version") or -1)
 
 
-def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, seconds: float = 300) -> None:
+def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, words: Words, seconds: float = 300) -> None:
     moves = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -79,59 +103,73 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, se
             if moves == reload_after:
                 page.reload()
                 page.wait_for_selector("#board[data-version]")
-                assert "You are" in page.inner_text("#status") and "watching" not in page.inner_text("#status")
+                status = page.inner_text("#status")
+                assert words.before("You are {name} (seat {n}).") in status and words("You are watching.") not in status
         if not acted:
             pages[0].wait_for_timeout(50)
     raise AssertionError("the game did not end in the browser")
 
 
 GAMES = [
-    ("lasvegas", {"players": 3, "rounds": 1, "dice_per_player": 4}, "greedy", ("svg.die", ".spot .bill")),
-    ("lastchance", {"players": 3, "cards": 1, "money": 500}, "odds", ("svg.die", ".lastchance-card")),
-    ("luckiest", {"players": 3, "rounds": 1}, "hard", (".luckiest .card", ".luckiest .player")),
+    ("lasvegas", {"players": 3, "rounds": 2, "dice_per_player": 3}, "greedy", ("svg.die", ".spot .bill"), (".round-summary", ".spot .last-result")),
+    ("lastchance", {"players": 3, "cards": 1, "money": 500}, "odds", ("svg.die", ".lastchance-card"), (".lastchance .players",)),
+    ("luckiest", {"players": 3, "rounds": 1}, "hard", (".luckiest .card", ".luckiest .player"), (".luckiest .player",)),
 ]
+"""(game, options, the bot's level, pieces drawn at the start, pieces drawn at the end)"""
 
 
-@pytest.mark.parametrize(("game", "options", "bot", "drawn"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("game", "options", "bot", "drawn", "drawn_at_end"), GAMES, ids=[g[0] for g in GAMES])
 def test_two_people_and_a_bot_play_a_whole_game(
-    browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any], bot: str, drawn: tuple[str, ...]
+    browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any], bot: str, drawn: tuple[str, ...],
+    drawn_at_end: tuple[str, ...], lang: str,
 ) -> None:
     server = serve(0.05)
-    anna = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
-    ben = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    words = Words(server.url, lang)
+    anna = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, locale=LANGUAGES[lang]).new_page()
+    ben = browser.new_context(viewport={"width": 1100, "height": 900}, locale=LANGUAGES[lang]).new_page()
     errors: list[str] = []
     for page in (anna, ben):
         page.on("pageerror", lambda error: errors.append(str(error)))
     url = create_in_lobby(anna, server.url, game, options, ["", "", bot])
-    assert "Waiting for players" in anna.inner_text("#status")
-    join_by_link(ben, url, "Ben")
-    anna.wait_for_function("() => !document.querySelector('#status').textContent.includes('Waiting for players')")
+    assert anna.get_attribute("html", "lang") == lang
+    assert words.before("Waiting for players: {n} seats open. Share the link!") in anna.inner_text("#status")
+    join_by_link(ben, url, "Ben", words)
+    waiting = words.before("Waiting for players: {n} seats open. Share the link!")
+    anna.wait_for_function(f"() => !document.querySelector('#status').textContent.includes({waiting!r})")
     for selector in drawn:
         assert anna.locator(f"#board {selector}").count() > 0, selector
     assert errors == []
-    play_until_over([anna, ben], random.Random(game), reload_after=4)
+    play_until_over([anna, ben], random.Random(game), reload_after=4, words=words)
+    table_id = url.rstrip("/").split("/")[-1]
+    narrated = [line["text"] for line in httpx.get(f"{server.url}/api/tables/{table_id}", params={"lang": lang}, timeout=10).json()["log"]]
     for page in (anna, ben):
-        result = page.inner_text("#result")
-        assert "win" in result
-        assert page.locator("#log li").count() > 3
+        assert page.locator("#result h2").inner_text().strip() != ""
+        assert page.locator("#log li").all_text_contents() == narrated
+    assert len(narrated) > 3
+    for selector in drawn_at_end:
+        assert anna.locator(f"#board {selector}").count() > 0, selector
     with anna.expect_download() as download:
-        anna.click("text=Download the record")
+        anna.click("#result a[download]")
     assert Path(download.value.path()).read_text().startswith("{")
-    spectator = browser.new_context().new_page()
+    spectator = browser.new_context(locale=LANGUAGES[lang]).new_page()
     spectator.goto(url)
     spectator.wait_for_selector("#board[data-version]")
-    assert "watching" in spectator.inner_text("#status") and spectator.locator("#actions button").count() == 0
-    anna.click("#result button:has-text('Rematch')")
+    assert words("You are watching.") in spectator.inner_text("#status") and spectator.locator("#actions button").count() == 0
+    anna.click(f"#result button:has-text({words('Rematch')!r})")
     for page in (anna, ben):
-        page.wait_for_selector("#result a:has-text('Go to the rematch')")
-    ben.click("#result a:has-text('Go to the rematch')")
+        page.wait_for_selector(f"#result a:has-text({words('Go to the rematch')!r})")
+    ben.click(f"#result a:has-text({words('Go to the rematch')!r})")
     ben.wait_for_url(lambda address: address != url and "/table/" in address)
-    ben.wait_for_function("() => document.querySelector('#status').textContent.includes('You are Ben (seat 2)')")
-    anna.click("text=Replay step by step")
+    you = words("You are {name} (seat {n}).", name="Ben", n=2)
+    ben.wait_for_function(f"() => document.querySelector('#status').textContent.includes({you!r})")
+    anna.click(f"text={words('Replay step by step')}")
     anna.wait_for_selector("#where")
-    anna.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step 0')")
-    anna.keyboard.press("ArrowRight")
-    anna.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step 1')")
+    for step in (0, 1):
+        where = words("step {at} of {count}", at=step).split("{")[0]
+        if step == 1:
+            anna.keyboard.press("ArrowRight")
+        anna.wait_for_function(f"() => document.querySelector('#where').textContent.startsWith({where!r})")
     anna.click("#last")
     assert anna.locator("#log li").count() > 3
     assert errors == []

@@ -1,5 +1,8 @@
 // Las Vegas on the felt: casinos with their bills and the dice placed on them, the roll on move
 // (the Biggie drawn bigger, neutral dice in their own colour), and each player's money and dice.
+// Once a round is scored, each casino keeps its result (who took which bill, whose dice tied and
+// cancelled) and a summary says what each player won, until the next round's first die is placed.
+// Newly placed dice glide from the roll to their casino, won money from the casino that paid it.
 
 import { h } from "/static/common.js";
 import { die } from "/static/dice.js";
@@ -15,14 +18,41 @@ function ownerName(owner, ctx) {
   return owner === "neutral" ? t("neutral") : ctx.names[Number(owner)];
 }
 
+function thousands(bill) {
+  return t("${k}k", { k: number(bill / 1000) });
+}
+
+function previousSpot(spot, ctx) {
+  return ctx.previous ? ctx.previous.casinos.find((c) => c.casino === spot.casino) : null;
+}
+
+function lastResult(result, round, ctx) {
+  const lines = Object.entries(result.dice).map(([owner, count]) => {
+    const tied = result.cancelled.includes(owner);
+    const bill = result.paid[owner];
+    const outcome = tied ? t("tied, cancelled") : bill !== undefined ? t("took {bill}", { bill: thousands(bill) }) : t("no bill left");
+    return h(
+      "li",
+      { class: tied ? "cancelled" : "" },
+      h("span", { class: "swatch", style: `background:${colourOf(owner, ctx)}`, "aria-hidden": "true" }),
+      `${ownerName(owner, ctx)}: ${tn(count, "{n} die", "{n} dice")} — ${outcome}`,
+    );
+  });
+  if (!lines.length) lines.push(h("li", { class: "muted" }, t("no dice")));
+  if (result.untaken.length) lines.push(h("li", { class: "muted" }, t("untaken: {bills}", { bills: result.untaken.map(thousands).join(", ") })));
+  return h("div", { class: "last-result" }, h("div", { class: "hint-light" }, t("Round {n}:", { n: round })), h("ul", {}, lines));
+}
+
 function casino(spot, view, ctx) {
   const face = spot.bandit ? null : spot.casino;
   const title = spot.bandit ? t("One-armed bandit") : t("Casino {n}", { n: spot.casino });
   const onMove = view.roll && view.legal.some((a) => (spot.bandit ? a.bandit : a.place) !== undefined && (spot.bandit ? "bandit" in a : a.place === spot.casino));
+  const before = previousSpot(spot, ctx);
+  const result = view.last_round ? view.last_round.casinos.find((c) => c.casino === spot.casino) : null;
   const dice = Object.entries(spot.dice).map(([owner, count]) =>
     h(
       "div",
-      { class: "chips", title: `${ownerName(owner, ctx)}: ${count}` },
+      { class: "chips", title: `${ownerName(owner, ctx)}: ${count}`, "data-fly-from": before && count > (before.dice[owner] || 0) ? "roll" : null },
       Array.from({ length: Math.min(count, 8) }, () => die(face ?? 1, { size: 20, fill: colourOf(owner, ctx), label: face ? undefined : "★" })),
       count > 8 ? `×${count}` : "",
       h("span", { class: "hint-light" }, ` ${count}`),
@@ -30,16 +60,17 @@ function casino(spot, view, ctx) {
   );
   return h(
     "div",
-    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
+    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-anchor": `casino-${spot.casino}`, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
     h("h3", {}, face ? die(face, { size: 26 }) : die(0, { size: 26, label: "7" }), title),
-    h("div", {}, spot.bills.length ? spot.bills.map((b) => h("span", { class: "bill" }, t("${k}k", { k: number(b / 1000) }))) : h("span", { class: "muted" }, t("no bills"))),
+    h("div", {}, spot.bills.length ? spot.bills.map((b) => h("span", { class: "bill" }, thousands(b))) : h("span", { class: "muted" }, t("no bills"))),
     h("div", {}, dice),
     spot.faces && spot.faces.length ? h("div", { class: "hint-light" }, t("faces {faces}", { faces: spot.faces.join(", ") })) : null,
+    result ? lastResult(result, view.last_round.round, ctx) : null,
   );
 }
 
 function roll(view, ctx) {
-  if (!view.roll) return h("div", { class: "roll" }, h("span", { class: "muted" }, t("No dice rolled yet.")));
+  if (!view.roll) return h("div", { class: "roll", "data-anchor": "roll" }, h("span", { class: "muted" }, t("No dice rolled yet.")));
   const who = view.turn;
   const fill = ctx.colours[who % ctx.colours.length];
   const dice = [
@@ -47,19 +78,56 @@ function roll(view, ctx) {
     view.roll.biggie ? die(view.roll.biggie, { size: 62, fill, title: t("Biggie {face}", { face: view.roll.biggie }), className: "biggie" }) : null,
     ...(view.roll.neutral || []).map((f) => die(f, { size: 40, fill: NEUTRAL, title: t("neutral {face}", { face: f }) })),
   ];
-  return h("div", { class: "roll", "aria-label": t("{name}'s roll", { name: ctx.names[who] }) }, h("strong", {}, t("{name} rolled:", { name: ctx.names[who] })), " ", dice);
+  return h("div", { class: "roll", "data-anchor": "roll", "aria-label": t("{name}'s roll", { name: ctx.names[who] }) }, h("strong", {}, t("{name} rolled:", { name: ctx.names[who] })), " ", dice);
+}
+
+/** The casino that paid a seat in the round just scored (where its new money comes from). */
+function payer(seat, view) {
+  const paying = view.last_round ? view.last_round.casinos.find((c) => String(seat) in c.paid) : null;
+  return paying ? `casino-${paying.casino}` : null;
 }
 
 function player(p, view, ctx) {
   const left = [tn(p.dice, "{n} die", "{n} dice")];
   if (p.biggie) left.push(t("Biggie"));
   if (p.neutral) left.push(tn(p.neutral, "{n} neutral", "{n} neutral"));
+  const before = ctx.previous ? ctx.previous.players[p.seat] : null;
+  const gained = before && p.money > before.money;
   return h(
     "div",
-    { class: `player${view.current_player === p.seat ? " on-move" : ""}`, style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}` },
+    {
+      class: `player${view.current_player === p.seat ? " on-move" : ""}${gained ? " gained" : ""}`,
+      style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}`,
+      "data-anchor": `player-${p.seat}`,
+      "data-fly-from": gained ? payer(p.seat, view) : null,
+    },
     h("strong", {}, ctx.names[p.seat]),
     h("div", {}, `${ctx.money(p.money)} · ${tn(p.bills, "{n} bill", "{n} bills")}`),
     h("div", { class: "hint-light" }, left.join(" + ")),
+  );
+}
+
+function summary(result, view, ctx) {
+  const won = view.players.map(() => ({ money: 0, bills: 0 }));
+  for (const spot of result.casinos) {
+    for (const [owner, bill] of Object.entries(spot.paid)) {
+      if (owner === "neutral") continue;
+      won[Number(owner)].money += bill;
+      won[Number(owner)].bills += 1;
+    }
+  }
+  const ties = result.casinos.filter((spot) => spot.cancelled.length).map((spot) => (spot.bandit ? t("One-armed bandit") : String(spot.casino)));
+  const heading = t("Round {n} scored", { n: result.round });
+  return h(
+    "section",
+    { class: "round-summary", "aria-label": heading },
+    h("strong", {}, heading),
+    h(
+      "ul",
+      {},
+      won.map((gain, seat) => h("li", {}, `${ctx.names[seat]}: +${ctx.money(gain.money)} (${tn(gain.bills, "{n} bill", "{n} bills")})`)),
+    ),
+    ties.length ? h("div", { class: "hint-light" }, t("Ties cancelled at: {casinos}", { casinos: ties.join(", ") })) : null,
   );
 }
 
@@ -70,6 +138,7 @@ export function render(view, ctx) {
     "div",
     { class: "lasvegas" },
     h("div", { class: "hint-light" }, t("Las Vegas ({variants}) — round {round} of {rounds}", { variants, round: view.round, rounds: rules.rounds })),
+    view.last_round ? summary(view.last_round, view, ctx) : null,
     h("div", { class: "felt-grid" }, view.casinos.map((spot) => casino(spot, view, ctx))),
     roll(view, ctx),
     h("div", { class: "players" }, view.players.map((p) => player(p, view, ctx))),

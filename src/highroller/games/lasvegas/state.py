@@ -8,6 +8,7 @@ drawing from it is a chance step, so the pile has no hidden order to leak.
 
 from __future__ import annotations
 
+import copy
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -20,7 +21,7 @@ from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.core.values import is_whole
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
-from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
+from highroller.games.lasvegas.scoring import cancelled, pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
 
 STOCK, LEFTOVER, ROLL, CHOOSE, OVER = range(5)
@@ -35,7 +36,7 @@ class LasVegasState(State):
     __slots__ = (
         "rules", "round", "phase", "stocking", "turn", "first", "last_roller",
         "own", "biggie", "neutral", "dice", "pips", "top", "bandit_faces", "casino_bills",
-        "denominations", "pile", "under", "box", "won", "money", "roll", "legal",
+        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round",
     )
 
     def __init__(self, game: LasVegasGame, seed: int) -> None:
@@ -64,6 +65,7 @@ class LasVegasState(State):
         self.money = [0] * players
         self.roll: Roll | None = None
         self.legal: tuple[Place, ...] = ()
+        self.last_round: dict[str, Any] | None = None
         self._start_round()
 
     # ------------------------------------------------------------------ engine API
@@ -112,6 +114,7 @@ class LasVegasState(State):
         other.money = list(self.money)
         other.roll = self.roll
         other.legal = self.legal
+        other.last_round = self.last_round  # built once when a round is scored, never changed after
         return other
 
     # ------------------------------------------------------------------ rounds
@@ -149,6 +152,7 @@ class LasVegasState(State):
         labels = _owner_labels(players)
         round_number = self.round + 1
         leftovers = self.under if rules.untaken == "under" else self.box
+        results: list[dict[str, Any]] = []
         for index in range(rules.casinos):
             dice = self.dice[index]
             bills = self.casino_bills[index]  # high to low, as stocked
@@ -174,11 +178,23 @@ class LasVegasState(State):
                     self.money[owner] += bill
             untaken.sort(reverse=True)
             leftovers.extend(untaken)
+            results.append(
+                {
+                    "casino": index + 1,
+                    "bandit": is_bandit,
+                    "bills": sorted(bills, reverse=True),
+                    "dice": event["dice"],
+                    "paid": event["paid"],
+                    "cancelled": [] if is_bandit else [labels[o] for o in cancelled(dice)],
+                    "untaken": untaken,
+                }
+            )
             self.casino_bills[index] = []
             dice[:] = [0] * rules.owners
         self.pips = [0] * rules.owners
         self.top = [0] * rules.owners
         self.bandit_faces = 0
+        self.last_round = {"round": round_number, "casinos": results}
         self.round += 1
         if self.round == rules.rounds:
             self.phase = OVER
@@ -221,6 +237,7 @@ class LasVegasState(State):
         self.last_roller = seat
         self.roll = None
         self.legal = ()
+        self.last_round = None  # the new round's first die is down: the last round's result leaves the table
         self._next_turn()
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
@@ -453,6 +470,7 @@ class LasVegasState(State):
             },
             "box": sorted(self.box, reverse=True),
             "winners": self.winners(),
+            "last_round": copy.deepcopy(self.last_round),
         }
 
     # ------------------------------------------------------------------ decoding and typed input

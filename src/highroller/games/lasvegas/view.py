@@ -77,6 +77,25 @@ class PileView(TypedDict):
     contents: dict[str, int]
 
 
+class CasinoResultView(TypedDict):
+    """How one casino (or the bandit) was scored at the end of the last round."""
+
+    casino: int
+    bandit: bool
+    bills: list[int]
+    dice: dict[str, int]
+    paid: dict[str, int]
+    cancelled: list[str]
+    untaken: list[int]
+
+
+class RoundResultView(TypedDict):
+    """The last round's result, kept on the table until the next round's first die is placed."""
+
+    round: int
+    casinos: list[CasinoResultView]
+
+
 class LasVegasView(SeatView):
     """The whole view of one seat (or of a spectator): `SeatView`'s keys and these."""
 
@@ -92,3 +111,4 @@ class LasVegasView(SeatView):
     legal: list[PlaceView | BanditView]
     pile: PileView
     box: list[int]
+    last_round: RoundResultView | None

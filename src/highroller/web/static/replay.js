@@ -2,6 +2,7 @@
 
 import { api, gameModule, h, money, s, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 import { language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
+import { anchors, fly } from "/static/motion.js";
 
 const el = (id) => document.getElementById(id);
 let data = null;
@@ -20,11 +21,15 @@ function drawIcons() {
 }
 
 function show(index) {
+  const from = at;
   at = Math.max(0, Math.min(data.frames.length - 1, index));
   const frame = data.frames[at];
   const names = data.seats.map((seat) => seat.name);
   const holder = el("board");
-  holder.replaceChildren(drawer.render(frame.view, { names, seat: null, colours: SEAT_COLOURS, money }));
+  const before = anchors(holder);
+  const previous = at === from + 1 ? data.frames[from].view : null;
+  holder.replaceChildren(drawer.render(frame.view, { names, seat: null, colours: SEAT_COLOURS, money, previous }));
+  if (previous) fly(holder, before);
   holder.classList.toggle("rolling", frame.chance);
   el("slider").value = String(at);
   el("where").textContent = t("step {at} of {count}", { at, count: data.frames.length - 1 });

@@ -5,6 +5,7 @@ import { alertControls, turnAlert } from "/static/alerts.js";
 import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
 import { hintArea } from "/static/hint.js";
+import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
@@ -19,6 +20,7 @@ let drawer = null;
 let retry = 500;
 let sent = false;
 let receivedAt = 0;
+let shownView = null;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -82,9 +84,12 @@ function draw(rolled) {
   const seatHere = state.seat === null ? null : state.seats[state.seat];
   turnAlert(state.started && !state.finished && state.current_player === state.seat && !seatHere.away, `${state.title} — highroller`);
   el("title").textContent = t("{game} · table {id}", { game: state.title, id: state.id });
-  const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money });
   const holder = el("board");
+  const before = anchors(holder);
+  const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money, previous: shownView });
   holder.replaceChildren(board);
+  if (shownView !== state.view) fly(holder, before);
+  shownView = state.view;
   holder.dataset.version = String(state.version);
   holder.classList.toggle("rolling", rolled);
   if (rolled) setTimeout(() => holder.classList.remove("rolling"), 700);

@@ -28,7 +28,7 @@ CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 TABLES = [
     ("lasvegas", {"players": 4, "edition": "classic", "bandit": True, "first_player": 3}, 30, "last_round"),
-    ("lastchance", {"players": 3, "first_player": 0}, 1, None),
+    ("lastchance", {"players": 3, "first_player": 0}, 12, "bets"),
     ("luckiest", {"players": 3}, 2, None),
 ]
 """(game, options, Ann's most moves before the picture, a view key that stops her earlier once it is set:

@@ -1,7 +1,8 @@
 // Last Chance on the felt: the card with its five dice (matched ones filled, jokers gold, a locked
-// joker face shown), the auction or the attempt with its last roll, the side bets, and every player.
+// joker face shown), the auction or the attempt with its last roll, the bidding bin and each side bet
+// as chips on the table, and every player; money a player wins glides to them from the table.
 
-import { h } from "/static/common.js";
+import { h, s } from "/static/common.js";
 import { die } from "/static/dice.js";
 import { t, tn } from "/static/i18n.js";
 
@@ -64,21 +65,48 @@ function attempt(view, ctx) {
   );
 }
 
-function bets(view, ctx) {
+/** A small stack of chips in a colour, as SVG. */
+function chipStack(fill) {
+  return s(
+    "svg",
+    { class: "chip-stack", viewBox: "0 0 24 20", width: 24, height: 20, "aria-hidden": "true", focusable: "false" },
+    [14, 9, 4].map((y) => s("ellipse", { cx: 12, cy: y + 2, rx: 10, ry: 4, fill, stroke: "#222", "stroke-width": 1 })),
+  );
+}
+
+/** The table between the players: the bidding bin with the roller's bid, and each side bet as chips. */
+function felt(view, ctx) {
   const entries = Object.entries(view.bets || {});
-  if (!entries.length) return null;
-  const words = ([seat, bet]) => {
+  const inBin = view.roller >= 0 && view.bid > 0 && view.phase !== "auction";
+  if (!inBin && !entries.length) return h("div", { class: "lc-felt", "data-anchor": "table" });
+  const bin = inBin
+    ? h(
+        "div",
+        { class: "lc-bin", "aria-label": t("Bidding bin: {money}", { money: ctx.money(view.bid) }) },
+        chipStack(ctx.colours[view.roller % ctx.colours.length]),
+        h("span", {}, t("Bidding bin: {money}", { money: ctx.money(view.bid) })),
+      )
+    : null;
+  const bets = entries.map(([seat, bet]) => {
     const name = ctx.names[Number(seat)];
-    if (typeof bet === "string") return t("{name}: no bet", { name });
-    return bet.bet === "yes" ? t("{name}: yes, {money}", { name, money: ctx.money(bet.wager) }) : t("{name}: no, {money}", { name, money: ctx.money(bet.wager) });
-  };
-  return h("p", {}, t("Bets:"), " ", entries.map(words).join(" · "));
+    const colour = ctx.colours[Number(seat) % ctx.colours.length];
+    if (typeof bet === "string") return h("div", { class: "lc-bet none" }, t("{name}: no bet", { name }));
+    const words = bet.bet === "yes" ? t("{name}: yes, {money}", { name, money: ctx.money(bet.wager) }) : t("{name}: no, {money}", { name, money: ctx.money(bet.wager) });
+    return h("div", { class: `lc-bet ${bet.bet}` }, chipStack(colour), h("span", {}, words));
+  });
+  return h("div", { class: "lc-felt", "data-anchor": "table" }, bin, entries.length ? h("span", { class: "hint-light" }, t("Bets:")) : null, bets);
 }
 
 function player(p, view, ctx) {
+  const before = ctx.previous ? ctx.previous.players[p.seat] : null;
+  const gained = before && p.money > before.money;
   return h(
     "div",
-    { class: `player${view.current_player === p.seat ? " on-move" : ""}${p.active ? "" : " out"}`, style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}` },
+    {
+      class: `player${view.current_player === p.seat ? " on-move" : ""}${p.active ? "" : " out"}${gained ? " gained" : ""}`,
+      style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}`,
+      "data-fly-from": gained ? "table" : null,
+    },
     h("strong", {}, ctx.names[p.seat]),
     h("div", {}, `${ctx.money(p.money)} · ${tn(p.cards.length, "{n} card", "{n} cards")}`),
     h("div", { class: "hint-light" }, p.last_chance_used ? t("Last Chance used") : t("Last Chance in hand")),
@@ -93,7 +121,7 @@ export function render(view, ctx) {
     h("div", { class: "hint-light" }, t("Last Chance — {stage}", { stage })),
     drawCard(view, ctx),
     attempt(view, ctx),
-    bets(view, ctx),
+    felt(view, ctx),
     h("div", { class: "players" }, view.players.map((p) => player(p, view, ctx))),
   );
 }

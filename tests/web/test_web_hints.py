@@ -77,3 +77,27 @@ def test_each_choice_says_what_it_does(client: TestClient) -> None:
     helps = {choice["label"]: choice["help"] for choice in legal}
     assert helps["pass"] == "Ann passes." and helps["bid $100"] == "Ann bids $100."
     assert "Last Chance" in helps["Last Chance!"] and "$5,000" in helps["Last Chance!"]
+
+
+def test_win_chances_come_where_the_game_has_an_estimate(client: TestClient) -> None:
+    table = _table(client, "luckiest", {"players": 2})
+    state = _my_turn(client, table)
+    assert state["win_chances"] is True
+    answer = client.get(f"/api/tables/{table['id']}/chances")  # anyone watching may see them
+    assert answer.status_code == 200, answer.text
+    chances = answer.json()
+    assert chances["version"] == state["version"] and len(chances["chances"]) == 2
+    assert abs(sum(chances["chances"]) - 1) < 1e-3 and all(0 <= c <= 1 for c in chances["chances"])
+    assert client.get(f"/api/tables/{table['id']}/chances").json() == chances
+    lasvegas = _table(client, "lasvegas", {"players": 2, "first_player": 0})
+    assert client.get(f"/api/tables/{lasvegas['id']}").json()["win_chances"] is False
+    assert client.get(f"/api/tables/{lasvegas['id']}/chances").json()["chances"] is None
+    games = {game["name"]: game["win_chances"] for game in client.get("/api/games").json()}
+    assert games == {"lasvegas": False, "lastchance": False, "luckiest": True}
+
+
+def test_a_table_without_hints_shows_no_win_chances(client: TestClient) -> None:
+    strict = _table(client, "luckiest", {"players": 2}, hints=False)
+    assert client.get(f"/api/tables/{strict['id']}").json()["win_chances"] is False
+    refused = client.get(f"/api/tables/{strict['id']}/chances")
+    assert refused.status_code == 403 and refused.json()["code"] == "no-hints"

@@ -79,3 +79,20 @@ def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Cal
     other = seated_page(browser, server.url, strict)
     other.wait_for_selector("#actions button.action")
     assert other.locator("#hint-button").count() == 0
+
+
+def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    page.wait_for_selector("#seats meter")
+    meters = page.locator("#seats meter")
+    assert meters.count() == 2
+    values = [float(meters.nth(i).get_attribute("value") or -1) for i in range(2)]
+    assert abs(sum(values) - 1) < 1e-3
+    assert "chance to win" in (meters.first.get_attribute("aria-label") or "")
+    strict = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], name="Ann", hints=False)
+    plain = seated_page(browser, server.url, strict)
+    plain.wait_for_selector("#seats li")
+    plain.wait_for_timeout(500)
+    assert plain.locator("#seats meter").count() == 0

@@ -69,6 +69,11 @@ class GameSpec:
     """Import path of the game's `highroller.core.encoder.Encoder` class, for the learning adapters."""
     returns_unit: Literal["money", "points"] = "points"
     """What `returns()` counts, so front ends write a score as money ("$440,000") or as points."""
+    win_chances: str = ""
+    """Import path of a function `(state) -> list[float] | None`: each seat's chance of winning from
+    `state` (a shared win counted by its share), where the game has a cheap, sound estimate; None for
+    positions it does not cover. The web's win-chance meter shows it; front ends call it off their
+    main loop (it may solve something the first time)."""
     batch: str = ""
     """Import path of the game's batch engine (`highroller.batch.engine.BatchEngine`), if it has one:
     `simulate` then plays bots with batch versions many games at a time, and `bench` measures it."""

@@ -75,6 +75,7 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "default_bot": spec.default_bot,
         "stand_in": default_stand_in(name),
         "players": make(name).num_players,
+        "win_chances": bool(spec.win_chances),
     }
 
 
@@ -160,6 +161,10 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
     async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         return await hints.ask(table, seat)
+
+    @router.get("/tables/{table_id}/chances", summary="Each seat's chance of winning now, where the game has an estimate (null where not)")
+    async def chances(table_id: str) -> dict[str, Any]:
+        return await hints.chances(await tables.get(table_id))
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
     async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:

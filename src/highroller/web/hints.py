@@ -1,21 +1,28 @@
-"""Hints for the person on move: what a bot would play for them, with the game's advice, worked out
-in the bot worker processes (never in the web server's own process, so a hint cannot slow anybody's
-move). Bounded: as many hints think at once as there are bot processes (at least one), a seat asks
-one at a time, and the answer for a seat's step is kept so asking again costs nothing."""
+"""Advice at a table, worked out in the bot worker processes (never in the web server's own process,
+so it cannot slow anybody's move): hints for the person on move (what a bot would play for them, with
+the game's advice) and the win-chance meter (each seat's chance of winning, where the game has an
+estimate). Bounded: as many pieces of advice think at once as there are bot processes (at least one),
+a seat asks one hint at a time, every asker of a step's chances shares one answer, and answers are
+kept per step so asking again costs nothing. A table made without hints gives neither."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
+from highroller.registry import game_spec
 from highroller.web.botwork import worker_pool
 from highroller.web.checks import default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables import Table
-from highroller.web.thinking import HintJob, give_hint
+from highroller.web.thinking import ChanceJob, HintJob, give_chances, give_hint
+
+Job = TypeVar("Job")
+Answer = TypeVar("Answer")
 
 HINT_SECONDS = 30.0
 """The longest a hint may think before the person is told to try again."""
@@ -33,6 +40,7 @@ class Hints:
         self._thinking = asyncio.Semaphore(self.processes)
         self._asking: set[tuple[str, int]] = set()
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self._chances: OrderedDict[tuple[str, int], asyncio.Task[list[float] | None]] = OrderedDict()
 
     async def ask(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The hint for `seat` at `table` now, or `Refused` saying why not."""
@@ -54,7 +62,7 @@ class Hints:
         self._asking.add((table.id, seat))
         try:
             async with self._thinking:
-                answer = await self._think(job)
+                answer = await self._think(give_hint, job)
         finally:
             self._asking.discard((table.id, seat))
         if answer is None:
@@ -64,12 +72,40 @@ class Hints:
             self._answers.popitem(last=False)
         return answer
 
-    async def _think(self, job: HintJob) -> dict[str, Any] | None:
+    async def chances(self, table: Table) -> dict[str, Any]:
+        """Each seat's chance of winning at `table`'s step now: {"version", "chances"} where "chances" is
+        a list per seat, or null where the game has no estimate for this position."""
+        if not table.hints:
+            raise Refused("this table was made without hints or win chances", 403, "no-hints")
+        version = table.version
+        if not game_spec(table.game.name).win_chances or not table.started:
+            return {"version": version, "chances": None}
+        key = (table.id, version)
+        task = self._chances.get(key)
+        if task is None:
+            if self._thinking.locked():
+                raise Refused("every advice helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2)
+            task = asyncio.ensure_future(self._estimate(ChanceJob(self.database, table.id, version)))
+            self._chances[key] = task
+            while len(self._chances) > _KEPT:
+                self._chances.popitem(last=False)
+        try:
+            chances = await asyncio.shield(task)
+        except Refused:
+            self._chances.pop(key, None)
+            raise
+        return {"version": version, "chances": chances}
+
+    async def _estimate(self, job: ChanceJob) -> list[float] | None:
+        async with self._thinking:
+            return await self._think(give_chances, job)
+
+    async def _think(self, work: Callable[[Job], Answer], job: Job) -> Answer:
         pool = worker_pool(self.processes, self.settings.bot_nice, self.settings.bot_idle)
         try:
-            future = pool.submit(give_hint, job)
+            future = pool.submit(work, job)
             return await asyncio.wait_for(asyncio.wrap_future(future), HINT_SECONDS)
         except TimeoutError as error:
-            raise Refused("the hint took too long: ask again in a moment", 503, "hint-timeout", retry_after=5) from error
+            raise Refused("the advice took too long: ask again in a moment", 503, "hint-timeout", retry_after=5) from error
         except BrokenProcessPool as error:
-            raise Refused("the hint helpers restarted: ask again", 503, "hint-failed", retry_after=1) from error
+            raise Refused("the advice helpers restarted: ask again", 503, "hint-failed", retry_after=1) from error

@@ -1,5 +1,6 @@
 """What a bot worker process does with one claimed table: load it, play its automatic move, store it;
-and, asked for a hint, what a bot would play for a person and the game's advice in words.
+asked for a hint, what a bot would play for a person and the game's advice in words; asked for the
+win chances, each seat's chance of winning where the game has an estimate.
 
 Runs in the worker processes of a process pool (never in the web server's own process), so bots
 think beside the server instead of inside it. Each worker keeps its own database connections and the
@@ -57,6 +58,15 @@ class HintJob:
     seat: int
     version: int
     bot: str
+
+
+@dataclass(frozen=True)
+class ChanceJob:
+    """A request for each seat's chance of winning at one step of a table."""
+
+    database: str
+    table_id: str
+    version: int
 
 
 ADVICE_WIDTH = 72
@@ -180,3 +190,20 @@ def _advice_text(state: State, seat: int) -> str | None:
     console = Console(file=io.StringIO(), width=ADVICE_WIDTH, record=True, color_system=None)
     console.print(advice)
     return console.export_text().rstrip() or None
+
+
+def give_chances(job: ChanceJob) -> list[float] | None:
+    """Each seat's chance of winning at the table's step `job.version` (the game's `win_chances`), or
+    None if the table moved on or the game has no estimate for that position."""
+    store = _store(job.database)
+    key = (job.database, job.table_id)
+    found = _state(key, store, job.table_id)
+    if found is None:
+        return None
+    state, row = found
+    _states[key] = state
+    estimate = game_spec(state.game.name).win_chances
+    if row.version != job.version or not estimate:
+        return None
+    chances = load_object(estimate)(state.clone())
+    return None if chances is None else [round(float(chance), 4) for chance in chances]

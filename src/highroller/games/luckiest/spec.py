@@ -41,4 +41,5 @@ SPEC = GameSpec(
     tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
     extra_benchmarks="highroller.games.luckiest.bench:rows",
     batch="highroller.games.luckiest.batch:ENGINE",
+    win_chances="highroller.games.luckiest.chances:win_chances",
 )

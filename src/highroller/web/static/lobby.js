@@ -190,8 +190,8 @@ async function start() {
   gameSelect.addEventListener("change", drawGame);
   nameInput.value = savedName();
   document.getElementById("timer-box").after(
-    h("label", { class: "option" }, h("span", {}, t("hints")), h("input", { type: "checkbox", id: "hints", checked: true }),
-      h("small", { class: "hint" }, t("players may ask on their turn what a bot would play, with the odds; untick for a table without help"))),
+    h("label", { class: "option" }, h("span", {}, t("hints and win chances")), h("input", { type: "checkbox", id: "hints", checked: true }),
+      h("small", { class: "hint" }, t("players may ask on their turn what a bot would play, with the odds, and see each player's chance to win where the game has an estimate; untick for a table without help"))),
   );
   drawGame();
   form.addEventListener("submit", create);

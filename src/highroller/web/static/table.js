@@ -4,6 +4,7 @@
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
+import { chanceMeter, winChances } from "/static/chances.js";
 import { hintArea } from "/static/hint.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
@@ -181,6 +182,7 @@ async function leave() {
 }
 
 function drawSeats() {
+  const chances = winChances(latest, drawSeats);
   el("seats").replaceChildren(
     ...latest.seats.map((seat) =>
       h(
@@ -191,6 +193,7 @@ function drawSeats() {
         seat.seat === latest.seat ? ` ${t("(you)")}` : "",
         seat.taken ? "" : h("em", { class: "hint" }, ` — ${t("open")}`),
         seat.left ? h("em", { class: "hint" }, ` — ${t("left: a bot plays")}`) : seat.away ? h("em", { class: "hint" }, ` — ${t("away: a bot plays")}`) : "",
+        chances ? chanceMeter(chances[seat.seat], seat.name) : "",
       ),
     ),
   );

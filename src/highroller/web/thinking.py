@@ -164,17 +164,23 @@ def play_move(job: Job) -> str:
     return "played"
 
 
-def give_hint(job: HintJob) -> dict[str, Any] | None:
-    """What `job.bot` would play for the seat now, with the game's advice (the terminal's `?`) as plain
-    text; None if the table moved on (it is not that seat's decision at that step any more)."""
-    store = _store(job.database)
-    key = (job.database, job.table_id)
-    found = _state(key, store, job.table_id)
+def _state_at(database: str, table_id: str, version: int) -> State | None:
+    """The table's state if it is still at step `version` (kept for the next look), else None."""
+    store = _store(database)
+    key = (database, table_id)
+    found = _state(key, store, table_id)
     if found is None:
         return None
     state, row = found
     _states[key] = state
-    if row.version != job.version or state.current_player != job.seat:
+    return state if row.version == version else None
+
+
+def give_hint(job: HintJob) -> dict[str, Any] | None:
+    """What `job.bot` would play for the seat now, with the game's advice (the terminal's `?`) as plain
+    text; None if the table moved on (it is not that seat's decision at that step any more)."""
+    state = _state_at(job.database, job.table_id, job.version)
+    if state is None or state.current_player != job.seat:
         return None
     step = bot_move(state.game, job.bot, state)
     return {"action": step.to_json(), "label": str(step), "bot": job.bot, "advice": _advice_text(state, job.seat), "version": job.version}
@@ -195,15 +201,9 @@ def _advice_text(state: State, seat: int) -> str | None:
 def give_chances(job: ChanceJob) -> list[float] | None:
     """Each seat's chance of winning at the table's step `job.version` (the game's `win_chances`), or
     None if the table moved on or the game has no estimate for that position."""
-    store = _store(job.database)
-    key = (job.database, job.table_id)
-    found = _state(key, store, job.table_id)
-    if found is None:
-        return None
-    state, row = found
-    _states[key] = state
-    estimate = game_spec(state.game.name).win_chances
-    if row.version != job.version or not estimate:
+    state = _state_at(job.database, job.table_id, job.version)
+    estimate = game_spec(state.game.name).win_chances if state is not None else ""
+    if state is None or not estimate:
         return None
     chances = load_object(estimate)(state.clone())
     return None if chances is None else [round(float(chance), 4) for chance in chances]

@@ -1,7 +1,7 @@
 // Luckiest Dice on the felt: the 14 bet cards (each with its sign — a number, a coloured shape or a
 // colour — and its points apart from its name; used ones greyed, the current bet lit, the dice laid
 // on them), a legend of the six faces, the last roll as the dice show it, the points at risk and
-// everyone's score.
+// everyone's score. Matching dice glide from the roll to their card, banked points to the player.
 
 import { h } from "/static/common.js";
 import { symbolDie } from "/static/dice.js";
@@ -44,14 +44,16 @@ function cardSign(c) {
   return h("span", { class: "parity", "aria-hidden": "true" }, c.card === "odd" ? "1 3 5" : "2 4 6");
 }
 
-function card(c, view) {
+function card(c, view, ctx) {
+  const before = ctx.previous ? ctx.previous.cards.find((p) => p.card === c.card) : null;
+  const landed = before && c.dice.length > before.dice.length;
   const classes = ["card", c.used ? "used" : "", view.bet === c.card ? "bet" : ""].filter(Boolean).join(" ");
   const state = c.used ? t("used this turn") : view.bet === c.card ? t("the current bet") : null;
   return h(
     "div",
     { class: classes, "data-card": c.card, "data-action": JSON.stringify({ bet: c.card }), "aria-label": [cardName(c), tn(c.points, "{n} point a die", "{n} points a die"), state].filter(Boolean).join(", ") },
     h("div", { class: "card-head" }, cardSign(c), h("strong", {}, cardName(c)), h("span", { class: "badge" }, tn(c.points, "{n} pt", "{n} pts"))),
-    h("div", { class: "chips" }, c.dice.map((d) => faceDie(d, view, 20))),
+    h("div", { class: "chips", "data-fly-from": landed ? "roll" : null }, c.dice.map((d) => faceDie(d, view, 20))),
   );
 }
 
@@ -62,15 +64,20 @@ function legend(view) {
 }
 
 function scores(view, ctx) {
-  return view.totals.map((total, seat) =>
-    h(
+  return view.totals.map((total, seat) => {
+    const gained = ctx.previous && total > ctx.previous.totals[seat];
+    return h(
       "div",
-      { class: `player${view.current_player === seat ? " on-move" : ""}`, style: `border-color:${ctx.colours[seat % ctx.colours.length]}` },
+      {
+        class: `player${view.current_player === seat ? " on-move" : ""}${gained ? " gained" : ""}`,
+        style: `border-color:${ctx.colours[seat % ctx.colours.length]}`,
+        "data-fly-from": gained ? "points" : null,
+      },
       h("strong", {}, ctx.names[seat]),
       h("div", {}, tn(total, "{n} point", "{n} points")),
       h("div", { class: "hint-light" }, view.scores[seat].length ? t("rounds: {scores}", { scores: view.scores[seat].join(", ") }) : t("no rounds yet")),
-    ),
-  );
+    );
+  });
 }
 
 export function render(view, ctx) {
@@ -80,15 +87,15 @@ export function render(view, ctx) {
     { class: "luckiest" },
     h("div", { class: "hint-light" }, t("Luckiest Dice — round {round} of {rounds}", { round: view.round, rounds: view.rules.rounds })),
     legend(view),
-    h("div", { class: "felt-grid cards" }, view.cards.map((c) => card(c, view))),
+    h("div", { class: "felt-grid cards" }, view.cards.map((c) => card(c, view, ctx))),
     h(
       "div",
-      { class: "roll" },
+      { class: "roll", "data-anchor": "roll" },
       h("strong", {}, view.last_roll ? t("{name} rolled:", { name: who }) : t("{name} to roll:", { name: who })),
       " ",
       view.last_roll ? view.last_roll.map((d) => faceDie(d, view)) : h("span", { class: "muted" }, t("no roll yet")),
     ),
-    h("p", {}, [
+    h("p", { "data-anchor": "points" }, [
       tn(view.points, "{name}: {n} point at risk", "{name}: {n} points at risk", { name: who }),
       tn(view.dice_left, "{n} die left", "{n} dice left"),
       tn(view.rolls, "{n} roll", "{n} rolls"),

@@ -82,22 +82,35 @@ def test_each_choice_says_what_it_does(client: TestClient) -> None:
 def test_win_chances_come_where_the_game_has_an_estimate(client: TestClient) -> None:
     table = _table(client, "luckiest", {"players": 2})
     state = _my_turn(client, table)
-    assert state["win_chances"] is True
-    answer = client.get(f"/api/tables/{table['id']}/chances")  # anyone watching may see them
+    assert state["advice"] is True
+    answer = client.get(f"/api/tables/{table['id']}/advice")  # anyone watching may see it
     assert answer.status_code == 200, answer.text
-    chances = answer.json()
-    assert chances["version"] == state["version"] and len(chances["chances"]) == 2
-    assert abs(sum(chances["chances"]) - 1) < 1e-3 and all(0 <= c <= 1 for c in chances["chances"])
-    assert client.get(f"/api/tables/{table['id']}/chances").json() == chances
+    advice = answer.json()
+    assert advice["version"] == state["version"] and len(advice["chances"]) == 2 and advice["note"] is None
+    assert abs(sum(advice["chances"]) - 1) < 1e-3 and all(0 <= c <= 1 for c in advice["chances"])
+    assert client.get(f"/api/tables/{table['id']}/advice").json() == advice
     lasvegas = _table(client, "lasvegas", {"players": 2, "first_player": 0})
-    assert client.get(f"/api/tables/{lasvegas['id']}").json()["win_chances"] is False
-    assert client.get(f"/api/tables/{lasvegas['id']}/chances").json()["chances"] is None
-    games = {game["name"]: game["win_chances"] for game in client.get("/api/games").json()}
-    assert games == {"lasvegas": False, "lastchance": False, "luckiest": True}
+    assert client.get(f"/api/tables/{lasvegas['id']}").json()["advice"] is False
+    assert client.get(f"/api/tables/{lasvegas['id']}/advice").json() | {"version": 0} == {"version": 0, "chances": None, "note": None}
+    games = {game["name"]: (game["win_chances"], game["table_note"]) for game in client.get("/api/games").json()}
+    assert games == {"lasvegas": (False, False), "lastchance": (False, True), "luckiest": (True, False)}
 
 
-def test_a_table_without_hints_shows_no_win_chances(client: TestClient) -> None:
+def test_last_chance_notes_the_cards_exact_odds_in_the_language_asked_for(client: TestClient) -> None:
+    table = _table(client, "lastchance", {"players": 2, "first_player": 0})
+    state = _my_turn(client, table)
+    assert state["advice"] is True and state["view"]["phase"] == "auction"
+    card = state["view"]["card"]["id"]
+    english = client.get(f"/api/tables/{table['id']}/advice").json()
+    assert english["chances"] is None
+    assert english["note"].startswith(f"Card {card}: ") and "Expected payout: $" in english["note"] and "Break-even bid" in english["note"]
+    french = client.get(f"/api/tables/{table['id']}/advice", params={"lang": "fr"}).json()
+    assert french["note"].startswith(f"Carte {card} : ") and "Gain espéré" in french["note"]
+    assert client.get(f"/api/tables/{table['id']}/advice", params={"lang": "xx"}).status_code == 422
+
+
+def test_a_table_without_hints_shows_no_advice(client: TestClient) -> None:
     strict = _table(client, "luckiest", {"players": 2}, hints=False)
-    assert client.get(f"/api/tables/{strict['id']}").json()["win_chances"] is False
-    refused = client.get(f"/api/tables/{strict['id']}/chances")
+    assert client.get(f"/api/tables/{strict['id']}").json()["advice"] is False
+    refused = client.get(f"/api/tables/{strict['id']}/advice")
     assert refused.status_code == 403 and refused.json()["code"] == "no-hints"

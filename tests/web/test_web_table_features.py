@@ -1,5 +1,6 @@
 """The table's helps in Chromium: the tab tells a person it is their turn, the Rules panel, a run of
-bids as one amount field, and Copy link where the clipboard is unavailable."""
+bids as one amount field with the card's exact odds beside it, the win-chance meter, and Copy link
+where the clipboard is unavailable."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ def test_bids_are_one_amount_field(browser: Browser, serve: Callable[..., Any]) 
     page = seated_page(browser, server.url, table)
     page.wait_for_selector(".amount input")
     assert page.locator("#actions button.action").count() < 8, "the bids are not one field"
+    page.wait_for_selector("#actions #table-note")
+    note = page.inner_text("#table-note")
+    assert "to be completed in" in note and "Expected payout" in note and "Break-even bid" in note
     page.fill(".amount input", "740")
     assert page.inner_text(".amount-go").strip() == "bid $700"
     page.click(".amount .step[aria-label='more']")

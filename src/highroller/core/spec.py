@@ -74,6 +74,11 @@ class GameSpec:
     `state` (a shared win counted by its share), where the game has a cheap, sound estimate; None for
     positions it does not cover. The web's win-chance meter shows it; front ends call it off their
     main loop (it may solve something the first time)."""
+    table_note: str = ""
+    """Import path of a function `(state, words) -> str | None`: a line of advice about the position for
+    everyone at the table (Last Chance: the card's exact odds), in the words of a language (a
+    `highroller.core.words.Words` of the game's catalog; the text's sources are in `notes.py` beside
+    `narrate.py`). The web shows it beside the choices where the table allows hints."""
     batch: str = ""
     """Import path of the game's batch engine (`highroller.batch.engine.BatchEngine`), if it has one:
     `simulate` then plays bots with batch versions many games at a time, and `bench` measures it."""

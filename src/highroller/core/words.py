@@ -16,7 +16,7 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 LANGUAGES = ("en", "fr", "de")
 """The languages of the pages, the log and the narration; English is the source of every text."""
@@ -105,6 +105,11 @@ class Words:
         if self.lang == "en":
             return f"{value:,}"
         return format_decimal(value, locale=self.lang)
+
+    def percent(self, fraction: float) -> str:
+        """A chance as this language writes it, to a tenth of a percent: "23.4%", "23,4 %"."""
+        pattern = Locale.parse(self.lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+        return format_percent(fraction, format=pattern, locale=self.lang)
 
     def money(self, amount: float) -> str:
         """Dollars as this language writes them: "$80,000", "80 000 $", "80.000 $"."""

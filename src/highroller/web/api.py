@@ -76,6 +76,7 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "stand_in": default_stand_in(name),
         "players": make(name).num_players,
         "win_chances": bool(spec.win_chances),
+        "table_note": bool(spec.table_note),
     }
 
 
@@ -162,9 +163,9 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         table, seat = await seated(table_id, authorization)
         return await hints.ask(table, seat)
 
-    @router.get("/tables/{table_id}/chances", summary="Each seat's chance of winning now, where the game has an estimate (null where not)")
-    async def chances(table_id: str) -> dict[str, Any]:
-        return await hints.chances(await tables.get(table_id))
+    @router.get("/tables/{table_id}/advice", summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where it has none)")
+    async def advice(table_id: str, lang: str = Depends(page_language)) -> dict[str, Any]:
+        return await hints.advice(await tables.get(table_id), lang)
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
     async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:

@@ -19,9 +19,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
-from highroller.web.i18n import add_words
 from highroller.web.errors import Refused
 from highroller.web.headers import SecurityHeaders, security_headers
+from highroller.web.i18n import add_words
 from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE

@@ -1,9 +1,10 @@
 """Advice at a table, worked out in the bot worker processes (never in the web server's own process,
 so it cannot slow anybody's move): hints for the person on move (what a bot would play for them, with
-the game's advice) and the win-chance meter (each seat's chance of winning, where the game has an
-estimate). Bounded: as many pieces of advice think at once as there are bot processes (at least one),
-a seat asks one hint at a time, every asker of a step's chances shares one answer, and answers are
-kept per step so asking again costs nothing. A table made without hints gives neither."""
+the game's advice) and the advice everyone sees (each seat's chance of winning and the game's note on
+the position, where the game has them). Bounded: as many pieces of advice think at once as there are
+bot processes (at least one), a seat asks one hint at a time, every asker of a step's advice shares
+one answer, and answers are kept per step so asking again costs nothing. A table made without hints
+gives none of it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from highroller.web.checks import default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables import Table
-from highroller.web.thinking import ChanceJob, HintJob, give_chances, give_hint
+from highroller.web.thinking import AdviceJob, HintJob, give_advice, give_hint
 
 Job = TypeVar("Job")
 Answer = TypeVar("Answer")
@@ -40,7 +41,7 @@ class Hints:
         self._thinking = asyncio.Semaphore(self.processes)
         self._asking: set[tuple[str, int]] = set()
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
-        self._chances: OrderedDict[tuple[str, int], asyncio.Task[list[float] | None]] = OrderedDict()
+        self._advice: OrderedDict[tuple[str, int], asyncio.Task[dict[str, Any] | None]] = OrderedDict()
 
     async def ask(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The hint for `seat` at `table` now, or `Refused` saying why not."""
@@ -72,33 +73,35 @@ class Hints:
             self._answers.popitem(last=False)
         return answer
 
-    async def chances(self, table: Table) -> dict[str, Any]:
-        """Each seat's chance of winning at `table`'s step now: {"version", "chances"} where "chances" is
-        a list per seat, or null where the game has no estimate for this position."""
+    async def advice(self, table: Table, lang: str) -> dict[str, Any]:
+        """What everyone at `table` may see of its step now: {"version", "chances", "note"}, "chances" a
+        list per seat and "note" a line in `lang`, each null where the game has none for this position."""
         if not table.hints:
-            raise Refused("this table was made without hints or win chances", 403, "no-hints")
+            raise Refused("this table was made without hints or advice", 403, "no-hints")
         version = table.version
-        if not game_spec(table.game.name).win_chances or not table.started:
-            return {"version": version, "chances": None}
+        spec = game_spec(table.game.name)
+        if not (spec.win_chances or spec.table_note) or not table.started:
+            return {"version": version, "chances": None, "note": None}
         key = (table.id, version)
-        task = self._chances.get(key)
+        task = self._advice.get(key)
         if task is None:
             if self._thinking.locked():
                 raise Refused("every advice helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2)
-            task = asyncio.ensure_future(self._estimate(ChanceJob(self.database, table.id, version)))
-            self._chances[key] = task
-            while len(self._chances) > _KEPT:
-                self._chances.popitem(last=False)
+            task = asyncio.ensure_future(self._work_out(AdviceJob(self.database, table.id, version)))
+            self._advice[key] = task
+            while len(self._advice) > _KEPT:
+                self._advice.popitem(last=False)
         try:
-            chances = await asyncio.shield(task)
+            answer = await asyncio.shield(task)
         except Refused:
-            self._chances.pop(key, None)
+            self._advice.pop(key, None)
             raise
-        return {"version": version, "chances": chances}
+        note = answer["note"] if answer else None
+        return {"version": version, "chances": answer["chances"] if answer else None, "note": note[lang] if note else None}
 
-    async def _estimate(self, job: ChanceJob) -> list[float] | None:
+    async def _work_out(self, job: AdviceJob) -> dict[str, Any] | None:
         async with self._thinking:
-            return await self._think(give_chances, job)
+            return await self._think(give_advice, job)
 
     async def _think(self, work: Callable[[Job], Answer], job: Job) -> Answer:
         pool = worker_pool(self.processes, self.settings.bot_nice, self.settings.bot_idle)

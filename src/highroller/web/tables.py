@@ -330,7 +330,7 @@ class Table:
             "log_from": log_from,
             "log": in_language(self.log[log_from:], lang),
             "rematch": self.rematch,
-            "win_chances": self.hints and bool(game_spec(self.game.name).win_chances),
+            "advice": self.hints and bool(game_spec(self.game.name).win_chances or game_spec(self.game.name).table_note),
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
 

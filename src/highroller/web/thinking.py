@@ -1,6 +1,6 @@
 """What a bot worker process does with one claimed table: load it, play its automatic move, store it;
 asked for a hint, what a bot would play for a person and the game's advice in words; asked for the
-win chances, each seat's chance of winning where the game has an estimate.
+table's advice, each seat's chance of winning and the game's note on the position, where it has them.
 
 Runs in the worker processes of a process pool (never in the web server's own process), so bots
 think beside the server instead of inside it. Each worker keeps its own database connections and the
@@ -22,7 +22,8 @@ from typing import Any
 from highroller.core.record import apply_recorded_step
 from highroller.core.spec import load_object
 from highroller.core.state import State
-from highroller.registry import game_spec, make
+from highroller.core.words import LANGUAGES
+from highroller.registry import game_spec, make, words_of
 from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
 from highroller.web.turns import advance, bot_move, next_due, player_of
 
@@ -61,8 +62,8 @@ class HintJob:
 
 
 @dataclass(frozen=True)
-class ChanceJob:
-    """A request for each seat's chance of winning at one step of a table."""
+class AdviceJob:
+    """A request for the advice everyone at a table sees at one of its steps."""
 
     database: str
     table_id: str
@@ -198,12 +199,18 @@ def _advice_text(state: State, seat: int) -> str | None:
     return console.export_text().rstrip() or None
 
 
-def give_chances(job: ChanceJob) -> list[float] | None:
-    """Each seat's chance of winning at the table's step `job.version` (the game's `win_chances`), or
-    None if the table moved on or the game has no estimate for that position."""
+def give_advice(job: AdviceJob) -> dict[str, Any] | None:
+    """At the table's step `job.version`: {"chances": each seat's chance of winning (the game's
+    `win_chances`) or None, "note": the game's `table_note` in every language ({lang: text}) or None};
+    None if the table moved on."""
     state = _state_at(job.database, job.table_id, job.version)
-    estimate = game_spec(state.game.name).win_chances if state is not None else ""
-    if state is None or not estimate:
+    if state is None:
         return None
-    chances = load_object(estimate)(state.clone())
-    return None if chances is None else [round(float(chance), 4) for chance in chances]
+    spec = game_spec(state.game.name)
+    chances = load_object(spec.win_chances)(state.clone()) if spec.win_chances else None
+    note = load_object(spec.table_note) if spec.table_note else None
+    texts = {lang: note(state.clone(), words_of(state.game.name, lang)) for lang in LANGUAGES} if note else {}
+    return {
+        "chances": None if chances is None else [round(float(chance), 4) for chance in chances],
+        "note": texts if any(texts.values()) else None,
+    }

@@ -48,4 +48,5 @@ SPEC = GameSpec(
     tools={"odds": "highroller.games.lastchance.cli:odds"},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
     batch="highroller.games.lastchance.batch:ENGINE",
+    table_note="highroller.games.lastchance.notes:odds_note",
 )

@@ -4,7 +4,7 @@
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
-import { chanceMeter, winChances } from "/static/chances.js";
+import { chanceMeter, noteLine, tableAdvice } from "/static/advice.js";
 import { hintArea } from "/static/hint.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
@@ -181,8 +181,22 @@ async function leave() {
   }
 }
 
+/** Draw what depends on the table's advice: the seats' meters and the note with the choices (in
+place, so an amount being typed is kept). */
+function drawAdvice() {
+  drawSeats();
+  drawNote();
+}
+
+function drawNote() {
+  const line = noteLine(tableAdvice(latest, drawAdvice).note);
+  const old = el("table-note");
+  if (old) old.replaceWith(line || "");
+  else if (line) el("actions").append(line);
+}
+
 function drawSeats() {
-  const chances = winChances(latest, drawSeats);
+  const { chances } = tableAdvice(latest, drawAdvice);
   el("seats").replaceChildren(
     ...latest.seats.map((seat) =>
       h(
@@ -229,6 +243,7 @@ function drawActions() {
   el("actions-title").textContent = legal.length ? t("Your choices") : t("Choices appear here on your turn");
   const hint = latest ? hintArea(latest, mine && mine.token) : null;
   if (hint) box.append(hint);
+  if (latest) drawNote();
 }
 
 function play(action) {

@@ -10,6 +10,7 @@ import pytest
 EXAMPLE = Path(__file__).parents[2] / "examples" / "luckiest_rl.py"
 
 
+@pytest.mark.slow  # trains for 200,000 steps
 def test_the_example_trains_and_compares_with_the_solver() -> None:
     spec = importlib.util.spec_from_file_location("luckiest_rl", EXAMPLE)
     assert spec is not None and spec.loader is not None

@@ -93,7 +93,7 @@ def test_the_games_bots_play_legal_moves_to_the_end(seed: int, players: int) -> 
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("players", [2, 3, *(pytest.param(p, marks=pytest.mark.slow) for p in (4, 5, 6))])
 def test_the_shared_api_checker(players: int) -> None:
     check_game(hr.make("lastchance", players=players), view_type=LastChanceView)
 

@@ -16,7 +16,7 @@ from highroller.games.luckiest.steps import Bank
 from highroller.games.luckiest.view import LuckiestView
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("players", [1, 2, *(pytest.param(p, marks=pytest.mark.slow) for p in (3, 4, 5))])
 def test_the_api_checker(players: int) -> None:
     check_game(hr.make("luckiest", players=players), view_type=LuckiestView)
 

@@ -168,6 +168,7 @@ def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, ma
     assert again.load_table("old") is not None
 
 
+@pytest.mark.slow  # waits out the resync interval
 def test_a_change_whose_notification_was_lost_reaches_the_watchers(postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
     database = postgres.new_database()
     with TestClient(create_app(open_store(database), replace(TEST_SETTINGS, bot_processes=0))) as client:

@@ -29,7 +29,7 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 TABLES = [
     ("lasvegas", {"players": 4, "edition": "classic", "bandit": True, "first_player": 3}, 30, "last_round"),
     ("lastchance", {"players": 3, "first_player": 0}, 12, "bets"),
-    ("luckiest", {"players": 3}, 2, None),
+    ("luckiest", {"players": 2}, 2, None),
 ]
 """(game, options, Ann's most moves before the picture, a view key that stops her earlier once it is set:
 Las Vegas is photographed as round 2 begins with her to place, round 1's result still on the felt)."""

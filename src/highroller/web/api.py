@@ -122,9 +122,11 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         stand_in = check_seats(made, body.bots, body.timer, body.stand_in, tables.settings.min_timer)
         creator = client_key(request)
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
-        if body.name is not None:
+        if body.name is not None or body.hot_seat:
             await quotas.check_join(creator)
-        table, seated_at = await tables.open(made, body.bots, body.timer, stand_in, creator, body.name, body.hints)
+        table, seated_at = await tables.open(
+            made, body.bots, body.timer, stand_in, creator, body.name, body.hints, real_dice=body.real_dice, hot_seat=body.hot_seat or (),
+        )
         answer = table.summary()
         if seated_at is not None:
             answer.update(seat=seated_at[0], token=seated_at[1])
@@ -156,7 +158,7 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
-        return table.snapshot(seat, table.log_since(body.version), lang)
+        return table.snapshot(table.seat_of(bearer(authorization)), table.log_since(body.version), lang)  # a hot seat passes on
 
     @router.post("/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice")
     async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
@@ -166,6 +168,12 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
     @router.get("/tables/{table_id}/advice", summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where it has none)")
     async def advice(table_id: str, lang: str = Depends(page_language)) -> dict[str, Any]:
         return await hints.advice(await tables.get(table_id), lang)
+
+    @router.post("/tables/{table_id}/undo", summary="At a table with real dice: take back the last typed chance step (until a decision follows it)")
+    async def undo(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+        table, seat = await seated(table_id, authorization)
+        await table.undo(seat)
+        return table.snapshot(table.seat_of(bearer(authorization)), 0, lang)
 
     @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
     async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:

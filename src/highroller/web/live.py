@@ -121,9 +121,9 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             elif not isinstance(message, Hello):
                 await websocket.send_json(_error("say hello first: {\"type\": \"hello\", \"token\": ...}", "hello-first"))
             else:
-                seat = await table.seat_of_fresh(message.token)
+                held = await table.held_by_fresh(message.token)
                 await table.fresh()  # a client coming from another server process must not act on an older copy
-                return Subscriber(seat, message.lang)
+                return Subscriber(held, message.lang)
         except ValidationError as error:
             await websocket.send_json(_error(explain(error), "malformed"))
         except Refused as refused:
@@ -179,6 +179,6 @@ async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace) -
         subscriber.say(_error("already greeted; reconnect to change seats", "hello-twice"))
     elif isinstance(message, WsAct):
         try:
-            await table.act(subscriber.seat, message.version, message.action)
+            await table.act(table.acting_seat(subscriber.held), message.version, message.action)
         except Refused as refused:
             subscriber.say(_error(refused.message, refused.code))

@@ -31,6 +31,14 @@ class CreateTable(Strict):
         default=None, max_length=200, description="sit down in the first person's seat under this name (the answer then holds the seat token)"
     )
     hints: bool = Field(default=True, description="whether the players may ask for a hint (POST /api/tables/{id}/hint); false for a table that forbids them")
+    real_dice: bool = Field(
+        default=False,
+        description="a companion table beside a real one: the people type every chance step (their real dice, bills drawn, card turned up); the server draws none",
+    )
+    hot_seat: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None, max_length=12,
+        description="the people's names in seat order: the creator's one device holds every person's seat (the answer holds its token); instead of `name`",
+    )
 
 
 class Join(Strict):

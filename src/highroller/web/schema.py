@@ -3,8 +3,9 @@
 `hr_tables` holds each table's header and what every server process needs to coordinate without
 talking to the others: `revision` (bumped by every change, the compare-and-set token), `version`
 (steps stored), `due`/`lease_*` (a bot move or an expired turn timer waiting for a bot worker),
-`creator` (a keyed hash of the creating address, for quotas). `hr_steps` is append-only, one row per
-step under a (table, number) key: a step is accepted only if it is the next one. `hr_seat_changes`
+`creator` (a keyed hash of the creating address, for quotas). `hr_steps` holds one row per step under a
+(table, number) key: a step is accepted only if it is the next one; rows are only ever appended, but
+for the undo of mistyped dice at a companion table (`real_dice`), which removes the last chance steps. `hr_seat_changes`
 records who was away or left, and when. `hr_meta` keeps the schema version and the address key.
 """
 
@@ -69,9 +70,11 @@ ADDED_COLUMNS = (
     ("hr_seats", "joined_at DOUBLE PRECISION"),
     ("hr_seats", "joined_by TEXT"),
     ("hr_tables", "hints INTEGER NOT NULL DEFAULT 1"),
+    ("hr_tables", "real_dice INTEGER NOT NULL DEFAULT 0"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
-added since with a default that is right for the tables already there (`hints`: allowed)."""
+added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
+the server draws)."""
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",

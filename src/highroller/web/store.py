@@ -84,6 +84,9 @@ class TableRow:
     changes: list[SeatChange] = field(default_factory=list)
     steps_from: int = 0
     hints: bool = True
+    real_dice: bool = False
+    """A companion table: the people type every chance step (the real dice, bills and cards at their
+    table); the server draws none."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ class Conflict(StoreError):
     """The table changed meanwhile: the step is not the next one, or the seat is no longer as seen."""
 
 
-_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints"
+_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints, real_dice"
 
 
 class Store:
@@ -221,9 +224,9 @@ class Store:
             self._run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, touched, hints) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " timer, stand_in, bot_delay, due, creator, touched, hints, real_dice) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
-                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now, int(row.hints)),
+                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now, int(row.hints), int(row.real_dice)),
             )
             for seat in row.seats:
                 self._run(
@@ -321,6 +324,15 @@ class Store:
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
             self._notify(cursor, table_id, new, due, () if changes else steps, first)
+        return new
+
+    def take_back(self, table_id: str, first: int, revision: int) -> int:
+        """Remove steps `first`, `first + 1`, … (a companion table's mistyped chance steps), the table
+        still at `revision`; the new revision. Only the undo of typed dice removes steps."""
+        with self._transaction(write=True) as cursor:
+            new = self._bump(cursor, table_id, "revision = ? AND real_dice = 1 AND version > ?", [revision, first], {"version": first, "due": None})
+            self._run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
+            self._notify(cursor, table_id, new, None)
         return new
 
     def claim_seat(
@@ -489,6 +501,7 @@ def _table_row(head: Sequence[Any], seats: list[SeatRow]) -> TableRow:
         bot_delay=float(head[12]),
         due=None if head[13] is None else float(head[13]),
         hints=bool(head[14]),
+        real_dice=bool(head[15]),
     )
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from highroller.core.game import Game
 from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
-from highroller.core.state import CHANCE
+from highroller.core.state import CHANCE, Step
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make
 from highroller.web.checks import checked_name, default_stand_in
@@ -50,6 +50,8 @@ OUTBOX = 64
 """Direct replies a connection may have waiting to be sent."""
 RETRIES = 5
 """How often a change is tried again on a fresh copy when another process changed the table first."""
+MAX_TYPED = 500
+"""Characters of typed dice, bills or a card that a companion table reads."""
 
 
 def change_texts(change: str, name: str, bot: str | None) -> dict[str, str]:
@@ -107,16 +109,18 @@ def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
         "created": row.created,
         "timer": {"seconds": row.timer, "stand_in": row.stand_in} if row.timer else None,
         "hints": row.hints,
+        "real_dice": row.real_dice,
         "stand_in": row.stand_in,
         "options": row.options,
     }
 
 
 class Subscriber:
-    """One open connection watching a table: its seat (None: spectator) and what it still has to hear."""
+    """One open connection watching a table: the seats its token holds (none: a spectator; several: a
+    hot-seat table's one device) and what it still has to hear."""
 
-    def __init__(self, seat: int | None, lang: str = "en") -> None:
-        self.seat = seat
+    def __init__(self, held: tuple[int, ...], lang: str = "en") -> None:
+        self.held = held
         self.lang = lang
         self.log_seen = 0
         self.log_epoch = -1
@@ -166,6 +170,7 @@ class Table:
         self.timer = row.timer
         self.stand_in = row.stand_in
         self.hints = row.hints
+        self.real_dice = row.real_dice
         self.bot_delay = row.bot_delay
         self.due = row.due
 
@@ -208,7 +213,7 @@ class Table:
         if row is None:
             self.gone = True
             raise Refused("this table no longer exists", 404, "no-table")
-        if [seat_name(r) for r in row.seats] != names:  # a new name: the log is worded again
+        if [seat_name(r) for r in row.seats] != names or row.version < self.version:  # a new name, or dice taken back: start again
             full = await asyncio.to_thread(self._store.load_table, self.id)
             if full is None:
                 self.gone = True
@@ -273,35 +278,49 @@ class Table:
     def open_seats(self) -> list[int]:
         return open_seats(self.seats)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token belongs to, compared in constant time; None for no token (a spectator)."""
+    def held_by(self, token: str | None) -> tuple[int, ...]:
+        """The seats a token holds, compared in constant time: none for no token (a spectator), one,
+        or every person's seat of a hot-seat table."""
         if not token:
-            return None
+            return ()
         digest = hash_token(token)
-        found = None
-        for row in self.seats:
-            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
-                found = row.seat
-        if found is None:
+        held = tuple(row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest))
+        if not held:
             raise Refused("this seat token does not belong to this table", 403, "bad-token")
-        return found
+        return held
 
-    async def seat_of_fresh(self, token: str | None) -> int | None:
-        """`seat_of`, catching up once first if the token is unknown (it may be a seat just taken
+    def acting_seat(self, held: tuple[int, ...]) -> int | None:
+        """The seat a holder of `held` acts and sees as now: the seat on move when it holds it (a
+        hot-seat device passes from person to person), else its first; None for a spectator."""
+        if not held:
+            return None
+        return self.state.current_player if self.state.current_player in held else held[0]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts as now (see `acting_seat`); None for no token (a spectator)."""
+        return self.acting_seat(self.held_by(token))
+
+    async def held_by_fresh(self, token: str | None) -> tuple[int, ...]:
+        """`held_by`, catching up once first if the token is unknown (it may be a seat just taken
         through another server process)."""
         try:
-            return self.seat_of(token)
+            return self.held_by(token)
         except Refused:
             if not self._store.shared:
                 raise
         await self.fresh()
-        return self.seat_of(token)
+        return self.held_by(token)
+
+    async def seat_of_fresh(self, token: str | None) -> int | None:
+        """`seat_of`, catching up once first if the token is unknown."""
+        return self.acting_seat(await self.held_by_fresh(token))
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it, from this copy."""
         row = TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
+            real_dice=self.real_dice,
         )
         return summary_of(row, self.version)
 
@@ -331,6 +350,8 @@ class Table:
             "log": in_language(self.log[log_from:], lang),
             "rematch": self.rematch,
             "advice": self.hints and bool(game_spec(self.game.name).win_chances or game_spec(self.game.name).table_note),
+            "typing": state.input_help() if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
+            "undo": self.real_dice and seat is not None and bool(state.history) and state.history[-1][0] == CHANCE,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
 
@@ -352,7 +373,7 @@ class Table:
         """The next message for a connection: only the log lines it has not had yet."""
         start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
         subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
-        return self.snapshot(subscriber.seat, start, subscriber.lang)
+        return self.snapshot(self.acting_seat(subscriber.held), start, subscriber.lang)
 
     def record(self) -> dict[str, Any]:
         """The game's record, with the table's seats, timer and seat changes under "table"."""
@@ -399,16 +420,10 @@ class Table:
                 await self.catch_up()
             self._check_action(seat, version)
             assert seat is not None
-            legal = self.state.legal_actions()
-            try:
-                step = self.state.decode_step(action)
-            except Exception as error:  # a game's decoder meets untrusted JSON: any failure is a refusal
-                raise Refused(f"not an action of this game here: {error}", 422, "illegal") from error
-            if step not in legal:
-                raise Refused(f"{step} is not legal now; legal: {', '.join(map(str, legal))}", 422, "illegal")
+            step = self._typed_chance(action) if self.state.current_player == CHANCE else self._decision(action)
             state, lines = self.state.clone(), list(self.log)
             narrator = Narrator(self.game.name, self.names())
-            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines))
+            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice)
             due = next_due(state, self.seats, self.timer, self.bot_delay, time.time())
             try:
                 revision = await asyncio.to_thread(
@@ -425,6 +440,49 @@ class Table:
         self._expect(due)
         self._announce()
 
+    def _decision(self, action: Any) -> Step:
+        """The legal decision `action` stands for, or `Refused`."""
+        legal = self.state.legal_actions()
+        try:
+            step = self.state.decode_step(action)
+        except Exception as error:  # a game's decoder meets untrusted JSON: any failure is a refusal
+            raise Refused(f"not an action of this game here: {error}", 422, "illegal") from error
+        if step not in legal:
+            raise Refused(f"{step} is not legal now; legal: {', '.join(map(str, legal))}", 422, "illegal")
+        return step
+
+    def _typed_chance(self, action: Any) -> Step:
+        """At a companion table, the chance step its people entered: `{"typed": "1 1 3 5"}` as the
+        terminal's manual dice take it, or the outcome's JSON; only outcomes that can occur now."""
+        try:
+            if isinstance(action, dict) and set(action) == {"typed"} and isinstance(action["typed"], str):
+                step = self.state.parse_input(action["typed"][:MAX_TYPED])
+            else:
+                step = self.state.decode_step(action)
+            self.state.clone().apply(step)
+        except Exception as error:  # typed text and JSON from the page are untrusted: any failure is a refusal
+            raise Refused(f"{error} ({self.state.input_help()})", 422, "illegal") from error
+        return step
+
+    async def undo(self, seat: int | None) -> None:
+        """Take back the last typed chance step of a companion table (until a decision follows it)."""
+
+        async def attempt() -> None:
+            if seat is None:
+                raise Refused("spectators cannot undo: join a seat first", 403, "spectator")
+            if not self.real_dice:
+                raise Refused("only a table with real dice takes typed dice back", 409, "no-undo")
+            if not self.state.history or self.state.history[-1][0] != CHANCE:
+                raise Refused("nothing to undo: a decision was made since the last dice typed", 409, "no-undo")
+            self.revision = await asyncio.to_thread(self._store.take_back, self.id, self.version - 1, self.revision)
+            full = await asyncio.to_thread(self._store.load_table, self.id)
+            if full is None:
+                self.gone = True
+                raise Refused("this table no longer exists", 404, "no-table")
+            self._rebuild(full)
+
+        await self._change(attempt)
+
     def _check_action(self, seat: int | None, version: int) -> None:
         if seat is None:
             raise Refused("spectators cannot act: join a seat first", 403, "spectator")
@@ -438,6 +496,8 @@ class Table:
             raise Refused("you left this table: a bot plays your seat to the end", 409, "left")
         if self.seats[seat].control == "away":
             raise Refused("a bot is playing for you while you are away: take your seat back first", 409, "away")
+        if self.state.current_player == CHANCE and self.real_dice:
+            return  # the real dice at the table: any of its people types them
         if self.state.current_player != seat:
             raise Refused(f"it is not your turn: {seat_name(self.seats[self.state.current_player])} is on move", 409, "not-your-turn")
 
@@ -489,7 +549,7 @@ class Table:
         self._rebuild(TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=self.seed, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=history, revision=self.revision, timer=self.timer, stand_in=self.stand_in,
-            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes), hints=self.hints,
+            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes), hints=self.hints, real_dice=self.real_dice,
         ))
 
     async def back(self, seat: int | None) -> None:
@@ -557,18 +617,30 @@ class Tables:
 
     async def open(
         self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None,
-        hints: bool = True,
+        hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (),
     ) -> tuple[Table, tuple[int, str] | None]:
-        """Store a new table with its opening chance steps drawn; with `name`, its creator takes the
-        first person's seat in the same transaction; `hints`: whether its players may ask for hints.
-        Returns the table and (seat, token) if seated."""
+        """Store a new table with its opening chance steps drawn (none at a companion table, `real_dice`:
+        its people type them); with `name`, its creator takes the first person's seat in the same
+        transaction; with `hot_seat`, the people's names in seat order, the creator's one device holds
+        every person's seat. `hints`: whether its players may ask for hints. Returns the table and
+        (seat, token) if seated."""
         seed = fresh_seed()
         state = made.new_game(seed)
-        while state.current_player == CHANCE:
+        while state.current_player == CHANCE and not real_dice:
             state.apply(state.sample_chance())
         seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
         seated: tuple[int, str] | None = None
-        if name is not None and open_seats(seats):
+        if hot_seat:
+            people = open_seats(seats)
+            if len(hot_seat) != len(people):
+                raise Refused(f"a hot-seat table names each of its {len(people)} people; {len(hot_seat)} names given", 422, "bad-names")
+            token = secrets.token_urlsafe(32)
+            taken: list[str] = []
+            for seat, raw in zip(people, hot_seat, strict=True):
+                seats[seat] = SeatRow(seat=seat, name=checked_name(raw, taken), token_hash=hash_token(token))
+                taken.append(seats[seat].name or "")
+            seated = (people[0], token)
+        elif name is not None and open_seats(seats):
             token = secrets.token_urlsafe(32)
             seat = open_seats(seats)[0]
             seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token))
@@ -578,7 +650,7 @@ class Tables:
         row = TableRow(
             id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=time.time(), finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
-            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due, hints=hints,
+            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due, hints=hints, real_dice=real_dice,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
         self._expect(due)
@@ -659,7 +731,7 @@ class Tables:
             except Refused:
                 pass  # the rematch expired unplayed: make another
         stand_in = table.stand_in or default_stand_in(table.game.name)
-        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints)
+        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints, real_dice=table.real_dice)
         return await self.get(await table.link_rematch(fresh.id, table.rematch))
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:

@@ -151,7 +151,7 @@ def play_move(job: Job) -> str:
         store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
         return "nothing"
     after = state.clone()
-    steps = advance(after, step)
+    steps = advance(after, step, draw=not row.real_dice)
     seats = [replace(other, control="away") if timed_out and other.seat == mover else other for other in row.seats]
     due = next_due(after, seats, row.timer, row.bot_delay, time.time())
     try:

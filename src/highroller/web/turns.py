@@ -1,7 +1,8 @@
 """Whose turn, and how it is played: the rules every server process and bot worker share.
 
 A table advances by one decision and the chance steps that follow it (sampled from the state's own
-seeded stream, so any process draws the same dice). A seat is played by its person, by its bot, or by
+seeded stream, so any process draws the same dice), or at a companion table by one step its people
+typed (the dice, bills or card at their real table). A seat is played by its person, by its bot, or by
 the table's stand-in bot while its person is away or after they left. The next automatic move is
 due `bot_delay` seconds after a change when a bot or stand-in is on move, or when a person's turn
 timer runs out.
@@ -30,12 +31,13 @@ def _apply(state: State, step: Step) -> None:
     state.apply(step)
 
 
-def advance(state: State, decision: Step, apply: Apply = _apply) -> list[dict[str, Any]]:
-    """Apply a decision and the chance steps after it to `state`; the new steps in record form.
-    `apply` applies one step (the server narrates as it goes)."""
+def advance(state: State, decision: Step, apply: Apply = _apply, *, draw: bool = True) -> list[dict[str, Any]]:
+    """Apply a step and, with `draw`, the chance steps after it to `state`; the new steps in record
+    form. `apply` applies one step (the server narrates as it goes). A companion table (the real dice
+    typed by its people) does not `draw`."""
     first = len(state.history)
     apply(state, decision)
-    while state.current_player == CHANCE:
+    while draw and state.current_player == CHANCE:
         apply(state, state.sample_chance())
     return [record_step(player, played) for player, played in state.history[first:]]
 

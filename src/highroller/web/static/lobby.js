@@ -143,8 +143,11 @@ async function create(event) {
     timer: timer === "" ? null : Number(timer),
     stand_in: document.getElementById("stand-in").value,
     hints: document.getElementById("hints").checked,
-    name: bots.includes(null) ? name : null,
+    real_dice: document.getElementById("real-dice").checked,
   };
+  const people = bots.filter((bot) => bot === null).length;
+  if (document.getElementById("hot-seat").checked && people > 1) body.hot_seat = name.split(",").map((part) => part.trim());
+  else body.name = people ? name : null;
   try {
     const table = await api(`/api/tables?lang=${language()}`, { method: "POST", body });
     saveName(name);
@@ -192,6 +195,12 @@ async function start() {
   document.getElementById("timer-box").after(
     h("label", { class: "option" }, h("span", {}, t("hints and win chances")), h("input", { type: "checkbox", id: "hints", checked: true }),
       h("small", { class: "hint" }, t("players may ask on their turn what a bot would play, with the odds, and see each player's chance to win where the game has an estimate; untick for a table without help"))),
+    h("fieldset", { id: "companion-box" },
+      h("legend", {}, t("At a real table")),
+      h("label", { class: "option" }, h("span", {}, t("real dice")), h("input", { type: "checkbox", id: "real-dice" }),
+        h("small", { class: "hint" }, t("you roll the real dice, draw the real bills and cards and type what they show; the app keeps the score and settles the bets"))),
+      h("label", { class: "option" }, h("span", {}, t("one device")), h("input", { type: "checkbox", id: "hot-seat" }),
+        h("small", { class: "hint" }, t("everyone plays on this device: type every person's name in seat order, separated by commas")))),
   );
   drawGame();
   form.addEventListener("submit", create);

@@ -8,6 +8,7 @@ import { chanceMeter, noteLine, tableAdvice } from "/static/advice.js";
 import { hintArea } from "/static/hint.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
+import { typingArea } from "/static/typing.js";
 import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 
 const tableId = tableIdFromPath();
@@ -148,7 +149,7 @@ function drawStatus() {
   else if (state.current_player === state.seat && !mine.away) text = t("Your turn!");
   else if (state.current_player >= 0) text = t("{name} is on move…", { name: state.seats[state.current_player].name });
   else text = "…";
-  const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, mine.name) });
+  const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, state.seats[state.seat] ? state.seats[state.seat].name : mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
   if (mine && mine.away && !mine.left && !state.finished) {
     children.push(h("p", { class: "away" }, t("A bot is playing for you while you are away."), " ", h("button", { type: "button", id: "back", onclick: comeBack }, t("I'm back"))));
@@ -216,6 +217,7 @@ function drawSeats() {
 let shortcuts = [];
 
 function drawActions() {
+  const wasTyping = document.activeElement && document.activeElement.id === "typed";
   const box = el("actions");
   const legal = latest ? latest.legal : [];
   shortcuts = [];
@@ -240,10 +242,24 @@ function drawActions() {
       );
     }),
   );
-  el("actions-title").textContent = legal.length ? t("Your choices") : t("Choices appear here on your turn");
+  el("actions-title").textContent = legal.length
+    ? t("Your choices")
+    : latest && latest.typing ? t("The real dice, bills and cards") : t("Choices appear here on your turn");
+  const typing = latest ? typingArea(latest, play, undoTyped) : null;
+  if (typing) box.append(typing);
+  if (typing && wasTyping && el("typed")) el("typed").focus();
   const hint = latest ? hintArea(latest, mine && mine.token) : null;
   if (hint) box.append(hint);
   if (latest) drawNote();
+}
+
+async function undoTyped() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, { method: "POST", token: mine && mine.token });
+    el("action-error").textContent = "";
+  } catch (error) {
+    el("action-error").textContent = error.message;
+  }
 }
 
 function play(action) {

@@ -1,0 +1,129 @@
+"""Companion tables: the app beside a real table. The people type every chance step (their real dice,
+the bills drawn, the card turned up) and the server draws none; only outcomes that can occur are
+taken, a typed step can be taken back until a decision follows it, and one device can hold every
+person's seat (hot seat). Whole games of each game are played through the API on both backends."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import highroller as hr
+
+GAMES = [
+    ("lasvegas", {"players": 2, "rounds": 1, "dice_per_player": 3, "first_player": 0}),
+    ("lastchance", {"players": 2, "cards": 2, "money": 600, "first_player": 0}),
+    ("luckiest", {"players": 2, "rounds": 1}),
+]
+
+
+def _companion(client: TestClient, game: str, options: dict[str, Any], bots: list[str | None], names: list[str]) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "options": options, "bots": bots, "real_dice": True, "hot_seat": names})
+    assert response.status_code == 201, response.text
+    table = response.json()
+    assert table["real_dice"] is True and table["started"] is True
+    return table
+
+
+def _get(client: TestClient, table: dict[str, Any], **params: Any) -> dict[str, Any]:
+    answer = client.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {table['token']}"}, params=params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def _act(client: TestClient, table: dict[str, Any], version: int, action: Any) -> Any:
+    return client.post(f"/api/tables/{table['id']}/actions", json={"version": version, "action": action}, headers={"Authorization": f"Bearer {table['token']}"})
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_whole_companion_game_typed_on_one_device(client: TestClient, game: str, options: dict[str, Any]) -> None:
+    table = _companion(client, game, options, [None, None], ["Ann", "Bob"])
+    mirror = hr.make(game, **options).new_game(seed=11)  # the real table: its own dice, the same steps
+    rng = random.Random(game)
+    state = _get(client, table)
+    assert state["undo"] is False and (state["typing"] is not None) == (state["current_player"] == -1)
+    while not state["finished"]:
+        if state["current_player"] == hr.CHANCE:
+            outcome = mirror.sample_chance()
+            mirror.apply(outcome)
+            answer = _act(client, table, state["version"], outcome.to_json())
+        else:
+            assert state["seat"] == state["current_player"], "the hot-seat device acts as the seat on move"
+            assert state["typing"] is None and state["legal"]
+            choice = rng.choice(state["legal"])["action"]
+            mirror.apply(mirror.decode_step(choice))
+            answer = _act(client, table, state["version"], choice)
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    assert state["result"]["returns"] == mirror.returns()
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert len(record["steps"]) == len(mirror.history)
+
+
+def test_typed_dice_are_read_as_the_terminal_reads_them_and_impossible_ones_refused(client: TestClient) -> None:
+    table = _companion(client, "luckiest", {"players": 2, "rounds": 1}, [None, None], ["Ann", "Bob"])
+    state = _get(client, table)
+    assert state["current_player"] == 0  # Luckiest Dice starts with a decision
+    state = _act(client, table, state["version"], state["legal"][1]["action"]).json()
+    assert state["current_player"] == -1 and "12 dice" in state["typing"]
+    refused = _act(client, table, state["version"], {"typed": "1 2 3"})
+    assert refused.status_code == 422 and refused.json()["code"] == "illegal" and "12 dice" in refused.json()["error"]
+    refused = _act(client, table, state["version"], {"typed": "7 7 7 7 7 7 7 7 7 7 7 7"})
+    assert refused.status_code == 422
+    assert _get(client, table)["version"] == state["version"], "a refusal changes nothing"
+    typed = _act(client, table, state["version"], {"typed": "1 1 2 2 3 3 4 4 5 5 6 6"})
+    assert typed.status_code == 200, typed.text
+    assert any("1 1 2 2 3 3 4 4 5 5 6 6" in line["text"] for line in typed.json()["log"])
+    spectator = client.post(f"/api/tables/{table['id']}/actions", json={"version": typed.json()["version"], "action": {"typed": "1"}})
+    assert spectator.status_code == 403
+
+
+def test_typed_dice_are_taken_back_until_a_decision_follows(client: TestClient) -> None:
+    table = _companion(client, "lasvegas", {"players": 2, "rounds": 1, "dice_per_player": 2, "first_player": 0}, [None, None], ["Ann", "Bob"])
+    headers = {"Authorization": f"Bearer {table['token']}"}
+    state = _get(client, table)
+    nothing = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    assert nothing.status_code == 409 and nothing.json()["code"] == "no-undo"
+    state = _act(client, table, state["version"], {"typed": "60k"}).json()
+    assert state["undo"] is True and state["version"] == 1
+    undone = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["version"] == 0 and undone.json()["current_player"] == -1 and undone.json()["undo"] is False
+    assert not any("60,000" in line["text"] for line in undone.json()["log"])
+    state = _get(client, table)
+    for bills in ("90k", "10k 50k", "20k 30k", "40k 10k", "70k", "80k"):
+        answer = _act(client, table, state["version"], {"typed": bills})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    state = _act(client, table, state["version"], {"typed": "3 5"}).json()
+    assert state["current_player"] == 0 and state["undo"] is True
+    state = _act(client, table, state["version"], state["legal"][0]["action"]).json()
+    assert state["undo"] is False
+    refused = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    assert refused.status_code == 409 and refused.json()["code"] == "no-undo"
+
+
+def test_a_bot_at_a_companion_table_plays_after_the_typed_dice(client: TestClient) -> None:
+    response = client.post(
+        "/api/tables",
+        json={"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": ["easy", None], "real_dice": True, "name": "Ann"},
+    )
+    table = response.json()
+    for _ in range(200):
+        state = _get(client, table)
+        if state["current_player"] == -1:
+            break
+        client.get(f"/api/tables/{table['id']}", params={"after": state["version"]})
+    assert state["current_player"] == -1 and state["typing"], "the bot bet; the dice are Ann's to type"
+    version = state["version"]
+    assert _act(client, table, version, {"typed": "1 1 1 1 1 1 1 1 1 1 1 1"}).status_code == 200
+
+
+def test_a_hot_seat_table_names_each_person(client: TestClient) -> None:
+    refused = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann"]})
+    assert refused.status_code == 422 and refused.json()["code"] == "bad-names"
+    made = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann", "Bob"]}).json()
+    assert [seat["name"] for seat in made["seats"]][:2] == ["Ann", "Bob"] and made["started"] is True and made["real_dice"] is False

@@ -36,6 +36,10 @@ def test_record_is_json_and_replays(record: dict) -> None:
         (lambda r: r["steps"].__setitem__(0, {"chance": {"bills": [1]}}), "step 0"),
         (lambda r: r["steps"].__setitem__(0, "nonsense"), "step 0: each step is an object"),
         (lambda r: r["events"][3].update(paid={}), "event 3 differs"),
+        (lambda r: r.update(returns=[999.0, 0.0, 0.0]), '"returns" says'),
+        (lambda r: r.update(winners=[w for w in range(3) if w not in r["winners"]][:1]), '"winners" says'),
+        (lambda r: r.update(finished=False), '"finished" says False'),
+        (lambda r: r.update(finished="yes"), '"finished" says'),
     ],
 )
 def test_damaged_records_are_refused(record: dict, damage, message: str) -> None:

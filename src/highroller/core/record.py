@@ -80,7 +80,26 @@ def replay_game(game: Game, record: Any, *, upto: int | None = None) -> State:
         for number, (mine, theirs) in enumerate(zip(state.events, recorded)):
             _require(mine == theirs, f"event {number} differs from the replay: recorded {theirs}, replayed {mine}")
         _require(len(state.events) == len(recorded), f"the record has {len(recorded)} events, the replay {len(state.events)}")
+    if upto is None:
+        check_result(record, state)
     return state
+
+
+def check_result(record: dict[str, Any], state: State) -> None:
+    """Refuse a record whose stated result (`finished`, `returns`, `winners`, where given) is not what
+    its steps come to, naming the field."""
+    finished = state.is_terminal()
+    stated = {
+        "finished": finished,
+        "returns": state.returns() if finished else None,
+        "winners": state.winners() if finished else None,
+    }
+    for field, replayed in stated.items():
+        if field in record:
+            _require(
+                record[field] == replayed and type(record[field]) is type(replayed),
+                f'"{field}" says {record[field]!r}, but the steps come to {replayed!r}',
+            )
 
 
 def apply_recorded_step(state: State, entry: Any, index: int) -> None:

@@ -41,12 +41,18 @@ def test_a_scripted_game_with_bad_input_plays_to_the_end(tmp_path: Path) -> None
 def test_end_of_input_leaves_and_saves_then_resume_continues(tmp_path: Path) -> None:
     path = tmp_path / "left.json"
     code, out = run("play", "lasvegas", "--players", "2", "--bots", "1", "--seed", "3", "--save", str(path), text="1\n2\n3\n4\n5\n6\n" * 3)
-    assert code == 0 and "Left the game. Saved to" in out and "--resume" in out
-    partial = hr.replay(json.loads(path.read_text()))
+    assert code == 1, "the input ran out before the game ended"
+    assert "Left the game. Saved to" in out and "--resume" in out
+    saved = path.read_text()
+    partial = hr.replay(json.loads(saved))
     assert not partial.is_terminal()
-    code, out = run("play", "lasvegas", "--resume", str(path), "--bots", "1", "--save", str(path), text=ANSWERS)
-    assert code == 0 and "Final standings" in out
-    final = hr.replay(json.loads(path.read_text()))
+    refused = CliRunner().invoke(cli, ["play", "lasvegas", "--resume", str(path), "--save", str(path)], input=ANSWERS)
+    assert refused.exit_code == 2 and "exists" in refused.output, "a record is never overwritten"
+    more = tmp_path / "more.json"
+    code, out = run("play", "lasvegas", "--resume", str(path), "--save", str(more), text=ANSWERS)
+    assert code == 0 and "Final standings" in out and "Resumed from" in out and "kept as" in out
+    assert path.read_text() == saved, "the resumed record is kept as it was"
+    final = hr.replay(json.loads(more.read_text()))
     assert final.is_terminal() and final.history[: len(partial.history)] == partial.history
 
 

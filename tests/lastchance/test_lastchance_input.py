@@ -61,9 +61,12 @@ def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
 
 def test_typed_bets_locks_rolls_and_cards() -> None:
     state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1", "100", "pass")
-    assert state.parse_input("none") == NO_BET
-    assert state.parse_input("yes 500") == Bet("yes", 500)
-    assert state.parse_input("n 300") == Bet("no", 300)
+    assert state.parse_input("none") == state.parse_input("pass") == NO_BET
+    assert state.parse_input("yes 500") == state.parse_input("y 500") == state.parse_input("Yes $500") == Bet("yes", 500)
+    assert state.parse_input("n 300") == state.parse_input("no 300") == Bet("no", 300)
+    for alone in ("n", "no", "y", "yes"):
+        with pytest.raises(IllegalAction, match="needs a wager"):
+            state.parse_input(alone)
     with pytest.raises(IllegalAction, match="wager from \\$100 to \\$1,000"):
         state.parse_input("yes 1100")
     type_steps(state, "none")

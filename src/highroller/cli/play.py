@@ -2,19 +2,23 @@
 
 Everything game-specific comes from the spec: options, bots, the renderer and narration, and the state's own
 `parse_input`/`input_help` for what a person types. With `--dice manual` every chance step (dice,
-and bills or cards drawn) is typed in from the real table. Ctrl-C or end of input saves the game.
+and bills or cards drawn) is typed in from the real table. Ctrl-C or end of input saves the game
+(end of input in an unfinished game also exits with status 1). A saved record keeps the seats (people,
+bots with their parameters, names) and the dice mode under "table", and `--resume` restores them;
+a record file is never overwritten: resuming saves the continued game to a new file.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from highroller.cli.options import click_options, make_game, seat_bots
-from highroller.cli.records import default_record_path, load_record, save_record
+from highroller.cli.options import bot_factory, click_options, make_game, seat_bots
+from highroller.cli.records import default_record_path, load_record, new_record_path, save_record
 from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.bots import Bot
 from highroller.core.errors import IllegalAction, RecordError
@@ -40,9 +44,9 @@ def play_command(spec: GameSpec) -> click.Command:
         click.Option(["--bot"], default=None, help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({', '.join(spec.levels) or 'none'}) or an import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter."),
         click.Option(["--names"], default=None, help="Display names, comma-separated, in seat order."),
         click.Option(["--seed"], type=int, default=None, help="Seed of the game (same seed, same moves: same game)."),
-        click.Option(["--dice"], type=click.Choice(["auto", "manual"]), default="auto", help="manual: type what the real dice (and draws) show."),
-        click.Option(["--save"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the game record to this file."),
-        click.Option(["--resume"], type=click.Path(exists=True, dir_okay=False), default=None, help="Continue a saved, unfinished game."),
+        click.Option(["--dice"], type=click.Choice(["auto", "manual"]), default=None, help="manual: type what the real dice (and draws) show. Default: auto (a resumed game: as it was)."),
+        click.Option(["--save"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the game record to this new file (an existing file is refused)."),
+        click.Option(["--resume"], type=click.Path(exists=True, dir_okay=False), default=None, help="Continue a saved, unfinished game with its seats, names and dice mode (saved to a new file)."),
     ]
 
     def callback(**params: Any) -> None:
@@ -65,7 +69,33 @@ def _seat_names(given: str | None, humans: list[bool], bot_labels: list[str]) ->
     return [f"Player {seat + 1}" if human else f"Bot {seat + 1} ({bot_labels[seat]})" for seat, human in enumerate(humans)]
 
 
-def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State]:
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: each seat's name and bot description (None: a person), and the dice mode."""
+
+    names: list[str]
+    bots: list[str | None]
+    dice: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": [{"seat": s, "name": n, "bot": b} for s, (n, b) in enumerate(zip(self.names, self.bots, strict=True))], "dice": self.dice}
+
+
+def _saved_seating(record: dict[str, Any], players: int) -> Seating | None:
+    """The seating a record keeps under "table" (as `play` and the web server save it), if it has one."""
+    table = record.get("table")
+    if not isinstance(table, dict):
+        return None
+    seats = table.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    if not all(isinstance(s, dict) and isinstance(s.get("name"), str) and (s.get("bot") is None or isinstance(s.get("bot"), str)) for s in seats):
+        return None
+    dice = "manual" if table.get("dice") == "manual" else "auto"
+    return Seating([s["name"] for s in seats], [s["bot"] for s in seats], dice)
+
+
+def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State, Seating | None]:
     if params["resume"]:
         try:
             record = load_record(params["resume"])
@@ -74,36 +104,51 @@ def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State]:
             state = replay(record)
         except RecordError as error:
             raise click.UsageError(str(error)) from error
-        return state.game, state
+        return state.game, state, _saved_seating(record, state.game.num_players)
     game = make_game(spec, params)
     seed = params["seed"] if params["seed"] is not None else fresh_seed()
-    return game, game.new_game(seed)
+    return game, game.new_game(seed), None
 
 
-def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
-    console = Console(highlight=False)
-    game, state = _start(spec, params)
-    players = game.num_players
+def _seating(spec: GameSpec, params: dict[str, Any], players: int, saved: Seating | None) -> Seating:
+    """The seats from the command line; a resumed game's own seats unless the command line says otherwise."""
+    if saved is not None and params["bot_count"] is None and not params["bot"]:
+        names = _seat_names(params["names"], [b is None for b in saved.bots], [b or "" for b in saved.bots]) if params["names"] else saved.names
+        return Seating(names, saved.bots, params["dice"] or saved.dice)
     bot_count = players - 1 if params["bot_count"] is None else params["bot_count"]
     if not 0 <= bot_count <= players:
         raise click.BadParameter(f"between 0 and {players} bots for {players} seats", param_hint="--bots")
     humans = [seat < players - bot_count for seat in range(players)]
-    factories = seat_bots(spec, [params["bot"]] if params["bot"] else [], players)
-    bots: dict[int, Bot] = {seat: factories[seat][1](bot_seed(state.seed, seat)) for seat in range(players) if not humans[seat]}
-    names = _seat_names(params["names"], humans, [label for label, _ in factories])
+    labels = [label for label, _ in seat_bots(spec, [params["bot"]] if params["bot"] else [], players)]
+    names = _seat_names(params["names"], humans, labels)
+    return Seating(names, [None if human else label for human, label in zip(humans, labels, strict=True)], params["dice"] or "auto")
+
+
+def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    game, state, saved = _start(spec, params)
+    seating = _seating(spec, params, game.num_players, saved)
+    bots: dict[int, Bot] = {
+        seat: bot_factory(spec, text)[1](bot_seed(state.seed, seat)) for seat, text in enumerate(seating.bots) if text is not None
+    }
+    humans = [text is None for text in seating.bots]
     renderer: TextRenderer = load_object(spec.renderer)
-    session = _Session(console, renderer, narration_of(spec.name), state, names, humans, bots, manual=params["dice"] == "manual")
-    path = params["save"] or default_record_path(spec.name, state.seed)
-    console.print(f"[bold]{spec.title}[/bold] — {', '.join(names)}. Type [bold]?[/bold] for advice, [bold]q[/bold] to leave.")
+    session = _Session(console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual")
+    path = new_record_path(params["save"]) if params["save"] else default_record_path(spec.name, state.seed)
+    if params["resume"]:
+        console.print(f"Resumed from {params['resume']} (kept as it is); this game is saved to {path}.")
+    console.print(f"[bold]{spec.title}[/bold] — {', '.join(seating.names)}. Type [bold]?[/bold] for advice, [bold]q[/bold] to leave.")
     try:
         session.run()
-    except (Leave, KeyboardInterrupt, EOFError):
-        save_record(state.record(), path)
+    except (Leave, KeyboardInterrupt, EOFError) as stopped:
+        save_record({**state.record(), "table": seating.to_json()}, path)
         console.print(f"\nLeft the game. Saved to {path}")
         console.print(f"Continue:  highroller play {spec.name} --resume {path}")
         console.print(f"Replay:    highroller replay {path}")
+        if isinstance(stopped, EOFError):
+            raise click.exceptions.Exit(1)  # the input ran out before the game ended
         return
-    save_record(state.record(), path)
+    save_record({**state.record(), "table": seating.to_json()}, path)
     console.print(f"Game record saved to {path} (replay: highroller replay {path})")
 
 
@@ -147,8 +192,9 @@ class _Session:
         self.console.print(self.renderer.board(state.view(None), self.names))
 
     def _chance_label(self) -> str:
+        """Who types a chance step: the table, naming the seat that rolls or draws when there is one."""
         roller = self.state.roller()
-        return "Table" if roller is None else f"{self.names[roller]}'s roll"
+        return "Table" if roller is None else f"Table ({self.names[roller]})"
 
     def _apply(self, player: int, step: Step) -> None:
         line = self.narration.describe_step(self.state, player, step, self.names)

@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from pathlib import Path
 from typing import Any
 
+import click
 from platformdirs import user_data_path
 
 from highroller.core.errors import RecordError
 
 
 def default_record_path(game: str, seed: int) -> Path:
-    """Where a game is saved when the user named no file: the user's data directory."""
+    """Where a game is saved when the user named no file: a new file in the user's data directory,
+    claimed at once, so two games started in the same second with the same seed never share one."""
     folder = user_data_path("highroller") / "records"
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.json"
+    stem = f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
+    for number in itertools.count(1):
+        path = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        try:
+            path.open("x", encoding="utf-8").close()
+        except FileExistsError:
+            continue
+        return path
+    raise AssertionError("unreachable")
+
+
+def new_record_path(path: Path) -> Path:
+    """A file the user named for a new record: refused if it exists (a record is never overwritten)."""
+    if path.exists():
+        raise click.BadParameter(f"{path} exists; choose another file, or remove it first", param_hint="--save")
+    return path
 
 
 def save_record(record: dict[str, Any], path: Path) -> Path:

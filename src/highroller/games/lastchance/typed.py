@@ -1,7 +1,7 @@
 """Reading steps back: the JSON of a record (`decode`) and what a person types (`parse_typed`).
 
 Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
-"none", "yes 500", "no 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
+"pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
 the card drawn "12" or "card 12" (its id in the deck).
 """
 
@@ -108,12 +108,14 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
         if match:
             return _checked(state, Bid(_amount(*match.groups())))
     elif phase == BETS:
-        if text in ("none", "no bet", "n", "-", "0", "pass"):
+        if text in ("pass", "none", "no bet", "-", "0"):
             return NO_BET
         match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
         if match:
             side = "yes" if match.group(1).startswith("y") else "no"
             return _checked(state, Bet(side, _amount(*match.groups()[1:])))
+        if text in ("yes", "y", "no", "n"):
+            raise IllegalAction(f"'{text}' needs a wager: e.g. '{'yes' if text.startswith('y') else 'no'} 300'; 'pass' bets nothing")
     elif phase == LOCK:
         if text in ("wait", "w", "not yet", "no"):
             return WAIT
@@ -141,7 +143,7 @@ def typing_help(state: LastChanceState) -> str:
         return "type " + ", ".join(parts)
     if phase == BETS:
         wagers = [a.wager for a in state.legal if isinstance(a, Bet) and a.side == "yes"]
-        return f"type 'none', or 'yes' or 'no' with a wager from $100 to {dollars(wagers[-1])} in hundreds (e.g. 'no 300')"
+        return f"type 'yes' or 'no' with a wager from $100 to {dollars(wagers[-1])} in hundreds (e.g. 'no 300', 'y 200'), or 'pass' to bet nothing"
     if phase == LOCK:
         faces = ", ".join(str(a.face) for a in state.legal if isinstance(a, Lock))
         return f"type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open"

@@ -23,9 +23,8 @@ class LasVegasRenderer:
     def board(self, view: dict[str, Any], names: list[str]) -> RenderableType:
         rules = view["rules"]
         variants = [v for v in ("neutral", "bandit") if rules[v]]
-        title = Text(
-            f"Las Vegas ({', '.join([rules['edition'], *variants])}) — round {view['round']} of {rules['rounds']}", style="bold"
-        )
+        stage = "game over" if view["phase"] == "over" else f"round {view['round']} of {rules['rounds']}"
+        title = Text(f"Las Vegas ({', '.join([rules['edition'], *variants])}) — {stage}", style="bold")
         casinos = Table(expand=False)
         casinos.add_column("Casino")
         casinos.add_column("Bills")

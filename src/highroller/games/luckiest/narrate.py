@@ -56,8 +56,8 @@ class LuckiestNarration:
         matched = sum(count for face, count in enumerate(step.counts) if mask >> face & 1)
         if not matched:
             return w("Rolled {dice}: nothing matches {card}.", dice=str(step), card=self.card(card))
-        return w("Rolled {dice}: {count} on {card} (+{points} points).", dice=str(step), count=w.count(matched), card=self.card(card),
-                 points=matched * card.points)
+        return w.plural(matched * card.points, "Rolled {dice}: {count} on {card} (+{n} point).", "Rolled {dice}: {count} on {card} (+{n} points).",
+                        dice=str(step), count=w.count(matched), card=self.card(card))
 
     def describe_event(self, event: dict[str, Any], names: list[str]) -> str | None:
         w = self.w

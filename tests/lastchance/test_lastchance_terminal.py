@@ -134,3 +134,19 @@ def test_bench_rows() -> None:
     figures = dict(rows(seconds=0.2))
     assert any(what.startswith("exact odds: all 36 cards") for what in figures)
     assert "4 players, odds bots" in figures and figures["4 players, odds bots"].endswith("games/s")
+
+
+def test_a_card_of_ones_own_box_is_typed_at_the_real_table_with_its_odds_at_once(tmp_path) -> None:
+    from highroller.cli.main import cli
+
+    path = tmp_path / "box.json"
+    result = CliRunner().invoke(
+        cli, ["play", "lastchance", "--players", "2", "--bots", "0", "--names", "Ann,Bob", "--first-player", "0",
+              "--dice", "manual", "--save", str(path)],
+        input="665JX:2 $2500\n6 6 6 6 J:3 $900\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "not a card" in result.output, "the impossible card is refused with what is expected"
+    assert "Card 37: " in result.output and "to be completed in 3 rolls" in result.output and "Break-even bid" in result.output
+    record = json.loads(path.read_text())
+    assert record["steps"] == [{"chance": {"card": {"dice": "6 6 6 6 J", "rolls": 3, "payout": 900}}}]

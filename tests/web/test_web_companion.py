@@ -127,3 +127,13 @@ def test_a_hot_seat_table_names_each_person(client: TestClient) -> None:
     assert refused.status_code == 422 and refused.json()["code"] == "bad-names"
     made = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann", "Bob"]}).json()
     assert [seat["name"] for seat in made["seats"]][:2] == ["Ann", "Bob"] and made["started"] is True and made["real_dice"] is False
+
+
+def test_a_last_chance_card_of_ones_own_box_is_typed_and_its_odds_shown(client: TestClient) -> None:
+    table = _companion(client, "lastchance", {"players": 2, "first_player": 0}, [None, None], ["Ann", "Bob"])
+    state = _get(client, table)
+    assert "665JJ:2 $2500" in state["typing"]
+    state = _act(client, table, state["version"], {"typed": "6 6 6 6 J:3 $900"}).json()
+    assert state["view"]["card"]["id"] == 37 and state["view"]["card"]["payout"] == 900
+    note = client.get(f"/api/tables/{table['id']}/advice").json()["note"]
+    assert note.startswith("Card 37: ") and "in 3 rolls" in note

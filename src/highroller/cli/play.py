@@ -10,6 +10,7 @@ a record file is never overwritten: resuming saves the continued game to a new f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.records import replay
-from highroller.registry import narration_of
+from highroller.registry import narration_of, words_of
 
 QUIT_WORDS = {"q", "quit", "exit"}
 
@@ -134,6 +135,9 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     humans = [text is None for text in seating.bots]
     renderer: TextRenderer = load_object(spec.renderer)
     session = _Session(console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual")
+    if spec.table_note and session.manual:
+        note = load_object(spec.table_note)
+        session.note = lambda shown: note(shown, words_of(spec.name, "en"))
     path = new_record_path(params["save"]) if params["save"] else default_record_path(spec.name, state.seed)
     if params["resume"]:
         console.print(f"Resumed from {params['resume']} (kept as it is); this game is saved to {path}.")
@@ -174,6 +178,8 @@ class _Session:
         self.humans = humans
         self.bots = bots
         self.manual = manual
+        self.note: Callable[[State], str | None] | None = None
+        """The game's note on the position (Last Chance: the card's exact odds), shown after typed dice or cards."""
         self.events_shown = len(state.events)
 
     def run(self) -> None:
@@ -183,6 +189,10 @@ class _Session:
             player = state.current_player
             if player == CHANCE:
                 step = self._ask(None, self._chance_label()) if self.manual else state.sample_chance()
+                self._apply(player, step)
+                if self.note is not None and (line := self.note(state)):
+                    self.console.print(line)
+                continue
             elif self.humans[player]:
                 self.console.print(self.renderer.board(state.view(player), self.names))
                 step = self._ask(player, self.names[player])

@@ -14,11 +14,10 @@ from typing import Any
 import numpy as np
 
 from highroller.batch import analysis
+from highroller.core.game import Game
 from highroller.games.lastchance.cards import Card
 from highroller.games.lastchance.odds import best_lock, card_probability
 from highroller.games.lastchance.position import Position, lock, place, start
-from highroller.core.game import Game
-from highroller.registry import game_spec
 
 ATTEMPTS = 4
 
@@ -50,7 +49,6 @@ def completion_by_attempt(card: Card, sequences: int, rng: np.random.Generator) 
 
 
 def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> None:
-    spec = game_spec("lastchance")
     deck = game.rules.deck  # type: ignore[attr-defined]
     out = params["out"]
     out.mkdir(parents=True, exist_ok=True)

@@ -296,7 +296,8 @@ class LastChanceState(State):
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:
-            if not (isinstance(outcome, Draw) and outcome.card.id in self.undrawn and self._card(outcome.card.id) == outcome.card):
+            own = isinstance(outcome, Draw) and outcome.own and self.rules.card(outcome.card.id) is None
+            if not own and not (isinstance(outcome, Draw) and outcome.card.id in self.undrawn and self._card(outcome.card.id) == outcome.card):
                 ids = ", ".join(map(str, sorted(self.undrawn)))
                 raise IllegalAction(f"a card still in the deck is drawn here (ids {ids}), not {outcome}")
         elif not (isinstance(outcome, Roll) and multiset_table(self._dice()).contains(outcome.counts)):
@@ -307,7 +308,8 @@ class LastChanceState(State):
         if isinstance(outcome, Draw):
             self.card = outcome.card
             self.position = start(outcome.card)
-            self.undrawn.remove(outcome.card.id)
+            if not outcome.own:
+                self.undrawn.remove(outcome.card.id)
             self.events.append({"type": "card", "card": outcome.card.id, "number": self.completed + 1, "opener": self.opener})
             self._start_auction()
             return

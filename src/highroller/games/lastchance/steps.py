@@ -95,14 +95,18 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """The next card drawn from the deck."""
+    """The next card drawn from the deck; with `own`, a card of the players' own box that our deck does
+    not have (typed by its dice, rolls and payout at a real table), numbered after the deck's cards."""
 
     card: Card
+    own: bool = False
 
     def __str__(self) -> str:
         return str(self.card)
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> dict[str, Any]:
+        if self.own:
+            return {"card": {"dice": self.card.dice_text(), "rolls": self.card.rolls, "payout": self.card.payout}}
         return {"card": self.card.id}
 
 

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
+from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
+from highroller.games.lastchance.cards import MAX_ROLLS, Card, parse_dice
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
     LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
@@ -38,6 +40,27 @@ def _draw(state: LastChanceState, card_id: Any) -> Draw:
     return Draw(card)
 
 
+def _own_card(state: LastChanceState, dice: Any, rolls: Any, payout: Any) -> Draw:
+    """A card of the players' own box, numbered after the deck's cards and the own cards drawn before;
+    a card our deck has (same dice, rolls and payout) and has not dealt yet is that card."""
+    if not isinstance(dice, str):
+        raise IllegalAction(f'a card\'s dice are a string like "6 6 5 J J", not {dice!r}')
+    try:
+        faces, jokers = parse_dice(dice)
+    except ValueError as error:
+        raise IllegalAction(f"a card's dice: {error}") from error
+    if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
+        raise IllegalAction(f"a card's rolls are a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
+    if not is_whole(payout) or payout < 100 or payout % 100:
+        raise IllegalAction(f"a card's payout is a positive multiple of $100, not {payout!r}")
+    for card in state.rules.deck:
+        if (card.faces, card.jokers, card.rolls, card.payout) == (faces, jokers, rolls, payout) and card.id in state.undrawn:
+            return _draw(state, card.id)
+    drawn = sum(1 for player, step in state.history if player == CHANCE and isinstance(step, Draw) and step.own)
+    number = max(card.id for card in state.rules.deck) + 1 + drawn
+    return Draw(Card(number, faces, jokers, rolls, payout), own=True)
+
+
 def _ids(state: LastChanceState) -> str:
     return ", ".join(map(str, sorted(state.undrawn)))
 
@@ -47,8 +70,11 @@ def decode(state: LastChanceState, data: Any) -> Action | Outcome:
     phase = state.phase
     if phase == DRAW:
         if isinstance(data, dict) and set(data) == {"card"}:
-            return _draw(state, data["card"])
-        raise IllegalAction(f'a card drawn is {{"card": id}}, not {data!r}')
+            own = data["card"]
+            if isinstance(own, dict) and set(own) == {"dice", "rolls", "payout"}:
+                return _own_card(state, own["dice"], own["rolls"], own["payout"])
+            return _draw(state, own)
+        raise IllegalAction(f'a card drawn is {{"card": id}} or {{"card": {{"dice": "6 6 5 J J", "rolls": 2, "payout": 2500}}}}, not {data!r}')
     if phase == ROLL:
         if isinstance(data, dict) and set(data) == {"roll"} and isinstance(data["roll"], list):
             return _roll(data["roll"])
@@ -92,9 +118,14 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
     phase = state.phase
     if phase == DRAW:
         match = re.fullmatch(r"(?:card ?)?(\d+)", text)
-        if not match:
-            raise IllegalAction(f"'{text}' is not a card id; {typing_help(state)}")
-        return _draw(state, int(match.group(1)))
+        if match:
+            return _draw(state, int(match.group(1)))
+        own = re.fullmatch(r"([1-6j][1-6j ,]*):(\d+)(?:(?::| |: ?)\$?([\d,]+))?", text)
+        if own:
+            if own.group(3) is None:
+                raise IllegalAction(f"'{text}' needs the card's payout too, e.g. '{own.group(1)}:{own.group(2)} $2500'")
+            return _own_card(state, own.group(1), int(own.group(2)), int(own.group(3).replace(",", "")))
+        raise IllegalAction(f"'{text}' is not a card; {typing_help(state)}")
     if phase == ROLL:
         if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
             raise IllegalAction(f"'{text}' is not a roll; {typing_help(state)}")
@@ -129,7 +160,8 @@ def typing_help(state: LastChanceState) -> str:
     """One line telling a person what to type at this step."""
     phase = state.phase
     if phase == DRAW:
-        return f"type the id of the card drawn, e.g. 'card 12' (still in the deck: {_ids(state)})"
+        return (f"type the id of the card drawn, e.g. 'card 12' (still in the deck: {_ids(state)}), "
+                "or a card of your own box as dice:rolls and payout, e.g. '665JJ:2 $2500'")
     if phase == ROLL:
         dice = state.position.dice if state.position is not None else 0
         example = " ".join("65532"[:dice])

@@ -73,24 +73,28 @@ def parse_dice(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(sorted(faces, reverse=True)), jokers
 
 
+def checked_card(card_id: Any, dice: Any, rolls: Any, payout: Any) -> Card:
+    """A card from its parts, each checked; ValueError says which part is wrong and what is allowed."""
+    if not is_whole(card_id) or card_id < 1:
+        raise ValueError(f"'id' must be a positive whole number, not {card_id!r}")
+    if not isinstance(dice, str):
+        raise ValueError(f"'dice' is a string like \"6 6 5 J J\", not {dice!r}")
+    faces, jokers = parse_dice(dice)
+    if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
+        raise ValueError(f"'rolls' is a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
+    if not is_whole(payout) or payout < 100 or payout % 100:
+        shown = f"${payout:,}" if is_whole(payout) else repr(payout)
+        raise ValueError(f"payout {shown} is not a positive multiple of $100")
+    return Card(card_id, faces, jokers, rolls, payout)
+
+
 def card_from_table(entry: Any, label: str) -> Card:
     """A card from one `[[card]]` table; `label` names it in errors ('deck.toml: card 3')."""
     table_fields(entry, FIELDS, label)
-    card_id, dice, rolls, payout = (entry[name] for name in FIELDS)
-    if not is_whole(card_id) or card_id < 1:
-        raise DataFileError(f"{label}: 'id' must be a positive whole number, not {card_id!r}")
-    if not isinstance(dice, str):
-        raise DataFileError(f"{label}: 'dice' is a string like \"6 6 5 J J\", not {dice!r}")
     try:
-        faces, jokers = parse_dice(dice)
+        return checked_card(*(entry[name] for name in FIELDS))
     except ValueError as error:
         raise DataFileError(f"{label}: {error}") from error
-    if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
-        raise DataFileError(f"{label}: 'rolls' is a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
-    if not is_whole(payout) or payout < 100 or payout % 100:
-        shown = f"${payout:,}" if is_whole(payout) else repr(payout)
-        raise DataFileError(f"{label}: payout {shown} is not a positive multiple of $100")
-    return Card(card_id, faces, jokers, rolls, payout)
 
 
 def cards_from_tables(entries: Any, where: str) -> tuple[Card, ...]:

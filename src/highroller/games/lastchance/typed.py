@@ -14,7 +14,7 @@ from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
-from highroller.games.lastchance.cards import MAX_ROLLS, Card, parse_dice
+from highroller.games.lastchance.cards import checked_card
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
     LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
@@ -43,22 +43,15 @@ def _draw(state: LastChanceState, card_id: Any) -> Draw:
 def _own_card(state: LastChanceState, dice: Any, rolls: Any, payout: Any) -> Draw:
     """A card of the players' own box, numbered after the deck's cards and the own cards drawn before;
     a card our deck has (same dice, rolls and payout) and has not dealt yet is that card."""
-    if not isinstance(dice, str):
-        raise IllegalAction(f'a card\'s dice are a string like "6 6 5 J J", not {dice!r}')
-    try:
-        faces, jokers = parse_dice(dice)
-    except ValueError as error:
-        raise IllegalAction(f"a card's dice: {error}") from error
-    if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
-        raise IllegalAction(f"a card's rolls are a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
-    if not is_whole(payout) or payout < 100 or payout % 100:
-        raise IllegalAction(f"a card's payout is a positive multiple of $100, not {payout!r}")
-    for card in state.rules.deck:
-        if (card.faces, card.jokers, card.rolls, card.payout) == (faces, jokers, rolls, payout) and card.id in state.undrawn:
-            return _draw(state, card.id)
     drawn = sum(1 for player, step in state.history if player == CHANCE and isinstance(step, Draw) and step.own)
-    number = max(card.id for card in state.rules.deck) + 1 + drawn
-    return Draw(Card(number, faces, jokers, rolls, payout), own=True)
+    try:
+        card = checked_card(max(c.id for c in state.rules.deck) + 1 + drawn, dice, rolls, payout)
+    except ValueError as error:
+        raise IllegalAction(f"a card of your own box: {error}") from error
+    for known in state.rules.deck:
+        if (known.faces, known.jokers, known.rolls, known.payout) == (card.faces, card.jokers, card.rolls, card.payout) and known.id in state.undrawn:
+            return _draw(state, known.id)
+    return Draw(card, own=True)
 
 
 def _ids(state: LastChanceState) -> str:

@@ -45,7 +45,7 @@ SPEC = GameSpec(
         *((f"{p}p", {"players": p}) for p in (2, 4, 6)),
         ("4p 10 cards", {"players": 4, "cards": 10}),
     ),
-    tools={"odds": "highroller.games.lastchance.cli:odds"},
+    tools={"odds": "highroller.games.lastchance.cli:odds", "deck": "highroller.games.lastchance.boxdeck:deck"},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
     batch="highroller.games.lastchance.batch:ENGINE",
     table_note="highroller.games.lastchance.notes:odds_note",

@@ -1,6 +1,7 @@
 """A companion game in Chromium, made in the lobby and played on one page (hot seat): Las Vegas with the
 bills and dice typed as the real table shows them, an undo, a refused impossible roll, through to the
-result; and the other games' companion tables typed to their end."""
+result; and the other games' companion tables typed to their end (Last Chance with a card of the
+players' own box, its odds shown at once)."""
 
 from __future__ import annotations
 
@@ -90,14 +91,21 @@ def test_the_other_companion_games_are_typed_to_their_end(browser: Browser, serv
     table = create(server.url, game, options, [None, None], real_dice=True, hot_seat=["Ann", "Bob"])
     page = seated_page(browser, server.url, table)
     rng = random.Random(game)
+    own_typed = False
     for _ in range(200):
         if page.locator("#result:not([hidden])").count():
             break
         if page.locator("#typed").count():
             help_text = page.inner_text("#typing-help")
             if "card" in help_text:
-                deck = help_text.split("still in the deck: ")[1].rstrip(")").split(", ")
-                type_in(page, f"card {rng.choice(deck)}")
+                if not own_typed:  # a card our deck does not have, from the players' own box
+                    type_in(page, "6 6 6 6 J:3 $900")
+                    own_typed = True
+                    page.wait_for_selector("#table-note")
+                    assert page.inner_text("#table-note").startswith("Card 37: "), "its exact odds at once"
+                else:
+                    deck = help_text.split("still in the deck: ")[1].split(")")[0].split(", ")
+                    type_in(page, f"card {rng.choice(deck)}")
             else:
                 found = re.search(r"the faces of the (\d+) di(?:c?e)", help_text)
                 assert found, help_text
@@ -109,3 +117,4 @@ def test_the_other_companion_games_are_typed_to_their_end(browser: Browser, serv
         else:
             page.wait_for_timeout(50)
     page.wait_for_selector("#result:not([hidden])")
+    assert own_typed or game != "lastchance"

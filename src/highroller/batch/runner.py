@@ -29,6 +29,19 @@ from highroller.core.spec import load_object
 
 CHUNK = 8192
 """Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
+PARALLEL_FROM = 500_000
+"""Games from which a series uses every core unless told otherwise: below, starting the workers (each
+loads the compiled kernels) costs more than they save."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def default_processes(games: int) -> int:
+    """Processes for a series of `games` when nobody said: every core for a big run, else one."""
+    return cores() if games >= PARALLEL_FROM else 1
 SHARED_MEMORY = Path("/dev/shm")
 
 
@@ -95,13 +108,14 @@ def run_series(
     bots: Sequence[str],
     series: int,
     games: int,
-    processes: int = 1,
+    processes: int | None = 1,
     params: Sequence[Mapping[str, Any]] | None = None,
     on_chunk: Callable[[int], None] | None = None,
     pool: Executor | None = None,
 ) -> BatchResult:
-    """Games 0..games-1 of a series on `processes` processes (the engine named by import path);
-    `pool` reuses running workers (see `new_pool`) instead of starting new ones."""
+    """Games 0..games-1 of a series on `processes` processes (the engine named by import path; None:
+    `default_processes`); `pool` reuses running workers (see `new_pool`) instead of starting new ones."""
+    processes = default_processes(games) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
         return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)
     probe = load_object(engine_path).run(game, bots, game_seeds(series, 0, 1), params)  # the arrays' shapes

@@ -22,7 +22,7 @@ def common_options(default_games: int) -> list[click.Option]:
     return [
         click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
         click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
-        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
+        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
         click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
     ]
 

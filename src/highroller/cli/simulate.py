@@ -50,7 +50,7 @@ def simulate_command(spec: GameSpec) -> click.Command:
         click.Option(["--records"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write every game's record to this JSON-lines file."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
         click.Option(["--engine"], type=click.Choice(["auto", "batch", "step"]), default="auto", show_default=True, help="Batch engine when every bot has a batch version (auto), always (batch), or the step API (step)."),
-        click.Option(["--processes"], type=click.IntRange(min=1), default=1, show_default=True, help="Processes for the batch engine."),
+        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
     ]
 
     def callback(**params: Any) -> None:

@@ -37,7 +37,10 @@ class Analysis:
 
 def play(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], bot_params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
     """The series of `params["games"]` games on the game's batch engine."""
-    return run_series(spec.batch, game, list(bots), params["seed"], params["games"], params["processes"], bot_params)
+    return run_series(
+        spec.batch, game, list(bots), params["seed"], params["games"], params["processes"], bot_params,
+        backend=params.get("backend", "local"), address=params.get("address"),
+    )
 
 
 def mean_and_error(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

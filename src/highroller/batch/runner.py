@@ -112,9 +112,17 @@ def run_series(
     params: Sequence[Mapping[str, Any]] | None = None,
     on_chunk: Callable[[int], None] | None = None,
     pool: Executor | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> BatchResult:
     """Games 0..games-1 of a series on `processes` processes (the engine named by import path; None:
-    `default_processes`); `pool` reuses running workers (see `new_pool`) instead of starting new ones."""
+    `default_processes`); `pool` reuses running workers (see `new_pool`) instead of starting new ones.
+    `backend="ray"` plays the series on a Ray cluster instead (`address`; none: a local Ray instance)."""
+    if backend == "ray":
+        from highroller.batch.ray_series import run_series_on_ray
+
+        return run_series_on_ray(engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
     processes = default_processes(games) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
         return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)

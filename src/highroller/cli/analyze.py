@@ -18,11 +18,13 @@ from highroller.core.spec import GameSpec, load_object
 
 
 def common_options(default_games: int) -> list[click.Option]:
-    """--games, --seed, --processes and --out."""
+    """--games, --seed, --processes, --backend, --address and --out."""
     return [
         click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
         click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
         click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
+        click.Option(["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local processes, or a Ray cluster for the batch engine (same results for the same seed)."),
+        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
         click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
     ]
 
@@ -36,6 +38,8 @@ def analyze_command(spec: GameSpec) -> click.Command | None:
     def run(**params: Any) -> None:
         what = f"highroller analyze {spec.name}"
         require("analysis", what)
+        if params["backend"] == "ray":
+            require("ray", f"{what} --backend ray")
         with needing("batch", what):
             find_engine(spec)
         analysis.run(make_game(spec, params), chosen_options(spec, params), params)

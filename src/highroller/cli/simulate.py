@@ -29,7 +29,7 @@ from rich.table import Table
 from highroller.batch.engine import find_engine, supports
 from highroller.batch.records import export_records
 from highroller.batch.runner import CHUNK, run_series
-from highroller.cli.extras import needing
+from highroller.cli.extras import needing, require
 from highroller.cli.options import click_options, make_game, seat_bots
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
@@ -51,6 +51,8 @@ def simulate_command(spec: GameSpec) -> click.Command:
         click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
         click.Option(["--engine"], type=click.Choice(["auto", "batch", "step"]), default="auto", show_default=True, help="Batch engine when every bot has a batch version (auto), always (batch), or the step API (step)."),
         click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
+        click.Option(["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local processes, or a Ray cluster for the batch engine (same results for the same seed)."),
+        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
     ]
 
     def callback(**params: Any) -> None:
@@ -91,6 +93,8 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
     factories = seat_bots(spec, texts, players)
     labels = [label for label, _ in factories]
     series = params["seed"] if params["seed"] is not None else fresh_seed()
+    if params["backend"] == "ray":
+        require("ray", "highroller simulate --backend ray")
     records = params["records"].open("w", encoding="utf-8") if params["records"] else None
     started = time.perf_counter()
     try:
@@ -178,7 +182,10 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
     seat_params = [bot_params for _, bot_params in bots]
     with _progress() as progress:
         task = progress.add_task(f"{spec.title} (batch)", total=params["games"])
-        result = run_series(spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n))
+        result = run_series(
+            spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n),
+            backend=params["backend"], address=params["address"],
+        )
     if records:
         engine = find_engine(spec)
         assert engine is not None

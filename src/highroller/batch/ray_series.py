@@ -1,9 +1,7 @@
 """A batch series on a Ray cluster: the same ranges of the same series as local processes, as Ray tasks,
 so the result is the same game for game (every game depends on its seed alone).
 
-Ray is an optional extra (`pip install 'highroller[ray]'`). With no address a local Ray instance is
-started for the run and shut down after it; with an address (`ray://host:10001` or `auto`) the run joins
-that cluster, whose workers need highroller installed. Each task returns its range's arrays (about 300
+The cluster comes from `highroller.clusters.ray_cluster` (a local Ray instance without an address). Each task returns its range's arrays (about 300
 bytes a game for Las Vegas), which this process joins: a series must fit in this machine's memory.
 """
 
@@ -13,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from highroller.batch.engine import BatchResult
+from highroller.clusters import ray_cluster
 from highroller.core.game import Game
 from highroller.core.spec import load_object
 
@@ -33,14 +32,7 @@ def run_series_on_ray(
     address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
 ) -> BatchResult:
     """Games 0..games-1 of a series as Ray tasks over ranges of whole chunks; `on_chunk(n)` as each finishes."""
-    try:
-        import ray
-    except ImportError as error:
-        raise RuntimeError("the Ray backend needs Ray: pip install 'highroller[ray]'") from error
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    try:
+    with ray_cluster(address) as ray:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         share = max(chunk, -(-games // (cpus * TASKS_PER_CPU) // chunk) * chunk)
         task = ray.remote(_play_range)
@@ -54,6 +46,3 @@ def run_series_on_ray(
                 if on_chunk is not None:
                     on_chunk(part.games)
         return BatchResult.join([parts[start] for start in sorted(parts)])
-    finally:
-        if started:
-            ray.shutdown()

@@ -1,6 +1,7 @@
-"""Take the screenshots of docs/web.md: each game's table in play, at desktop and phone width.
+"""Take the screenshots of docs/web.md: each game's table in play, at desktop and phone width, and a
+companion table (real dice typed on one phone).
 
-    python scripts/screenshots.py            # writes docs/screenshots/<game>-desktop.png and -phone.png
+    python scripts/screenshots.py            # writes docs/screenshots/<game>-desktop.png, -phone.png, companion-phone.png
 
 Starts `highroller serve` on a throwaway SQLite database, sits "Ann" at a table of each game with
 bots, plays her first moves through the API with a seeded choice, and photographs her page in
@@ -70,6 +71,34 @@ def play_some(url: str, table: dict[str, Any], moves: int, until: str | None, rn
     time.sleep(1.0)
 
 
+def companion(url: str) -> dict[str, Any]:
+    """A Las Vegas companion table on one phone (Ann, Bob and Cy): the real bills and Ann's dice typed,
+    her move made; Bob's real dice to type next."""
+    options = {"players": 3, "edition": "classic", "first_player": 0}
+    table = httpx.post(f"{url}/api/tables", json={"game": "lasvegas", "options": options, "bots": [None, None, None], "real_dice": True,
+                                                   "hot_seat": ["Ann", "Bob", "Cy"]}, timeout=30).json()
+    headers = {"Authorization": f"Bearer {table['token']}"}
+    for typed in ("60k", "70k", "80k", "90k", "50k", "60k", "1 2 3 3 4 5 6 6", {"place": 3}):
+        state = httpx.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
+        action = typed if isinstance(typed, dict) else {"typed": typed}
+        httpx.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
+    return table
+
+
+def photograph(browser: Any, url: str, table: dict[str, Any], size: str, path: Path) -> None:
+    """The table's page as its creator's browser shows it, at one of `SIZES`."""
+    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1, locale="en-GB")
+    context.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
+    page = context.new_page()
+    page.goto(f"{url}/table/{table['id']}")
+    page.wait_for_selector("#board[data-version]")
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(path), full_page=size == "phone")
+    print(path.relative_to(ROOT))
+    context.close()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -85,18 +114,9 @@ def main() -> None:
                     bots = [None] + ["medium"] * (options["players"] - 1)
                     table = httpx.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": bots, "name": "Ann"}, timeout=30).json()
                     play_some(url, table, moves, until, random.Random(game))
-                    seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
-                    for size, viewport in SIZES.items():
-                        context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="en-GB")
-                        context.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
-                        page = context.new_page()
-                        page.goto(f"{url}/table/{table['id']}")
-                        page.wait_for_selector("#board[data-version]")
-                        page.wait_for_timeout(800)
-                        path = OUT / f"{game}-{size}.png"
-                        page.screenshot(path=str(path), full_page=size == "phone")
-                        print(path.relative_to(ROOT))
-                        context.close()
+                    for size in SIZES:
+                        photograph(browser, url, table, size, OUT / f"{game}-{size}.png")
+                photograph(browser, url, companion(url), "phone", OUT / "companion-phone.png")
                 browser.close()
         finally:
             server.terminate()

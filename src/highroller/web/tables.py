@@ -290,11 +290,13 @@ class Table:
         return held
 
     def acting_seat(self, held: tuple[int, ...]) -> int | None:
-        """The seat a holder of `held` acts and sees as now: the seat on move when it holds it (a
-        hot-seat device passes from person to person), else its first; None for a spectator."""
+        """The seat a holder of `held` acts and sees as now: the seat on move (or rolling, at a chance
+        step) when it holds it (a hot-seat device passes from person to person), else its first; None
+        for a spectator."""
         if not held:
             return None
-        return self.state.current_player if self.state.current_player in held else held[0]
+        mover = self.state.current_player if self.state.current_player >= 0 else self.state.roller()
+        return mover if mover in held else held[0]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts as now (see `acting_seat`); None for no token (a spectator)."""

@@ -148,6 +148,7 @@ function drawStatus() {
   else if (!state.started) text = tn(state.open_seats.length, "Waiting for players: {n} seat open. Share the link!", "Waiting for players: {n} seats open. Share the link!");
   else if (state.current_player === state.seat && !mine.away) text = t("Your turn!");
   else if (state.current_player >= 0) text = t("{name} is on move…", { name: state.seats[state.current_player].name });
+  else if (state.typing) text = t("Your real dice: type what the table shows.");
   else text = "…";
   const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, state.seats[state.seat] ? state.seats[state.seat].name : mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];

@@ -137,3 +137,17 @@ def test_a_last_chance_card_of_ones_own_box_is_typed_and_its_odds_shown(client: 
     assert state["view"]["card"]["id"] == 37 and state["view"]["card"]["payout"] == 900
     note = client.get(f"/api/tables/{table['id']}/advice").json()["note"]
     assert note.startswith("Card 37: ") and "in 3 rolls" in note
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "english", "french", "german"),
+    [
+        ("lasvegas", {"players": 2, "first_player": 0}, "bills drawn for casino 1", "billets tirés pour le casino 1", "Geldscheine für Casino 1"),
+        ("lastchance", {"players": 2, "first_player": 0}, "type the id of the card drawn", "tapez le numéro de la carte", "Nummer der gezogenen Karte"),
+    ],
+)
+def test_what_to_type_is_said_in_the_language_asked_for(client: TestClient, game: str, options: dict[str, Any], english: str, french: str, german: str) -> None:
+    table = _companion(client, game, options, [None, None], ["Ann", "Bob"])
+    assert english in _get(client, table)["typing"]
+    assert french in _get(client, table, lang="fr")["typing"]
+    assert german in _get(client, table, lang="de")["typing"]

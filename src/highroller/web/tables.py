@@ -27,7 +27,7 @@ from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE, Step
 from highroller.core.words import LANGUAGES
-from highroller.registry import game_spec, make
+from highroller.registry import game_spec, make, narration_of
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.narrate import Narrator, in_language, web_words
@@ -352,10 +352,16 @@ class Table:
             "log": in_language(self.log[log_from:], lang),
             "rematch": self.rematch,
             "advice": self.hints and bool(game_spec(self.game.name).win_chances or game_spec(self.game.name).table_note),
-            "typing": state.input_help() if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
+            "typing": self._typing_help(lang) if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
             "undo": self.real_dice and seat is not None and bool(state.history) and state.history[-1][0] == CHANCE,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
         }
+
+    def _typing_help(self, lang: str) -> str:
+        """What the people at a companion table type now, in `lang`: the narration's `typing_help` where
+        the game's narration has one, else the state's own (English) `input_help`."""
+        words = getattr(narration_of(self.game.name, lang), "typing_help", None)
+        return str(words(self.state)) if words is not None else self.state.input_help()
 
     def _choices(self, seat: int, lang: str) -> list[dict[str, Any]]:
         """The legal actions of the seat on move, each with its label, JSON and what it would do in the

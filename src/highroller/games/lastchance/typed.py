@@ -152,13 +152,10 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
 def typing_help(state: LastChanceState) -> str:
     """One line telling a person what to type at this step."""
     phase = state.phase
-    if phase == DRAW:
-        return (f"type the id of the card drawn, e.g. 'card 12' (still in the deck: {_ids(state)}), "
-                "or a card of your own box as dice:rolls and payout, e.g. '665JJ:2 $2500'")
-    if phase == ROLL:
-        dice = state.position.dice if state.position is not None else 0
-        example = " ".join("65532"[:dice])
-        return f"type the faces of the {dice} {'die' if dice == 1 else 'dice'} rolled, e.g. '{example}'"
+    if phase in (DRAW, ROLL):
+        from highroller.games.lastchance.narrate import NARRATION  # the words live with the narration
+
+        return NARRATION.typing_help(state)
     if phase == AUCTION:
         bids = [a.amount for a in state.legal if isinstance(a, Bid)]
         parts = [f"a bid from {dollars(bids[0])} to {dollars(bids[-1])} in hundreds (e.g. '{bids[0]}')"] if bids else []

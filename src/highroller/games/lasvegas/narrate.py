@@ -121,6 +121,20 @@ class LasVegasNarration:
             parts.append(w.plural(left, "{n} bill untaken.", "{n} bills untaken."))
         return " ".join(parts)
 
+    def typing_help(self, state: LasVegasState) -> str:
+        """At a chance step, what a person at a real table types: the bills drawn, or the dice rolled."""
+        w = self.w
+        if state.phase == STOCK:
+            return w("bills drawn for casino {number}, e.g. '60000' or '20k 30k'", number=state.stocking + 1)
+        own, big, neutral = state.roll_sizes()
+        parts = [w.plural(own, "{n} own die", "{n} own dice")] if own else []
+        if big:
+            parts.append(w("the Biggie"))
+        if neutral:
+            parts.append(w.plural(neutral, "{n} neutral die", "{n} neutral dice"))
+        example = " ".join(["3"] * min(own, 3) + (["b6"] if big else []) + (["n2"] * min(neutral, 2)))
+        return w("the faces of {dice}, e.g. '{example}' (b = Biggie, n = neutral)", dice=", ".join(parts) or w("no dice"), example=example)
+
 
 @cache
 def narration(lang: str = "en") -> LasVegasNarration:

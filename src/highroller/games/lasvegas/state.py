@@ -246,7 +246,7 @@ class LasVegasState(State):
         return _placements(legal_codes(shown, self.bandit_faces, self.rules.bandit))
 
     # ------------------------------------------------------------------ chance
-    def _roll_sizes(self) -> tuple[int, int, int]:
+    def roll_sizes(self) -> tuple[int, int, int]:
         """(own dice, Biggie 0/1, neutral dice) rolled at this chance step."""
         if self.phase == LEFTOVER:
             return 0, 0, self.rules.neutral_leftover
@@ -256,7 +256,7 @@ class LasVegasState(State):
     def _sample_chance(self, bits: int) -> Roll | Stock:
         if self.phase == STOCK:
             return self._sample_stock(bits)
-        own, big, neutral = self._roll_sizes()
+        own, big, neutral = self.roll_sizes()
         own_table = _table(own)
         if not big and not neutral:
             return Roll(own_table.draw(bits), 0, NO_DICE)
@@ -272,7 +272,7 @@ class LasVegasState(State):
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == STOCK:
             return [(Stock(bills), float(p)) for bills, p in self._stock_distribution().items()]
-        own, big, neutral = self._roll_sizes()
+        own, big, neutral = self.roll_sizes()
         own_table, neutral_table = _table(own), _table(neutral)
         biggies = [(f, 1 / 6) for f in range(1, 7)] if big else [(0, 1.0)]
         return [
@@ -286,7 +286,7 @@ class LasVegasState(State):
         if self.phase == STOCK:
             self._check_stock(outcome)
             return
-        own, big, neutral = self._roll_sizes()
+        own, big, neutral = self.roll_sizes()
         if not (
             isinstance(outcome, Roll)
             and _table(own).contains(outcome.own)
@@ -519,12 +519,10 @@ class LasVegasState(State):
     def input_help(self) -> str:
         if self.phase == CHOOSE:
             return f"choose a face: {self._choice_help()}"
-        if self.phase == STOCK:
-            return f"bills drawn for casino {self.stocking + 1}, e.g. '60000' or '20k 30k'"
-        if self.phase in (ROLL, LEFTOVER):
-            own, big, neutral = self._roll_sizes()
-            example = " ".join(["3"] * min(own, 3) + (["b6"] if big else []) + (["n2"] * min(neutral, 2)))
-            return f"the faces of {_roll_words(own, big, neutral)}, e.g. '{example}' (b = Biggie, n = neutral)"
+        if self.phase in (STOCK, ROLL, LEFTOVER):
+            from highroller.games.lasvegas.narrate import NARRATION  # the words live with the narration
+
+            return NARRATION.typing_help(self)
         return "the game is over"
 
     def _choice_help(self) -> str:

@@ -81,6 +81,11 @@ class LuckiestNarration:
             return Line("\n" + w("Final scores:") + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
         return None
 
+    def typing_help(self, state: LuckiestState) -> str:
+        """At a chance step, what a person at a real table types: the dice rolled."""
+        example = " ".join(str(face % 6 + 1) for face in range(state.dice_left))
+        return self.w.plural(state.dice_left, "the faces of the {n} die rolled, e.g. '{example}'", "the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+
 
 @cache
 def narration(lang: str = "en") -> LuckiestNarration:

@@ -231,8 +231,9 @@ class LuckiestState(State):
         if self.phase == CHOOSE:
             return f"{'bank, or ' if BANK in self.legal else ''}a card to bet on: {self._cards_help()}"
         if self.phase == ROLL:
-            example = " ".join(str(face % 6 + 1) for face in range(self.dice_left))
-            return f"the faces of the {_dice_words(self.dice_left)} rolled, e.g. '{example}'"
+            from highroller.games.luckiest.narrate import NARRATION  # the words live with the narration
+
+            return NARRATION.typing_help(self)
         return "the game is over"
 
     def _cards_help(self) -> str:

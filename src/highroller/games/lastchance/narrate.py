@@ -12,8 +12,8 @@ from highroller.core.dice import faces_from_counts
 from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
-from highroller.games.lastchance.phases import DRAW
 from highroller.games.lastchance.position import place
+from highroller.games.lastchance.prompts import typing_help
 from highroller.games.lastchance.state import LastChanceState
 from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, Wait
 
@@ -167,17 +167,8 @@ class LastChanceNarration:
         return Line("\n" + w("Game over ({reason}).", reason=reason) + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
 
     def typing_help(self, state: LastChanceState) -> str:
-        """At a chance step, what a person at a real table types: the card drawn, or the dice rolled."""
-        w = self.w
-        if state.phase == DRAW:
-            return w(
-                "type the id of the card drawn, e.g. 'card 12' (still in the deck: {ids}), "
-                "or a card of your own box as dice:rolls and payout, e.g. '665JJ:2 $2500'",
-                ids=", ".join(map(str, sorted(state.undrawn))),
-            )
-        dice = state.position.dice if state.position is not None else 0
-        example = " ".join("65532"[:dice])
-        return w.plural(dice, "type the faces of the {n} die rolled, e.g. '{example}'", "type the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
+        return typing_help(state, self.w)
 
 
 @cache

@@ -14,6 +14,7 @@ from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
+from highroller.core.words import Words
 from highroller.games.lastchance.cards import checked_card
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
@@ -153,9 +154,9 @@ def typing_help(state: LastChanceState) -> str:
     """One line telling a person what to type at this step."""
     phase = state.phase
     if phase in (DRAW, ROLL):
-        from highroller.games.lastchance.narrate import NARRATION  # the words live with the narration
+        from highroller.games.lastchance.prompts import typing_help as words_to_type
 
-        return NARRATION.typing_help(state)
+        return words_to_type(state, Words("en"))
     if phase == AUCTION:
         bids = [a.amount for a in state.legal if isinstance(a, Bid)]
         parts = [f"a bid from {dollars(bids[0])} to {dollars(bids[-1])} in hundreds (e.g. '{bids[0]}')"] if bids else []

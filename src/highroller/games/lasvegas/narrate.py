@@ -12,6 +12,7 @@ from highroller.core.dice import faces_from_counts
 from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
+from highroller.games.lasvegas.prompts import typing_help
 from highroller.games.lasvegas.scoring import cancelled
 from highroller.games.lasvegas.state import LEFTOVER, STOCK, LasVegasState
 from highroller.games.lasvegas.steps import Place, Roll, Stock
@@ -122,18 +123,8 @@ class LasVegasNarration:
         return " ".join(parts)
 
     def typing_help(self, state: LasVegasState) -> str:
-        """At a chance step, what a person at a real table types: the bills drawn, or the dice rolled."""
-        w = self.w
-        if state.phase == STOCK:
-            return w("bills drawn for casino {number}, e.g. '60000' or '20k 30k'", number=state.stocking + 1)
-        own, big, neutral = state.roll_sizes()
-        parts = [w.plural(own, "{n} own die", "{n} own dice")] if own else []
-        if big:
-            parts.append(w("the Biggie"))
-        if neutral:
-            parts.append(w.plural(neutral, "{n} neutral die", "{n} neutral dice"))
-        example = " ".join(["3"] * min(own, 3) + (["b6"] if big else []) + (["n2"] * min(neutral, 2)))
-        return w("the faces of {dice}, e.g. '{example}' (b = Biggie, n = neutral)", dice=", ".join(parts) or w("no dice"), example=example)
+        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
+        return typing_help(state, self.w)
 
 
 @cache

@@ -20,6 +20,7 @@ from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.core.values import is_whole
+from highroller.core.words import Words
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
 from highroller.games.lasvegas.scoring import cancelled, pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
@@ -520,9 +521,9 @@ class LasVegasState(State):
         if self.phase == CHOOSE:
             return f"choose a face: {self._choice_help()}"
         if self.phase in (STOCK, ROLL, LEFTOVER):
-            from highroller.games.lasvegas.narrate import NARRATION  # the words live with the narration
+            from highroller.games.lasvegas.prompts import typing_help
 
-            return NARRATION.typing_help(self)
+            return typing_help(self, Words("en"))
         return "the game is over"
 
     def _choice_help(self) -> str:

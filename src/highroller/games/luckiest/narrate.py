@@ -12,6 +12,7 @@ from highroller.core.narration import Line
 from highroller.core.state import State, Step
 from highroller.core.words import Words
 from highroller.games.luckiest.cards import CARDS, Card
+from highroller.games.luckiest.prompts import typing_help
 from highroller.games.luckiest.state import LuckiestState
 from highroller.games.luckiest.steps import Bank, Bet, Roll
 
@@ -82,9 +83,8 @@ class LuckiestNarration:
         return None
 
     def typing_help(self, state: LuckiestState) -> str:
-        """At a chance step, what a person at a real table types: the dice rolled."""
-        example = " ".join(str(face % 6 + 1) for face in range(state.dice_left))
-        return self.w.plural(state.dice_left, "the faces of the {n} die rolled, e.g. '{example}'", "the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
+        return typing_help(state, self.w)
 
 
 @cache

@@ -12,6 +12,7 @@ from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_co
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.core.words import Words
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks, find_card
 from highroller.games.luckiest.rules import DICE, LuckiestRules, resolve_rules
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet, Roll
@@ -231,9 +232,9 @@ class LuckiestState(State):
         if self.phase == CHOOSE:
             return f"{'bank, or ' if BANK in self.legal else ''}a card to bet on: {self._cards_help()}"
         if self.phase == ROLL:
-            from highroller.games.luckiest.narrate import NARRATION  # the words live with the narration
+            from highroller.games.luckiest.prompts import typing_help
 
-            return NARRATION.typing_help(self)
+            return typing_help(self, Words("en"))
         return "the game is over"
 
     def _cards_help(self) -> str:

@@ -469,7 +469,8 @@ class Table:
                 step = self.state.decode_step(action)
             self.state.clone().apply(step)
         except Exception as error:  # typed text and JSON from the page are untrusted: any failure is a refusal
-            raise Refused(f"{error} ({self.state.input_help()})", 422, "illegal") from error
+            said, expected = str(error), self.state.input_help()
+            raise Refused(said if expected in said else f"{said} ({expected})", 422, "illegal") from error
         return step
 
     async def undo(self, seat: int | None) -> None:

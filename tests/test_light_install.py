@@ -139,3 +139,21 @@ def test_with_the_extras_installed_the_real_commands_are_there() -> None:
     assert result.exit_code == 0 and "--bot-processes" in result.output
     result = CliRunner().invoke(cli, ["bots", "--help"])
     assert result.exit_code == 0 and "--lease" in result.output
+
+
+def test_the_expert_bot_names_the_extra_it_needs_and_the_advice_does_without_it(tmp_path: Path) -> None:
+    result = highroller("play", "lasvegas", "--players", "2", "--bots", "2", "--bot", "expert", "--seed", "5", cwd=tmp_path)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "pip install 'highroller[batch]'" in result.stderr
+    code = """
+import highroller as hr
+from rich.console import Console
+from highroller.games.lasvegas.render import RENDERER
+state = hr.make("lasvegas", players=2).new_game(seed=3)
+while state.current_player < 0:
+    state.apply(state.sample_chance())
+Console(width=200).print(RENDERER.advice(state, state.current_player))
+"""
+    advice = light(code, cwd=tmp_path)
+    assert advice.returncode == 0, advice.stderr
+    assert "Your gain at that casino" in advice.stdout and "Win chance" not in advice.stdout

@@ -12,7 +12,7 @@ from highroller.core.play import bot_seed
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.registry import available_games, game_spec
 
-FAST = {"mcts": {"iterations": 12}}
+FAST = {"mcts": {"iterations": 12}, "expert": {"playouts": 20}}
 """Search bots play with a small budget here: the tests check rules and determinism, not strength."""
 
 CONFIGS = {

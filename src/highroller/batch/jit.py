@@ -16,7 +16,7 @@ lives in a directory named by a digest of every source the kernels could draw on
 compile through this one and everything of highroller they import): edit any of them and the
 kernels compile afresh instead of running old code, while an edit elsewhere keeps the cache. The
 directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory. Every kernel function
-is decorated with this module's `compiled`, `inlined`, `cached` or `cached_inline`, so the directory
+is decorated with this module's `compiled`, `inlined`, `released`, `cached` or `cached_inline`, so the directory
 is chosen before the first of them is.
 """
 
@@ -81,6 +81,8 @@ compiled = numba.njit(cache=True, **_NO_REFCOUNTS)
 """A kernel function, compiled on its own (called from the others)."""
 inlined = numba.njit(cache=True, inline="always", **_NO_REFCOUNTS)
 """A kernel step inlined into its callers (hot, small, or both)."""
+released = numba.njit(cache=True, nogil=True, **_NO_REFCOUNTS)
+"""A kernel entry point that releases the GIL while it runs, so threads can run it on several cores."""
 cached = numba.njit(cache=True)
 """A kernel function that allocates (with reference counting)."""
 cached_inline = numba.njit(cache=True, inline="always")

@@ -64,6 +64,8 @@ def bot_factory(spec: GameSpec, text: str) -> tuple[str, Callable[[int], Bot]]:
         factory(0, **params)
     except TypeError as error:
         raise click.BadParameter(f"bot {text.strip()!r} does not take {params}: {error}", param_hint="--bots") from error
+    except (ValueError, ImportError) as error:
+        raise click.BadParameter(f"bot {text.strip()!r}: {error}", param_hint="--bots") from error
     return text.strip(), lambda seed: factory(seed, **params)
 
 

@@ -7,6 +7,7 @@ from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
 from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
 from highroller.games.lasvegas.bots import GreedyBot
+from highroller.games.lasvegas.expert import ExpertBot
 from highroller.games.lasvegas.heuristic import HeuristicBot
 from highroller.games.lasvegas.rules import NEXT_STARTERS, STOCK_RULES, UNTAKEN
 from highroller.games.lasvegas.search import SearchBot
@@ -36,7 +37,7 @@ SPEC = GameSpec(
     summary="Roll your dice and place them on the casinos; majorities win bills, ties cancel.",
     make=LasVegasGame.from_options,
     options=OPTIONS,
-    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "mcts": SearchBot, "expert": ExpertBot},
     levels={"easy": "greedy", "medium": "heuristic", "hard": "mcts"},
     default_bot="greedy",
     board="highroller.games.lasvegas:board.js",

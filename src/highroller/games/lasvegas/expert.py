@@ -1,0 +1,130 @@
+"""`expert`: the Las Vegas bot that imagines futures with compiled code.
+
+At each decision with a choice, every legal placement is played on the same imagined futures
+(`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy)
+and valued as the bot's chance of winning the game; the bot plays the placement with the best mean.
+The position is read from what every player sees (`kernel_rows`), and the futures come from the bot's
+own seeded stream, so the bot never reads the real future and decides the same on any `resample`d
+copy of a state. With a playout budget (the default) it is deterministic given its seed (and its
+number of `threads`); a time budget (`seconds`) plays as many playouts as fit, which depends on the
+machine. `threads=2` plays the playouts on two cores (the compiled code releases the interpreter's
+lock), twice as many in the same time.
+
+`chances(state)` gives every legal placement with its estimated chance of winning: the advice the
+terminal's `?` and the web's hint show.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+from types import ModuleType
+
+import numpy as np
+
+from highroller.core.state import State
+from highroller.games.lasvegas.state import ACTIONS, LasVegasState
+from highroller.games.lasvegas.steps import Place
+
+CHUNK = 16
+"""Playouts per compiled call when playing to a time budget (the clock is read between calls)."""
+_LOG = np.zeros((1, 1), dtype=np.int64)
+MAX_THREADS = 64
+NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
+
+
+def _compiled() -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The compiled parts (imported on first use: the bot's module is importable without Numba)."""
+    try:
+        from highroller.games.lasvegas import batch_kernel, expert_kernel, kernel_rows
+    except ImportError as error:
+        if (error.name or "").partition(".")[0] != "numba":
+            raise
+        raise ImportError(NEEDS, name="numba") from None
+    return batch_kernel, expert_kernel, kernel_rows
+
+
+class ExpertBot:
+    """Compiled-playout search (see the module docstring).
+
+    `playouts`: imagined futures per legal placement (default 3000); `seconds`: a time budget per move
+    instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
+    opponents and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
+    current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
+    temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
+    """
+
+    def __init__(
+        self, seed: int, playouts: int = 3000, seconds: float | None = None, epsilon: float = 0.1,
+        self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
+    ) -> None:
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        for name, share in (("epsilon", epsilon), ("self_epsilon", self_epsilon)):
+            if not 0 <= share <= 1:
+                raise ValueError(f"{name} is a share from 0 to 1, not {share!r}")
+        if horizon < 1:
+            raise ValueError("horizon must be at least 1 round")
+        if spread <= 0:
+            raise ValueError("spread must be positive")
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads is a number from 1 to {MAX_THREADS}, not {threads!r}")
+        self._batch_kernel, self._kernel, self._rows = _compiled()
+        self._rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.epsilon = epsilon
+        self.self_epsilon = self_epsilon
+        self.horizon = horizon
+        self.spread = spread
+        self.threads = threads
+
+    def choose(self, state: State) -> Place:
+        assert isinstance(state, LasVegasState) and state.roll is not None, "ExpertBot plays Las Vegas decisions"
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = self.chances(state)
+        return max(values, key=lambda pair: pair[1])[0]
+
+    def chances(self, state: LasVegasState) -> list[tuple[Place, float]]:
+        """Every legal placement with its estimated chance of winning (in legal order)."""
+        legal = state.legal_actions()
+        codes = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
+        params = self._rows.setup_of(state.rules).params
+        base = self._rows.decision_row(state)
+        seats = (self._batch_kernel.OUTSIDE,) * state.rules.players
+        key = np.int64(self._rng.getrandbits(63))
+        chance_bits = self._kernel.CHANCE_BITS
+        settings = (
+            round(self.self_epsilon * (1 << chance_bits)), round(self.epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
+        )
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+
+        def part(index: int) -> tuple[np.ndarray, int]:
+            """One thread's totals and playouts: a share of the budget, or chunks in turn until the deadline."""
+            work = np.empty_like(base)
+            totals = np.zeros(codes.size, dtype=np.float64)
+            if deadline is None:
+                first, last = self.playouts * index // self.threads, self.playouts * (index + 1) // self.threads
+                self._kernel.evaluate(base, work, params, seats, codes, key, first, last - first, *settings, _LOG, totals)
+                return totals, last - first
+            done = 0
+            chunk = index
+            while done == 0 or time.perf_counter() < deadline:
+                self._kernel.evaluate(base, work, params, seats, codes, key, chunk * CHUNK, CHUNK, *settings, _LOG, totals)
+                done += CHUNK
+                chunk += self.threads
+            return totals, done
+
+        if self.threads == 1:
+            parts = [part(0)]
+        else:
+            with ThreadPoolExecutor(self.threads) as pool:
+                parts = list(pool.map(part, range(self.threads)))
+        totals = sum((totals for totals, _ in parts), np.zeros(codes.size))
+        done = sum(count for _, count in parts)
+        return [(action, float(total) / done) for action, total in zip(legal, totals)]

@@ -33,7 +33,7 @@ def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("game", "options", "advice"),
     [
-        ("lasvegas", {"players": 2, "first_player": 0}, "If the round were scored"),
+        ("lasvegas", {"players": 2, "first_player": 0}, "Win chance (expert)"),
         ("lastchance", {"players": 2, "first_player": 0}, "Exact odds"),
         ("luckiest", {"players": 2}, "The solver's advice"),
     ],

@@ -1,5 +1,7 @@
 """Las Vegas in the terminal: the casinos with their bills and dice, the roll grouped by face, the
-players' money, and advice (its words are in `narrate.py`)."""
+players' money, and advice (its words are in `narrate.py`): for each legal placement, what it would
+win if the round were scored now and, where the compiled playouts are installed, the `expert` bot's
+estimate of the chance of winning the game after it."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from highroller.core.rng import derive_seed
 from highroller.core.state import State
 from highroller.games.lasvegas.bots import placement_gain
 from highroller.games.lasvegas.narrate import NARRATION
 from highroller.games.lasvegas.state import LasVegasState
+from highroller.games.lasvegas.steps import Place
 
 PIPS = " ⚀⚁⚂⚃⚄⚅"
 
@@ -73,12 +77,34 @@ class LasVegasRenderer:
         assert isinstance(state, LasVegasState)
         if state.current_player != seat or state.roll is None:
             return None
+        chances = _expert_chances(state)
         table = Table(title="If the round were scored right after this placement")
         table.add_column("Choice")
         table.add_column("Your gain at that casino")
+        if chances is not None:
+            table.add_column("Win chance (expert)")
         for action in state.legal_actions():
-            table.add_row(str(action), NARRATION.w.money(placement_gain(state, action)))
+            cells = [str(action), NARRATION.w.money(placement_gain(state, action))]
+            if chances is not None:
+                cells.append(NARRATION.w.percent(chances[action]))
+            table.add_row(*cells)
         return table
+
+
+ADVICE_PLAYOUTS = 2000
+"""Imagined futures per placement behind the advice's chances (about 0.1 s a decision)."""
+
+
+def _expert_chances(state: LasVegasState) -> dict[Place, float] | None:
+    """The expert's chance of winning after each legal placement, or None without the compiled
+    playouts (the batch extra). Seeded from the position's step number, never from the game's seed."""
+    from highroller.games.lasvegas.expert import ExpertBot
+
+    try:
+        bot = ExpertBot(derive_seed(0, "advice", len(state.history)), playouts=ADVICE_PLAYOUTS)
+    except ImportError:
+        return None
+    return dict(bot.chances(state))
 
 
 RENDERER = LasVegasRenderer()

@@ -27,6 +27,7 @@ from highroller.core.rng import draw64
 from highroller.games.lasvegas import batch_kernel as k
 
 SCALE = 100_000.0
+"""The softmax temperature's unit, $100,000, as `search.SCALE`."""
 CHANCE_BITS = 16
 """A model move is random when a draw below 2**CHANCE_BITS falls under epsilon × 2**CHANCE_BITS."""
 

@@ -10,6 +10,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 
+@pytest.fixture(scope="module")
+def compiled_expert() -> None:
+    """The expert's playouts for 2 players compiled (into the disk cache the hint workers load), so a
+    hint on a fresh machine is not timed by the compiler."""
+    import highroller as hr
+    from highroller.core.state import CHANCE
+    from highroller.games.lasvegas.expert import ExpertBot
+
+    state = hr.make("lasvegas", players=2).new_game(seed=1)
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance())
+    ExpertBot(1, playouts=1).chances(state)
+
+
 def _table(client: TestClient, game: str, options: dict[str, Any], **extra: Any) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann", **extra})
     assert response.status_code == 201, response.text
@@ -38,7 +52,9 @@ def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
         ("luckiest", {"players": 2}, "The solver's advice"),
     ],
 )
-def test_a_hint_names_a_legal_choice_with_the_games_advice(client: TestClient, game: str, options: dict[str, Any], advice: str) -> None:
+def test_a_hint_names_a_legal_choice_with_the_games_advice(
+    client: TestClient, game: str, options: dict[str, Any], advice: str, compiled_expert: None
+) -> None:
     table = _table(client, game, options, stand_in="medium")
     state = _my_turn(client, table)
     answer = _hint(client, table, table["token"])

@@ -6,7 +6,7 @@ A table is drawn whole (`tables`): any dice per owner on each casino (the neutra
 neutral die a game can hold, less the most a roll can add, so that a placement never takes a casino
 past what a game can hold), any bills, any pips and top faces at the bandit, any faces already on
 it, and any roll of any seat. It is set on a step-engine state, which then takes the roll, and copied
-into a kernel row (`kernel_row`).
+into a kernel row (`kernel_rows.decision_row`, as the `expert` bot makes them).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import highroller as hr
-from highroller.batch import dice
 from highroller.core.dice import Counts, counts_from_faces
 from highroller.core.errors import RulesError
 from highroller.core.state import CHANCE
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import Setup
 from highroller.games.lasvegas.bots import GreedyBot, best_placements
+from highroller.games.lasvegas.kernel_rows import decision_row
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE, resolve_rules
 from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.state import ACTIONS, BANDIT_INDEX, ROLL, LasVegasState
@@ -67,36 +67,6 @@ def tables(draw: st.DrawFn) -> LasVegasState:
     return state
 
 
-def packed(counts: Counts) -> int:
-    """Counts per face as `highroller.batch.dice` packs a roll."""
-    return sum((count << (dice.FACE_BITS * f)) | (1 << (dice.SHOWN_SHIFT + f) if count else 0) for f, count in enumerate(counts))
-
-
-def kernel_row(setup: Setup, state: LasVegasState) -> np.ndarray:
-    """The kernel's row of a state in the first round where a seat has rolled (the columns the
-    scoring, the greedy bot and the legal mask read)."""
-    row = np.zeros(setup.width, dtype=np.int64)
-
-    def put(name: str, values: list) -> None:
-        block = np.zeros(setup.shapes[name], dtype=np.int64)
-        block[tuple(slice(0, n) for n in np.shape(values))] = values
-        row[setup.offsets[name] : setup.offsets[name] + block.size] = block.ravel()
-
-    most = setup.most
-    put("dice", state.dice)
-    put("pips", state.pips)
-    put("top", state.top)
-    put("bills", [bills + [0] * (most - len(bills)) for bills in state.casino_bills])
-    put("bill_count", [len(bills) for bills in state.casino_bills])
-    roll = state.roll
-    assert roll is not None
-    row[kernel.PHASE], row[kernel.TURN], row[kernel.PENDING] = kernel.CHOOSE, state.turn, -1
-    row[kernel.BANDIT_FACES] = state.bandit_faces
-    row[kernel.ROLL_OWN], row[kernel.ROLL_NEUTRAL], row[kernel.ROLL_BIGGIE] = packed(roll.own), packed(roll.neutral), roll.biggie
-    row[kernel.ROLL_SHOWN] = kernel.faces_shown(row[kernel.ROLL_OWN], row[kernel.ROLL_NEUTRAL], row[kernel.ROLL_BIGGIE])
-    return row
-
-
 def codes(actions: tuple[Place, ...] | list[Place]) -> int:
     """Placements as a bit mask of the kernel's action codes."""
     return sum(1 << ACTIONS.index(action) for action in actions)
@@ -110,7 +80,7 @@ def column(setup: Setup, row: np.ndarray, name: str) -> list:
 @given(tables())
 def test_the_kernel_scores_as_the_step_engine(state: LasVegasState) -> None:
     setup = Setup(state.rules)
-    row = kernel_row(setup, state)
+    row = decision_row(state)
     players = state.rules.players
     for index, (on, bills) in enumerate(zip(state.dice, state.casino_bills)):
         ranking = rank_bandit(on, state.pips, state.top, players) if index == BANDIT_INDEX else rank_casino(on)
@@ -128,11 +98,11 @@ def test_the_kernel_scores_as_the_step_engine(state: LasVegasState) -> None:
 @given(tables())
 def test_the_kernels_greedy_bot_chooses_among_the_step_bots_best(state: LasVegasState) -> None:
     setup = Setup(state.rules)
-    row = kernel_row(setup, state)
+    row = decision_row(state)
     mask = kernel.legal_mask(row, state.rules.bandit)
     best = kernel.greedy_choices(row, setup.params, mask)
     assert best == codes(best_placements(state))
-    assert np.array_equal(row, kernel_row(setup, state)), "the placements weighed are taken back"
+    assert np.array_equal(row, decision_row(state)), "the placements weighed are taken back"
     assert best >> kernel._greedy(row, setup.params, mask) & 1
     assert best >> ACTIONS.index(GreedyBot(0).choose(state)) & 1
 
@@ -142,7 +112,7 @@ def test_the_kernels_greedy_bot_chooses_among_the_step_bots_best(state: LasVegas
 def test_the_kernels_legal_mask_is_the_states_legal_actions(state: LasVegasState) -> None:
     setup = Setup(state.rules)
     legal = state.legal_actions()
-    assert kernel.legal_masks(kernel_row(setup, state)[None], setup.params).tolist() == [codes(legal)]
+    assert kernel.legal_masks(decision_row(state)[None], setup.params).tolist() == [codes(legal)]
     assert list(legal) == sorted(legal, key=ACTIONS.index), "in code order, so both engines break ties alike"
 
 

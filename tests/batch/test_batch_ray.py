@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import highroller as hr
-from highroller.batch.runner import CHUNK, run_series
+from highroller.batch.runner import CHUNK, run_series, run_totals
 from highroller.cli.main import cli
 
 pytestmark = pytest.mark.slow  # starts a local Ray instance
@@ -33,3 +33,13 @@ def test_simulate_takes_the_ray_backend() -> None:
     for key in ("games", "seed", "engine"):
         assert local[key] == on_ray[key]
     assert {k: v for k, v in local.items() if k not in ("elapsed_s", "games_per_s")} == {k: v for k, v in on_ray.items() if k not in ("elapsed_s", "games_per_s")}
+
+
+def test_totals_on_ray_are_the_totals_on_local_processes() -> None:
+    game = hr.make("lasvegas", players=3)
+    games = 3 * CHUNK + 17
+    bots = ["greedy", "random", "random"]
+    local = run_totals("highroller.games.lasvegas.batch:ENGINE", game, bots, 5, games, 2)
+    seen: list[int] = []
+    on_ray = run_totals("highroller.games.lasvegas.batch:ENGINE", game, bots, 5, games, on_chunk=seen.append, backend="ray")
+    assert on_ray == local and sum(seen) == games

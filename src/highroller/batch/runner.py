@@ -7,6 +7,10 @@ creates at full size (their shapes learnt from one game) and maps: each worker w
 straight into them and nothing is copied or joined afterwards, so the only work done one process at
 a time is starting the series. The files live in shared memory (/dev/shm) where the system has it,
 not on disk, and stay mapped after their folder is removed.
+
+`run_totals` plays a series for its per-seat totals alone (`totals.SeriesTotals`): each range is
+reduced where it is played, so a series of any length (10⁹ games on a cluster) needs constant memory,
+and the totals are the same however the series is split.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +28,7 @@ import numpy as np
 
 from highroller.batch.engine import BatchEngine, BatchResult
 from highroller.batch.seeds import game_seeds
+from highroller.batch.totals import SeriesTotals
 from highroller.core.game import Game
 from highroller.core.spec import load_object
 
@@ -42,6 +47,9 @@ def cores() -> int:
 def default_processes(games: int) -> int:
     """Processes for a series of `games` when nobody said: every core for a big run, else one."""
     return cores() if games >= PARALLEL_FROM else 1
+
+TOTALS_RANGE = 128 * CHUNK
+"""The most games a worker plays for `run_totals` before it reports (so a long series shows progress)."""
 SHARED_MEMORY = Path("/dev/shm")
 
 
@@ -146,3 +154,44 @@ def run_series(
         if pool is None:
             executor.shutdown()
     return BatchResult.of_arrays(arrays)
+
+
+def range_totals(
+    engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+    params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
+) -> SeriesTotals:
+    """The totals of games start..start+count-1 of the series (`on_chunk(games)` after each chunk)."""
+    totals = SeriesTotals.empty(game.num_players)
+    for _, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
+        totals += SeriesTotals.of(part)
+        if on_chunk is not None:
+            on_chunk(part.games)
+    return totals
+
+
+def run_totals(
+    engine_path: str, game: Game, bots: Sequence[str], series: int, games: int, processes: int | None = 1,
+    params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
+    *, backend: str = "local", address: str | None = None,
+) -> SeriesTotals:
+    """The per-seat totals of games 0..games-1 of a series, as `run_series` plays them but reduced range
+    by range where they are played (see the module docstring)."""
+    if backend == "ray":
+        from highroller.batch.ray_series import totals_on_ray
+
+        return totals_on_ray(engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
+    processes = default_processes(games) if processes is None else processes
+    if processes <= 1 or games <= CHUNK:
+        return range_totals(engine_path, game, bots, series, 0, games, params, on_chunk)
+    share = min(TOTALS_RANGE, -(-games // processes // CHUNK) * CHUNK)
+    totals = SeriesTotals.empty(game.num_players)
+    with new_pool(processes) as pool:
+        futures = {
+            pool.submit(range_totals, engine_path, game, list(bots), series, start, min(share, games - start), params): min(share, games - start)
+            for start in range(0, games, share)
+        }
+        for future in as_completed(futures):
+            totals += future.result()
+            if on_chunk is not None:
+                on_chunk(futures[future])
+    return totals

@@ -2,7 +2,9 @@
 
 When the game has a batch engine (its spec's `batch`) with a batch version of every chosen bot, the
 games are played there, many at a time (`--engine auto`, the default); `--engine step` always plays
-through the step API. The summary says which engine played.
+through the step API. The summary says which engine played. On the batch engine the games are
+reduced to per-seat totals where they are played (`batch.runner.run_totals`), so a run of any length
+(10⁹ games with `--backend ray` on a cluster) needs constant memory.
 """
 
 from __future__ import annotations
@@ -10,12 +12,11 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import click
-import numpy as np
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -28,7 +29,8 @@ from rich.table import Table
 
 from highroller.batch.engine import find_engine, supports
 from highroller.batch.records import export_records
-from highroller.batch.runner import CHUNK, run_series
+from highroller.batch.runner import CHUNK, run_totals
+from highroller.batch.seeds import game_seeds
 from highroller.cli.extras import needing, require
 from highroller.cli.options import click_options, make_game, seat_bots
 from highroller.core.bots import Bot
@@ -38,8 +40,8 @@ from highroller.core.play import bot_seed, play
 from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.spec import GameSpec
 
-Results = list[list[float]] | np.ndarray
-"""Per-game results by seat: a row per game, a column per seat."""
+Sums = tuple[list[float], list[float]]
+"""Per-seat sums over a series: of returns, and of win shares."""
 
 
 def simulate_command(spec: GameSpec) -> click.Command:
@@ -61,13 +63,9 @@ def simulate_command(spec: GameSpec) -> click.Command:
     return click.Command(name=spec.name, params=[*click_options(spec.options), *common], callback=callback, help=f"Simulate {spec.title} games between bots.")
 
 
-def summarise(labels: list[str], returns: Results, wins: Results) -> dict[str, Any]:
-    """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return.
-
-    `returns` and `wins` have a row per game and a column per seat (lists or arrays)."""
-    games = len(returns)
-    seat_wins = [float(w) for w in np.asarray(wins, dtype=float).sum(axis=0)]
-    seat_returns = [float(r) for r in np.asarray(returns, dtype=float).sum(axis=0)]
+def summarise(labels: list[str], games: int, seat_returns: Sequence[float], seat_wins: Sequence[float]) -> dict[str, Any]:
+    """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return, from
+    the series' per-seat sums of returns and of win shares."""
     seats = [
         {"seat": seat, "bot": label, "wins": seat_wins[seat], "win_rate": seat_wins[seat] / games, "mean_return": seat_returns[seat] / games}
         for seat, label in enumerate(labels)
@@ -99,8 +97,6 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
     started = time.perf_counter()
     try:
         batch = _batch_bots(spec, labels, params["engine"])
-        returns: Results
-        wins: Results
         if batch is not None:
             returns, wins = _play_batch(spec, game, batch, series, params, records)
         else:
@@ -117,7 +113,7 @@ def run_simulate(spec: GameSpec, params: dict[str, Any]) -> None:
         "engine": "step" if batch is None else "batch",
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(params["games"] / elapsed, 1),
-        **summarise(labels, returns, wins),
+        **summarise(labels, params["games"], returns, wins),
     }
     if params["as_json"]:
         json.dump(summary, sys.stdout, indent=1)
@@ -156,44 +152,47 @@ def _progress() -> Progress:
     return Progress(*columns, console=Console(stderr=True), transient=True)
 
 
-def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[[int], Bot]]], series: int, games: int, records: TextIO | None) -> tuple[list[list[float]], list[list[float]]]:
-    """Every game through the step API: (returns, win shares) per game."""
-    returns: list[list[float]] = []
-    wins: list[list[float]] = []
+def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[[int], Bot]]], series: int, games: int, records: TextIO | None) -> Sums:
+    """Every game through the step API: the per-seat sums of returns and win shares."""
+    returns = [0.0] * game.num_players
+    wins = [0.0] * game.num_players
     with _progress() as progress:
         task = progress.add_task(f"{spec.title}", total=games)
         for number in range(games):
             seed = derive_seed(series, "game", number)
             bots = [make(bot_seed(seed, seat)) for seat, (_, make) in enumerate(factories)]
             final = play(game, bots, seed=seed)
-            returns.append(final.returns())
             winners = final.winners()
-            wins.append([1 / len(winners) if seat in winners else 0.0 for seat in range(game.num_players)])
+            for seat, score in enumerate(final.returns()):
+                returns[seat] += score
+                wins[seat] += 1 / len(winners) if seat in winners else 0.0
             if records:
                 records.write(json.dumps(final.record()) + "\n")
             progress.advance(task)
     return returns, wins
 
 
-def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> tuple[np.ndarray, np.ndarray]:
-    """Every game on the game's batch engine: (returns, win shares) per game; records exported (a game
-    depends on its seed alone, so its record is traced again from its seed, in any grouping)."""
+def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> Sums:
+    """Every game on the game's batch engine, reduced to per-seat totals where it is played (constant
+    memory, any number of games); records exported (a game depends on its seed alone, so its record is
+    traced again from its seed, in any grouping)."""
     names = [name for name, _ in bots]
     seat_params = [bot_params for _, bot_params in bots]
+    games = params["games"]
     with _progress() as progress:
-        task = progress.add_task(f"{spec.title} (batch)", total=params["games"])
-        result = run_series(
-            spec.batch, game, names, series, params["games"], params["processes"], seat_params, lambda n: progress.advance(task, n),
+        task = progress.add_task(f"{spec.title} (batch)", total=games)
+        totals = run_totals(
+            spec.batch, game, names, series, games, params["processes"], seat_params, lambda n: progress.advance(task, n),
             backend=params["backend"], address=params["address"],
         )
     if records:
         engine = find_engine(spec)
         assert engine is not None
-        for start in range(0, result.games, CHUNK):
-            seeds = result.seeds[start : start + CHUNK]
+        for start in range(0, games, CHUNK):
+            seeds = game_seeds(series, start, min(CHUNK, games - start))
             for record in export_records(engine, game, names, seeds, seat_params):
                 records.write(json.dumps(record) + "\n")
-    return result.returns, result.wins
+    return [float(total) for total in totals.returns], [float(total) for total in totals.wins]
 
 
 def _print_summary(summary: dict[str, Any]) -> None:

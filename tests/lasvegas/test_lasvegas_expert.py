@@ -13,8 +13,9 @@ import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import _step_json
-from highroller.games.lasvegas.expert import ExpertBot
+from highroller.games.lasvegas.expert import WARM_PLAYERS, ExpertBot, warm_up
 from highroller.games.lasvegas.kernel_rows import decision_row, setup_of
+from highroller.games.lasvegas.rules import EDITIONS
 from highroller.games.lasvegas.state import LasVegasState
 
 CONFIGS = [
@@ -133,3 +134,11 @@ def test_a_time_budget_plays_at_least_one_round_of_playouts() -> None:
 def test_bad_parameters_say_what_is_allowed(params: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ExpertBot(1, **params)
+
+
+def test_warm_up_compiles_the_playouts_for_every_player_count_it_is_given() -> None:
+    from highroller.games.lasvegas import expert_kernel
+
+    assert set(WARM_PLAYERS) == {players for edition in EDITIONS.values() for players in range(edition["players"][0], edition["players"][1] + 1)}
+    warm_up((5,))
+    assert 5 in {signature[3].count for signature in expert_kernel.evaluate.signatures}

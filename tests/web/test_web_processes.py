@@ -53,7 +53,7 @@ class BotWorker:
     """`highroller bots` as a separate process."""
 
     def __init__(self, database: str, *flags: str) -> None:
-        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", *flags]
+        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", "--no-warm-up", *flags]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def kill(self) -> None:

@@ -40,6 +40,8 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="How much lower the bot workers' CPU priority is than the server's."),
         click.option("--bot-idle/--no-bot-idle", default=DEFAULTS.bot_idle, show_default=True,
                      help="Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants."),
+        click.option("--warm-up/--no-warm-up", default=DEFAULTS.warm_up, show_default=True,
+                     help="On start, compile what the bots and advice run (the expert's playouts) in a low-priority process."),
         click.option("--lease", default=DEFAULTS.lease, show_default=True, type=click.FloatRange(1, 3600),
                      help="Seconds a claimed bot move stays with its worker before another may take it over."),
     ]
@@ -110,7 +112,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 @click.command("bots")
 @click.option("--db", "database", required=True, help="The postgresql:// URL the servers use.")
 @_bot_options
-def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, lease: float) -> None:
+def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_up: bool, lease: float) -> None:
     """Play the bots of every server on a PostgreSQL database, on this machine (run any number).
 
     Claims due bot moves (and moves of people whose turn timer ran out) from the database and plays
@@ -123,6 +125,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, lease
     from highroller.web.botwork import Dispatcher
     from highroller.web.listen import listen
     from highroller.web.store import is_postgres, open_store
+    from highroller.web.warmup import start_warm_up
 
     if not is_postgres(database):
         raise click.BadParameter("bot workers beside the server need PostgreSQL; with SQLite `highroller serve` plays its own bots", param_hint="--db")
@@ -130,6 +133,8 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, lease
         raise click.BadParameter("a bot worker needs at least one process", param_hint="--bot-processes")
     store = open_store(database)
     dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, idle=bot_idle, lease=lease)
+    if warm_up:
+        start_warm_up(bot_nice, bot_idle)
 
     async def work() -> None:
         hear = asyncio.get_running_loop().create_task(listen(database, lambda change: dispatcher.expect(change.due), lambda: None))

@@ -82,3 +82,7 @@ class GameSpec:
     batch: str = ""
     """Import path of the game's batch engine (`highroller.batch.engine.BatchEngine`), if it has one:
     `simulate` then plays bots with batch versions many games at a time, and `bench` measures it."""
+    warm_up: str = ""
+    """Import path of a function `() -> None` doing the game's slow first-time work ahead of play (such
+    as compiling the code its bots or advice run), which a web server runs in a low-priority process
+    when it starts; it raises ImportError when an optional extra it needs is not installed."""

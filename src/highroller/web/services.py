@@ -1,5 +1,6 @@
 """The background work of a server process, started and stopped with the app: hearing other
-processes' changes (PostgreSQL), claiming and playing bot moves, and deleting expired tables."""
+processes' changes (PostgreSQL), claiming and playing bot moves, deleting expired tables, and the
+games' warm-up (`warmup`: its bot processes play bots and work out advice)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import contextlib
 import logging
 import math
 import time
+from multiprocessing.process import BaseProcess
 
 from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
@@ -15,6 +17,7 @@ from highroller.web.listen import listen
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
 from highroller.web.tables import Tables
+from highroller.web.warmup import start_warm_up
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +75,7 @@ class Services:
         self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None)
         self.hints = Hints(store.location, settings)
         self._tasks: list[asyncio.Task[None]] = []
+        self.warming: BaseProcess | None = None
 
     def _played(self, table_id: str) -> None:
         if not self.store.shared:  # PostgreSQL tells every process itself
@@ -85,6 +89,8 @@ class Services:
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
+        if self.settings.warm_up:
+            self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -93,3 +99,5 @@ class Services:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
+        if self.warming is not None and self.warming.is_alive():
+            self.warming.terminate()

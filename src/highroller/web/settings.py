@@ -29,6 +29,9 @@ class Settings:
     """How much lower than the server's the bot workers' CPU priority is (0-19)."""
     bot_idle: bool = True
     """Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants."""
+    warm_up: bool = True
+    """On start, do every game's slow first-time work (compiling the expert bot's playouts) in a
+    low-priority process, so the first expert move or advice need not wait for it."""
     lease: float = 30.0
     """Seconds a claimed bot move stays with its worker before another may take it over."""
     max_tables: int = 2000

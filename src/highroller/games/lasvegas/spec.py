@@ -43,6 +43,7 @@ SPEC = GameSpec(
     board="highroller.games.lasvegas:board.js",
     guide="highroller.games.lasvegas:guide",
     analysis="highroller.games.lasvegas.analysis:ANALYSIS",
+    warm_up="highroller.games.lasvegas.expert:warm_up",
     encoder="highroller.games.lasvegas.encoder:LasVegasEncoder",
     renderer="highroller.games.lasvegas.render:RENDERER",
     narration="highroller.games.lasvegas.narrate:narration",

@@ -102,6 +102,12 @@ def test_every_tool_answers(tmp_path: Path) -> None:
         assert result.stdout.strip()
 
 
+def test_the_last_chance_analysis_runs_without_the_batch_engine(tmp_path: Path) -> None:
+    result = highroller("analyze", "lastchance", "--games", "100", "--out", "plots", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Best first attempts" in (tmp_path / "plots" / "summary.txt").read_text()
+
+
 def test_simulate_plays_through_the_step_api_and_bench_leaves_out_the_batch_figures(tmp_path: Path) -> None:
     simulated = highroller("simulate", "lasvegas", "--games", "3", "--engine", "step", "--json", cwd=tmp_path)
     assert simulated.returncode == 0, simulated.stderr
@@ -118,7 +124,7 @@ def test_simulate_plays_through_the_step_api_and_bench_leaves_out_the_batch_figu
         (["serve", "--port", "0"], "highroller serve needs the web extra: pip install 'highroller[web]'"),
         (["bots", "--db", "postgresql://nobody@localhost/none"], "highroller bots needs the postgres extra: pip install 'highroller[postgres]'"),
         (["simulate", "lasvegas", "--games", "3"], "highroller simulate lasvegas needs the batch extra: pip install 'highroller[batch]'; or play through the step API: --engine step"),
-        (["analyze", "lastchance", "--out", "plots"], "highroller analyze lastchance needs the batch extra: pip install 'highroller[batch]'"),
+        (["analyze", "lasvegas", "--out", "plots"], "highroller analyze lasvegas needs the batch extra: pip install 'highroller[batch]'"),
     ],
 )
 def test_a_command_that_needs_a_missing_extra_names_it(args: list[str], message: str, tmp_path: Path) -> None:

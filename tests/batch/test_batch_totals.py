@@ -1,6 +1,7 @@
-"""A series reduced to per-seat totals where it is played (`run_totals`, what `simulate` does on the
-batch engine) gives exactly the sums of the whole series' arrays, on one process, on several and
-split in any ranges; the exact sums do not depend on the order their parts are added in."""
+"""A series reduced to per-seat totals where it is played (`run_totals`: `run_reduced` with
+`SeriesTotals.of`, what `simulate` does on the batch engine) gives exactly the sums of the whole
+series' arrays, on one process, on several and split in any ranges; the exact sums do not depend on
+the order their parts are added in."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 import highroller as hr
-from highroller.batch.runner import CHUNK, range_totals, run_series, run_totals
+from highroller.batch.runner import CHUNK, range_reduced, run_series, run_totals
 from highroller.batch.totals import SHARE_UNIT, SeriesTotals, exact_sums
 
 ENGINE = "highroller.games.lasvegas.batch:ENGINE"
@@ -33,7 +34,7 @@ def test_totals_do_not_depend_on_how_the_series_is_split() -> None:
     game = hr.make("lasvegas", players=3)
     games = 3 * CHUNK + 17
     one = run_totals(ENGINE, game, BOTS, 9, games)
-    parts = [range_totals(ENGINE, game, BOTS, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
+    parts = [range_reduced(SeriesTotals.of, ENGINE, game, BOTS, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
     assert sum(reversed(parts), SeriesTotals.empty(3)) == one
     seen: list[int] = []
     assert run_totals(ENGINE, game, BOTS, 9, games, processes=2, on_chunk=seen.append) == one

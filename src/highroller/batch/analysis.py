@@ -1,6 +1,7 @@
-"""Shared parts of the games' analyses (`highroller analyze GAME`): what an analysis declares, running
-a series on the batch engine, plots (Matplotlib, the optional `analysis` extra, without a display)
-and the summary.
+"""Shared parts of the games' analyses (`highroller analyze GAME`): what an analysis declares, tallying
+a series on the batch engine (`tally.Tally`: exact statistics gathered where the games are played, so
+an analysis of any number of games needs constant memory, on local processes or a Ray cluster), plots
+(Matplotlib, the optional `analysis` extra, without a display) and the summary.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-import numpy as np
 
 from highroller.batch.engine import BatchResult
-from highroller.batch.runner import run_series
+from highroller.batch.runner import run_reduced
+from highroller.batch.tally import Tally
 from highroller.core.game import Game
 from highroller.core.spec import GameSpec
 
@@ -33,19 +34,18 @@ class Analysis:
     help: str
     extra: Sequence[click.Option] = ()
     """Options of this analysis beyond the common ones."""
+    on_batch_engine: bool = True
+    """Whether it plays its series on the game's batch engine (`tally`), and so takes --processes,
+    --backend and --address; an analysis that simulates in this process takes none of them."""
 
 
-def play(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], bot_params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
-    """The series of `params["games"]` games on the game's batch engine."""
-    return run_series(
-        spec.batch, game, list(bots), params["seed"], params["games"], params["processes"], bot_params,
+def tally(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], reduce: Callable[[BatchResult], Tally]) -> Tally:
+    """The tally of the series of `params["games"]` games on the game's batch engine: `reduce` (a function
+    importable by name) tallies each chunk where it is played, so the series needs constant memory."""
+    return run_reduced(
+        reduce, spec.batch, game, list(bots), params["seed"], params["games"], params["processes"],
         backend=params.get("backend", "local"), address=params.get("address"),
     )
-
-
-def mean_and_error(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Column means of [games, ...] values and their standard errors."""
-    return values.mean(axis=0), values.std(axis=0, ddof=1) / np.sqrt(values.shape[0])
 
 
 def save_plot(out: Path, name: str, title: str, draw: Callable[[Axes], None]) -> Path:

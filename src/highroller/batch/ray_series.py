@@ -3,17 +3,19 @@ so the result is the same game for game (every game depends on its seed alone).
 
 The cluster comes from `highroller.clusters.ray_cluster` (a local Ray instance without an address).
 For `run_series` each task returns its range's arrays (about 300 bytes a game for Las Vegas), which
-this process joins, so the series must fit in this machine's memory; for `run_totals` each task
-returns its range's totals (`totals.SeriesTotals`, a few numbers), so a series of any length does.
+this process joins, so the series must fit in this machine's memory; for `run_reduced` each task
+returns its range's reduction (per-seat totals for `simulate`, an analysis's tally for `analyze`: a few
+numbers and histograms), so a series of any length does.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
+from functools import reduce as reduce_sum
 from typing import Any, TypeVar
 
 from highroller.batch.engine import BatchResult
-from highroller.batch.totals import SeriesTotals
 from highroller.clusters import ray_cluster
 from highroller.core.game import Game
 from highroller.core.spec import load_object
@@ -21,7 +23,7 @@ from highroller.core.spec import load_object
 TASKS_PER_CPU = 4
 """Ranges per CPU of the cluster: enough that a slow worker does not hold the run up."""
 
-Part = TypeVar("Part", BatchResult, SeriesTotals)
+Part = TypeVar("Part")
 
 
 def _play_range(
@@ -32,24 +34,27 @@ def _play_range(
     return run_range(load_object(engine_path), game, bots, series, start, count, params)
 
 
-def _total_range(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int, params: Sequence[Mapping[str, Any]] | None,
-) -> SeriesTotals:
-    from highroller.batch.runner import range_totals
+def _reduce_range(
+    reduce: Callable[[BatchResult], Any], engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+    params: Sequence[Mapping[str, Any]] | None,
+) -> Any:
+    from highroller.batch.runner import range_reduced
 
-    return range_totals(engine_path, game, bots, series, start, count, params)
+    return range_reduced(reduce, engine_path, game, bots, series, start, count, params)
 
 
 def _on_ray(
     play: Callable[..., Part], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
     params: Sequence[Mapping[str, Any]] | None, address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
+    leading: tuple[Any, ...] = (),
 ) -> dict[int, Part]:
-    """`play` over ranges of whole chunks of games 0..games-1 as Ray tasks: each range's part by its first game."""
+    """`play(*leading, engine_path, game, bots, series, start, count, params)` over ranges of whole chunks
+    of games 0..games-1 as Ray tasks: each range's part by its first game."""
     with ray_cluster(address) as ray:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         share = max(chunk, -(-games // (cpus * TASKS_PER_CPU) // chunk) * chunk)
         task = ray.remote(play)
-        pending = {task.remote(engine_path, game, list(bots), series, start, min(share, games - start), params): start for start in range(0, games, share)}
+        pending = {task.remote(*leading, engine_path, game, list(bots), series, start, min(share, games - start), params): start for start in range(0, games, share)}
         parts: dict[int, Part] = {}
         while pending:
             finished, _ = ray.wait(list(pending), num_returns=1)
@@ -70,10 +75,10 @@ def run_series_on_ray(
     return BatchResult.join([parts[start] for start in sorted(parts)])
 
 
-def totals_on_ray(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, games: int, params: Sequence[Mapping[str, Any]] | None,
-    address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
-) -> SeriesTotals:
-    """The totals of games 0..games-1 of a series, each range reduced by its Ray task."""
-    parts = _on_ray(_total_range, engine_path, game, bots, series, games, params, address, on_chunk, chunk)
-    return sum(parts.values(), SeriesTotals.empty(game.num_players))
+def reduced_on_ray(
+    reduce: Callable[[BatchResult], Part], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
+    params: Sequence[Mapping[str, Any]] | None, address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
+) -> Part:
+    """The sum of `reduce` over games 0..games-1 of a series, each range reduced by its Ray task."""
+    parts = _on_ray(_reduce_range, engine_path, game, bots, series, games, params, address, on_chunk, chunk, (reduce,))
+    return reduce_sum(operator.add, [parts[start] for start in sorted(parts)])

@@ -8,9 +8,10 @@ straight into them and nothing is copied or joined afterwards, so the only work 
 a time is starting the series. The files live in shared memory (/dev/shm) where the system has it,
 not on disk, and stay mapped after their folder is removed.
 
-`run_totals` plays a series for its per-seat totals alone (`totals.SeriesTotals`): each range is
-reduced where it is played, so a series of any length (10⁹ games on a cluster) needs constant memory,
-and the totals are the same however the series is split.
+`run_reduced` plays a series for a reduction of it alone: each chunk of games is reduced where it is
+played (by a function such as `totals.SeriesTotals.of`, per-seat totals, or an analysis's `tally.Tally`)
+and the reductions are added, so a series of any length (10⁹ games on a cluster) needs constant memory;
+reductions that are exact sums (both of those) are the same however the series is split.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -48,9 +49,18 @@ def default_processes(games: int) -> int:
     """Processes for a series of `games` when nobody said: every core for a big run, else one."""
     return cores() if games >= PARALLEL_FROM else 1
 
-TOTALS_RANGE = 128 * CHUNK
-"""The most games a worker plays for `run_totals` before it reports (so a long series shows progress)."""
+REDUCED_RANGE = 128 * CHUNK
+"""The most games a worker plays for `run_reduced` before it reports (so a long series shows progress)."""
 SHARED_MEMORY = Path("/dev/shm")
+
+
+class Addable(Protocol):
+    """A reduction of some games: reductions of disjoint games add up to the reduction of them all."""
+
+    def __add__(self, other: Any, /) -> Any: ...
+
+
+Reduced = TypeVar("Reduced", bound=Addable)
 
 
 def _scratch(size: int) -> str:
@@ -156,17 +166,53 @@ def run_series(
     return BatchResult.of_arrays(arrays)
 
 
-def range_totals(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+def range_reduced(
+    reduce: Callable[[BatchResult], Reduced], engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
     params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
-) -> SeriesTotals:
-    """The totals of games start..start+count-1 of the series (`on_chunk(games)` after each chunk)."""
-    totals = SeriesTotals.empty(game.num_players)
+) -> Reduced:
+    """Games start..start+count-1 of the series (at least one), each chunk reduced by `reduce` and the
+    reductions added (`on_chunk(games)` after each chunk)."""
+    total: Reduced | None = None
     for _, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
-        totals += SeriesTotals.of(part)
+        reduced = reduce(part)
+        total = reduced if total is None else total + reduced
         if on_chunk is not None:
             on_chunk(part.games)
-    return totals
+    if total is None:
+        raise ValueError("a reduced range needs at least one game")
+    return total
+
+
+def run_reduced(
+    reduce: Callable[[BatchResult], Reduced], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
+    processes: int | None = 1, params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
+    *, backend: str = "local", address: str | None = None,
+) -> Reduced:
+    """Games 0..games-1 of a series, as `run_series` plays them, but each chunk reduced by `reduce` (a
+    function importable by name, so that worker processes and Ray tasks can run it) where it is played
+    and the reductions added (see the module docstring): the sum of `reduce` over the chunks."""
+    if games < 1:
+        raise ValueError("a series needs at least one game")
+    if backend == "ray":
+        from highroller.batch.ray_series import reduced_on_ray
+
+        return reduced_on_ray(reduce, engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
+    processes = default_processes(games) if processes is None else processes
+    if processes <= 1 or games <= CHUNK:
+        return range_reduced(reduce, engine_path, game, bots, series, 0, games, params, on_chunk)
+    share = min(REDUCED_RANGE, -(-games // processes // CHUNK) * CHUNK)
+    total: Reduced | None = None
+    with new_pool(processes) as pool:
+        futures = {
+            pool.submit(range_reduced, reduce, engine_path, game, list(bots), series, start, min(share, games - start), params): min(share, games - start)
+            for start in range(0, games, share)
+        }
+        for future in as_completed(futures):
+            total = future.result() if total is None else total + future.result()
+            if on_chunk is not None:
+                on_chunk(futures[future])
+    assert total is not None
+    return total
 
 
 def run_totals(
@@ -174,24 +220,5 @@ def run_totals(
     params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
     *, backend: str = "local", address: str | None = None,
 ) -> SeriesTotals:
-    """The per-seat totals of games 0..games-1 of a series, as `run_series` plays them but reduced range
-    by range where they are played (see the module docstring)."""
-    if backend == "ray":
-        from highroller.batch.ray_series import totals_on_ray
-
-        return totals_on_ray(engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
-    processes = default_processes(games) if processes is None else processes
-    if processes <= 1 or games <= CHUNK:
-        return range_totals(engine_path, game, bots, series, 0, games, params, on_chunk)
-    share = min(TOTALS_RANGE, -(-games // processes // CHUNK) * CHUNK)
-    totals = SeriesTotals.empty(game.num_players)
-    with new_pool(processes) as pool:
-        futures = {
-            pool.submit(range_totals, engine_path, game, list(bots), series, start, min(share, games - start), params): min(share, games - start)
-            for start in range(0, games, share)
-        }
-        for future in as_completed(futures):
-            totals += future.result()
-            if on_chunk is not None:
-                on_chunk(futures[future])
-    return totals
+    """The per-seat totals of games 0..games-1 of a series (`run_reduced` with `SeriesTotals.of`)."""
+    return run_reduced(SeriesTotals.of, engine_path, game, bots, series, games, processes, params, on_chunk, backend=backend, address=address)

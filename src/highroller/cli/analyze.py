@@ -1,7 +1,7 @@
 """`highroller analyze GAME`: a game's analysis on the batch engine, as its spec describes it (the rule
 options, the analysis's own options and the common ones are turned into the command here). Its plots
 need the analysis extra (Matplotlib), and a Numba engine the batch extra: both are checked before any
-game is played."""
+game is played. An analysis that does not play on the batch engine takes no --processes or --backend."""
 
 from __future__ import annotations
 
@@ -17,16 +17,20 @@ from highroller.cli.options import chosen_options, click_options, make_game
 from highroller.core.spec import GameSpec, load_object
 
 
-def common_options(default_games: int) -> list[click.Option]:
-    """--games, --seed, --processes, --backend, --address and --out."""
+def common_options(analysis: Analysis) -> list[click.Option]:
+    """--games, --seed and --out; for an analysis on the batch engine also --processes, --backend and --address."""
     return [
-        click.Option(["--games"], type=click.IntRange(min=100), default=default_games, show_default=True, help="Games per measured setting."),
+        click.Option(["--games"], type=click.IntRange(min=100), default=analysis.default_games, show_default=True, help="Games per measured setting."),
         click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
-        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
-        click.Option(["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local processes, or a Ray cluster for the batch engine (same results for the same seed)."),
-        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
         click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
-    ]
+    ] + ([] if not analysis.on_batch_engine else [
+        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
+        click.Option(
+            ["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True,
+            help="local processes, or a Ray cluster for the batch engine (same results for the same seed).",
+        ),
+        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
+    ])
 
 
 def analyze_command(spec: GameSpec) -> click.Command | None:
@@ -38,15 +42,16 @@ def analyze_command(spec: GameSpec) -> click.Command | None:
     def run(**params: Any) -> None:
         what = f"highroller analyze {spec.name}"
         require("analysis", what)
-        if params["backend"] == "ray":
+        if params.get("backend") == "ray":
             require("ray", f"{what} --backend ray")
-        with needing("batch", what):
-            find_engine(spec)
+        if analysis.on_batch_engine:
+            with needing("batch", what):
+                find_engine(spec)
         analysis.run(make_game(spec, params), chosen_options(spec, params), params)
 
     return click.Command(
         name=spec.name,
-        params=[*click_options(spec.options), *analysis.extra, *common_options(analysis.default_games)],
+        params=[*click_options(spec.options), *analysis.extra, *common_options(analysis)],
         callback=run,
         help=analysis.help,
     )

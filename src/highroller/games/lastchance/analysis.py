@@ -88,4 +88,5 @@ ANALYSIS = analysis.Analysis(
     run_analysis,
     2_000,
     "Analyse Last Chance: each card's chance and expected payout by attempt (optimal joker locking).",
+    on_batch_engine=False,
 )

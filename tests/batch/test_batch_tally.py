@@ -5,6 +5,9 @@ on it in constant memory (`run_reduced`)."""
 
 from __future__ import annotations
 
+import operator
+from functools import reduce
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -115,10 +118,7 @@ def test_a_tally_does_not_depend_on_how_the_series_is_split() -> None:
     games = 3 * CHUNK + 17
     one = run_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, games)
     parts = [range_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
-    total = parts[-1]
-    for part in reversed(parts[:-1]):
-        total = total + part
-    assert total == one
+    assert reduce(operator.add, reversed(parts)) == one
     seen: list[int] = []
     assert run_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, games, processes=2, on_chunk=seen.append) == one
     assert sum(seen) == games

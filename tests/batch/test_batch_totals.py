@@ -5,7 +5,9 @@ the order their parts are added in."""
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
+from functools import reduce
 
 import numpy as np
 import pytest
@@ -35,7 +37,7 @@ def test_totals_do_not_depend_on_how_the_series_is_split() -> None:
     games = 3 * CHUNK + 17
     one = run_totals(ENGINE, game, BOTS, 9, games)
     parts = [range_reduced(SeriesTotals.of, ENGINE, game, BOTS, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
-    assert sum(reversed(parts), SeriesTotals.empty(3)) == one
+    assert reduce(operator.add, reversed(parts)) == one
     seen: list[int] = []
     assert run_totals(ENGINE, game, BOTS, 9, games, processes=2, on_chunk=seen.append) == one
     assert sum(seen) == games
@@ -47,4 +49,4 @@ def test_exact_sums_take_thirds_and_fall_back_to_fractions() -> None:
     odd = np.array([[0.1], [0.2]])
     assert exact_sums(odd) == (Fraction(0.1) + Fraction(0.2),)
     with pytest.raises(ValueError):
-        SeriesTotals.empty(2) + SeriesTotals.empty(3)
+        SeriesTotals(1, (Fraction(0),) * 2, (Fraction(1),) * 2) + SeriesTotals(1, (Fraction(0),) * 3, (Fraction(1),) * 3)

@@ -44,10 +44,6 @@ class SeriesTotals:
         """The totals of one batch."""
         return SeriesTotals(result.games, exact_sums(result.returns), exact_sums(result.wins, SHARE_UNIT))
 
-    @staticmethod
-    def empty(seats: int) -> SeriesTotals:
-        return SeriesTotals(0, (Fraction(0),) * seats, (Fraction(0),) * seats)
-
     def __add__(self, other: SeriesTotals) -> SeriesTotals:
         return SeriesTotals(
             self.games + other.games,

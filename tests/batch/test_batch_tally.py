@@ -6,7 +6,9 @@ on it in constant memory (`run_reduced`)."""
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from functools import reduce
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -140,7 +142,23 @@ def test_a_series_needs_a_game() -> None:
         run_reduced(lasvegas_analysis.tally, ENGINE, hr.make("lasvegas", players=2), ["greedy"] * 2, 1, 0)
 
 
-def test_an_analysis_off_the_batch_engine_takes_no_backend(tmp_path: object) -> None:
+def test_an_analysis_off_the_batch_engine_takes_no_backend(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["analyze", "lastchance", "--backend", "ray", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "No such option '--backend'" in result.output
     assert "--backend" in CliRunner().invoke(cli, ["analyze", "lasvegas", "--help"]).output
+
+
+def test_an_analysis_shows_the_progress_of_each_series(tmp_path: Path) -> None:
+    done: dict[str, int] = {}
+
+    def progress(label: str, games: int) -> Callable[[int], None]:
+        assert games == 1000 and label not in done
+        done[label] = 0
+        return lambda count: done.__setitem__(label, done[label] + count)
+
+    params = {"games": 1000, "seed": 2, "processes": 1, "out": tmp_path, "progress": progress}
+    luckiest_analysis.run_analysis(hr.make("luckiest", players=2), {"players": 2}, params)
+    assert done == {
+        "random at every seat": 1000, "cautious at every seat": 1000, "optimal at every seat": 1000,
+        "optimal-win against optimal": 1000, "optimal against optimal-win": 1000,
+    }

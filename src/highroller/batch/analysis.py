@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 class Analysis:
     """What a game's `analyze` command does (the command line builds the command around it, with the
     game's rule options and --games, --seed, --processes, --out): `run(game, chosen, params)` is
-    called with the game made from the options, the options chosen, and every parameter."""
+    called with the game made from the options, the options chosen, and every parameter, and in
+    `params["progress"]` a function `(label, games) -> on_chunk` that shows a series' progress."""
 
     run: Callable[[Game, dict[str, Any], dict[str, Any]], None]
     default_games: int
@@ -39,12 +40,16 @@ class Analysis:
     --backend and --address; an analysis that simulates in this process takes none of them."""
 
 
-def tally(spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], reduce: Callable[[BatchResult], Tally]) -> Tally:
+def tally(
+    spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], reduce: Callable[[BatchResult], Tally], label: str,
+) -> Tally:
     """The tally of the series of `params["games"]` games on the game's batch engine: `reduce` (a function
-    importable by name) tallies each chunk where it is played, so the series needs constant memory."""
+    importable by name) tallies each chunk where it is played, so the series needs constant memory.
+    Its progress is shown under `label` when `params` has a "progress" function (see `Analysis`)."""
+    progress = params.get("progress")
     return run_reduced(
         reduce, spec.batch, game, list(bots), params["seed"], params["games"], params["processes"],
-        backend=params.get("backend", "local"), address=params.get("address"),
+        on_chunk=None if progress is None else progress(label, params["games"]), backend=params.get("backend", "local"), address=params.get("address"),
     )
 
 

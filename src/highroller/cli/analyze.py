@@ -1,10 +1,12 @@
 """`highroller analyze GAME`: a game's analysis on the batch engine, as its spec describes it (the rule
 options, the analysis's own options and the common ones are turned into the command here). Its plots
 need the analysis extra (Matplotlib), and a Numba engine the batch extra: both are checked before any
-game is played. An analysis that does not play on the batch engine takes no --processes or --backend."""
+game is played. An analysis that does not play on the batch engine takes no --processes or --backend.
+While it plays, each series shows a progress bar on standard error."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from highroller.batch.analysis import Analysis
 from highroller.batch.engine import find_engine
 from highroller.cli.extras import needing, require
 from highroller.cli.options import chosen_options, click_options, make_game
+from highroller.cli.progress import progress_bar
 from highroller.core.spec import GameSpec, load_object
 
 
@@ -47,7 +50,13 @@ def analyze_command(spec: GameSpec) -> click.Command | None:
         if analysis.on_batch_engine:
             with needing("batch", what):
                 find_engine(spec)
-        analysis.run(make_game(spec, params), chosen_options(spec, params), params)
+        with progress_bar() as bar:
+
+            def progress(label: str, games: int) -> Callable[[int], None]:
+                task = bar.add_task(label, total=games)
+                return lambda done: bar.advance(task, done)
+
+            analysis.run(make_game(spec, params), chosen_options(spec, params), {**params, "progress": progress})
 
     return click.Command(
         name=spec.name,

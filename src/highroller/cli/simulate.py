@@ -18,13 +18,6 @@ from typing import Any, TextIO
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from highroller.batch.engine import find_engine, supports
@@ -33,6 +26,7 @@ from highroller.batch.runner import CHUNK, run_totals
 from highroller.batch.seeds import game_seeds
 from highroller.cli.extras import needing, require
 from highroller.cli.options import click_options, make_game, seat_bots
+from highroller.cli.progress import progress_bar
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
@@ -147,16 +141,11 @@ def _batch_bots(spec: GameSpec, labels: list[str], wanted: str) -> list[tuple[st
     return None
 
 
-def _progress() -> Progress:
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    return Progress(*columns, console=Console(stderr=True), transient=True)
-
-
 def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[[int], Bot]]], series: int, games: int, records: TextIO | None) -> Sums:
     """Every game through the step API: the per-seat sums of returns and win shares."""
     returns = [0.0] * game.num_players
     wins = [0.0] * game.num_players
-    with _progress() as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"{spec.title}", total=games)
         for number in range(games):
             seed = derive_seed(series, "game", number)
@@ -179,7 +168,7 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
     names = [name for name, _ in bots]
     seat_params = [bot_params for _, bot_params in bots]
     games = params["games"]
-    with _progress() as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"{spec.title} (batch)", total=games)
         totals = run_totals(
             spec.batch, game, names, series, games, params["processes"], seat_params, lambda n: progress.advance(task, n),

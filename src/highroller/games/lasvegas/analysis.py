@@ -64,7 +64,7 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
     bots = [params["bots"]] * players
     out = params["out"]
     out.mkdir(parents=True, exist_ok=True)
-    result = analysis.tally(spec, game, bots, params, tally)
+    result = analysis.tally(spec, game, bots, params, tally, "as chosen")
     games = result.moments("wins by seat").count
     lines = [f"Las Vegas, {games:,} games of {params['bots']} bots, options {game.options | {'bills': '...'}}", ""]
 
@@ -108,7 +108,7 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
         if options is None:
             lines.append(f"{label[0].upper() + label[1:]}: not allowed with these options")
             continue
-        other = analysis.tally(spec, spec.make(**options), bots, params, tally)
+        other = analysis.tally(spec, spec.make(**options), bots, params, tally, f"{label} {'off' if current else 'on'}")
         variants.append((f"{name} {'off' if current else 'on'}", other))
         with_it, without = (result, other) if current else (other, result)
         gap = (with_it.moments("money of a game").mean()[0] - without.moments("money of a game").mean()[0]) / players

@@ -41,7 +41,7 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
     lines = [f"Luckiest Dice, {params['games']:,} games per policy, {players} players, {game.options['rounds']} rounds", ""]
     turns: dict[str, Histogram] = {}
     for policy in POLICIES:
-        result = analysis.tally(spec, game, [policy] * players, params, tally)
+        result = analysis.tally(spec, game, [policy] * players, params, tally, f"{policy} at every seat")
         points = turns[policy] = result.histogram("points of a turn")
         busts = sum(result.moments("busts").sums) / points.count
         mean, error = points.moments().mean()[0], points.moments().error()[0]
@@ -52,7 +52,7 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
         )
     if players == 2:
         for bots in (["optimal-win", "optimal"], ["optimal", "optimal-win"]):
-            wins = analysis.tally(spec, game, bots, params, tally).moments("wins by seat")
+            wins = analysis.tally(spec, game, bots, params, tally, " against ".join(bots)).moments("wins by seat")
             lines.append(f"{bots[0]} (seat 1) against {bots[1]} (seat 2): seat 1 wins {wins.mean()[0]:.1%} ± {wins.error()[0]:.1%}")
 
     def histogram(axes: Any) -> None:

@@ -36,7 +36,7 @@ def whole(values: np.ndarray, unit: int = 1) -> np.ndarray:
     return rounded.astype(np.int64)
 
 
-def _column_sums(values: np.ndarray) -> tuple[int, ...]:
+def column_sums(values: np.ndarray) -> tuple[int, ...]:
     """Exact column sums of a [rows, columns] int64 array (in 64 bits when they cannot overflow)."""
     if values.size == 0:
         return (0,) * values.shape[1]
@@ -60,7 +60,7 @@ class Moments:
         scaled = whole(values, unit)
         scaled = scaled.reshape(scaled.shape[0], -1)
         squares = scaled.astype(object) ** 2 if scaled.size and float(np.abs(scaled).max()) ** 2 * scaled.shape[0] >= WHOLE_LIMIT else scaled * scaled
-        return Moments(unit, scaled.shape[0], _column_sums(scaled), _column_sums(np.asarray(squares)))
+        return Moments(unit, scaled.shape[0], column_sums(scaled), column_sums(np.asarray(squares)))
 
     def __add__(self, other: Moments) -> Moments:
         if self.unit != other.unit or len(self.sums) != len(other.sums):

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from highroller.batch.engine import BatchResult
+from highroller.batch.tally import column_sums, whole
 
 SHARE_UNIT = 2520
 """The least common multiple of 1..10: a share of a win among up to ten players is a whole multiple of 1/2520."""
@@ -23,12 +24,11 @@ SHARE_UNIT = 2520
 
 def exact_sums(values: np.ndarray, unit: int = 1) -> tuple[Fraction, ...]:
     """The exact column sums of a [games, seats] float array, fast when every value is a whole multiple of 1/unit."""
-    scaled = values * unit
-    whole = np.rint(scaled)
-    fits = whole.size == 0 or float(np.abs(whole).max()) * max(1, values.shape[0]) < 2.0**62
-    if fits and np.all(np.abs(scaled - whole) <= 1e-9 * np.maximum(1.0, np.abs(scaled))):
-        return tuple(Fraction(int(total), unit) for total in whole.astype(np.int64).sum(axis=0))
-    return tuple(sum((Fraction(float(v)) for v in column), Fraction(0)) for column in values.T)
+    try:
+        scaled = whole(values, unit)
+    except ValueError:
+        return tuple(sum((Fraction(float(v)) for v in column), Fraction(0)) for column in values.T)
+    return tuple(Fraction(total, unit) for total in column_sums(scaled))
 
 
 @dataclass(frozen=True)

@@ -73,15 +73,24 @@ def test_a_row_is_made_at_a_decision_only() -> None:
         decision_row(state)
 
 
+@pytest.mark.parametrize("lookahead", [0, 4])
 @pytest.mark.parametrize("options", CONFIGS[:4])
-def test_the_expert_decides_the_same_on_resampled_copies_and_from_the_same_seed(options: dict) -> None:
+def test_the_expert_decides_the_same_on_resampled_copies_and_from_the_same_seed(options: dict, lookahead: int) -> None:
     for state in decisions(options, 3)[::7]:
         seat = state.current_player
-        chosen = ExpertBot(5, playouts=40).chances(state)
+        chosen = ExpertBot(5, playouts=40, lookahead=lookahead).chances(state)
         for k in range(2):
             copy = state.resample(seat, random.Random(k))
-            assert ExpertBot(5, playouts=40).chances(copy) == chosen
-        assert ExpertBot(5, playouts=40).choose(state) == max(chosen, key=lambda pair: pair[1])[0]
+            assert ExpertBot(5, playouts=40, lookahead=lookahead).chances(copy) == chosen
+        assert ExpertBot(5, playouts=40, lookahead=lookahead).choose(state) == max(chosen, key=lambda pair: pair[1])[0]
+
+
+def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> None:
+    state = decisions({"players": 4}, 3)[0]
+    looking = ExpertBot(5, playouts=40, lookahead=4).chances(state)
+    assert [action for action, _ in looking] == list(state.legal_actions())
+    assert looking != ExpertBot(5, playouts=40, lookahead=0).chances(state)
+    assert ExpertBot(5).playouts < ExpertBot(5, lookahead=0).playouts  # a lookahead's playouts cost more each
 
 
 def test_a_different_seed_imagines_other_futures() -> None:
@@ -129,6 +138,7 @@ def test_a_time_budget_plays_at_least_one_round_of_playouts() -> None:
     [
         ({"playouts": 0}, "playouts"), ({"seconds": 0}, "seconds"), ({"epsilon": 1.5}, "epsilon"),
         ({"self_epsilon": -0.1}, "self_epsilon"), ({"horizon": 0}, "horizon"), ({"spread": 0}, "spread"), ({"threads": 0}, "threads"),
+        ({"lookahead": -1}, "lookahead"), ({"lookahead": 5000}, "lookahead"),
     ],
 )
 def test_bad_parameters_say_what_is_allowed(params: dict, message: str) -> None:

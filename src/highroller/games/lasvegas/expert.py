@@ -1,7 +1,8 @@
 """`expert`: the Las Vegas bot that imagines futures with compiled code.
 
 At each decision with a choice, every legal placement is played on the same imagined futures
-(`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy)
+(`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy,
+except the bot's own later turns of the round, each chosen by a small search of its own: `lookahead`)
 and valued as the bot's chance of winning the game; the bot plays the placement with the best mean.
 The position is read from what every player sees (`kernel_rows`), and the futures come from the bot's
 own seeded stream, so the bot never reads the real future and decides the same on any `resample`d
@@ -34,6 +35,13 @@ CHUNK = 16
 _LOG = np.zeros((1, 1), dtype=np.int64)
 """The kernel's step log, which playouts leave empty (they log nothing)."""
 MAX_THREADS = 64
+PLAYOUTS = 3000
+"""Futures per placement by default without a lookahead."""
+LOOKAHEAD = 16
+"""Futures per placement of the search at the bot's own later turns in a playout, by default."""
+LOOKING_PLAYOUTS = 100
+"""Futures per placement by default with a lookahead (each costs about as much as 30 without)."""
+MAX_LOOKAHEAD = 1000
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
 
@@ -51,7 +59,9 @@ def _compiled() -> tuple[ModuleType, ModuleType, ModuleType]:
 class ExpertBot:
     """Compiled-playout search (see the module docstring).
 
-    `playouts`: imagined futures per legal placement (default 3000); `seconds`: a time budget per move
+    `playouts`: imagined futures per legal placement (default LOOKING_PLAYOUTS with a lookahead,
+    PLAYOUTS without); `lookahead`: futures per placement of the search that chooses the bot's own later
+    turns of the round in each playout (0: the model chooses them); `seconds`: a time budget per move
     instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
     opponents and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
@@ -59,9 +69,13 @@ class ExpertBot:
     """
 
     def __init__(
-        self, seed: int, playouts: int = 3000, seconds: float | None = None, epsilon: float = 0.1,
-        self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
+        self, seed: int, playouts: int | None = None, lookahead: int = LOOKAHEAD, seconds: float | None = None,
+        epsilon: float = 0.1, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
     ) -> None:
+        if not 0 <= lookahead <= MAX_LOOKAHEAD:
+            raise ValueError(f"lookahead is a number of futures from 0 (none) to {MAX_LOOKAHEAD}, not {lookahead!r}")
+        if playouts is None:
+            playouts = LOOKING_PLAYOUTS if lookahead else PLAYOUTS
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -78,6 +92,7 @@ class ExpertBot:
         self._batch_kernel, self._kernel, self._rows = _compiled()
         self._rng = random.Random(seed)
         self.playouts = playouts
+        self.lookahead = lookahead
         self.seconds = seconds
         self.epsilon = epsilon
         self.self_epsilon = self_epsilon
@@ -104,21 +119,22 @@ class ExpertBot:
         chance_bits = self._kernel.CHANCE_BITS
         settings = (
             round(self.self_epsilon * (1 << chance_bits)), round(self.epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
+            self.lookahead,
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
 
         def part(index: int) -> tuple[np.ndarray, int]:
             """One thread's totals and playouts: a share of the budget, or chunks in turn until the deadline."""
-            work = np.empty_like(base)
+            work, scratch, scores = np.empty_like(base), np.empty_like(base), np.zeros(12)
             totals = np.zeros(codes.size, dtype=np.float64)
             if deadline is None:
                 first, last = self.playouts * index // self.threads, self.playouts * (index + 1) // self.threads
-                self._kernel.evaluate(base, work, params, seats, codes, key, first, last - first, *settings, _LOG, totals)
+                self._kernel.evaluate(base, work, params, seats, codes, key, first, last - first, *settings, _LOG, scratch, scores, totals)
                 return totals, last - first
             done = 0
             chunk = index
             while done == 0 or time.perf_counter() < deadline:
-                self._kernel.evaluate(base, work, params, seats, codes, key, chunk * CHUNK, CHUNK, *settings, _LOG, totals)
+                self._kernel.evaluate(base, work, params, seats, codes, key, chunk * CHUNK, CHUNK, *settings, _LOG, scratch, scores, totals)
                 done += CHUNK
                 chunk += self.threads
             return totals, done

@@ -6,7 +6,10 @@ is played on that same stream (common random numbers: the placements are compare
 and bills as far as their futures agree, which cuts the noise of their differences). After the
 placement, every seat, the bot's included, is played by the model: the `greedy` rule (best immediate
 gain, then fewest dice) with a share of uniformly random moves, `epsilon` for the opponents and
-`self_epsilon` for the bot's own later turns. The playout plays `horizon` rounds (the one being played
+`self_epsilon` for the bot's own later turns. With a `lookahead` of n, the bot's own later turns of
+the round being played are instead chosen by a search of their own (`_search_move`: each legal
+placement played on n futures of the rest of the round by the model, drawn from the playout's stream)
+— a rollout of the one-move search rather than of the greedy rule. The playout plays `horizon` rounds (the one being played
 counts as the first) or to the end of the game, and is valued as the bot's chance of winning: after
 the last round its exact share of the win (money, then bills); before, its share of a softmax of
 every seat's money with temperature `spread` × $100,000 × √(rounds still to play), as `search.reward_of`.
@@ -21,7 +24,7 @@ import math
 
 import numpy as np
 
-from highroller.batch.jit import at, inlined, released
+from highroller.batch.jit import at, compiled, inlined, released
 from highroller.batch.rng import COUNTER, KEY, below_in
 from highroller.core.rng import draw64
 from highroller.games.lasvegas import batch_kernel as k
@@ -78,6 +81,17 @@ def _value(s: np.ndarray, p: np.ndarray, seat: int, players: int, spread: float)
 
 
 @inlined
+def _round_over(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray, played: int, horizon: int, spread: float) -> float:
+    """After a playout's `played`-th round: the bot's value if the playout ends here (-1.0 if not, and
+    the next round is started)."""
+    if played >= horizon or s[k.ROUND] + 1 == p[k.P_ROUNDS]:
+        k._score(s, p, seats)
+        return _value(s, p, seat, len(seats), spread)
+    k._end_round(s, p, seats, log, False)
+    return -1.0
+
+
+@inlined
 def _rollout(
     s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
     random_self: int, random_others: int, horizon: int, spread: float,
@@ -88,10 +102,66 @@ def _rollout(
     while True:
         if k._turns(s, p, seats, log, False):
             played += 1
-            if played >= horizon or s[k.ROUND] + 1 == p[k.P_ROUNDS]:
-                k._score(s, p, seats)
-                return _value(s, p, seat, len(seats), spread)
-            k._end_round(s, p, seats, log, False)
+            value = _round_over(s, p, seats, seat, log, played, horizon, spread)
+            if value >= 0.0:
+                return value
+        else:
+            s[k.PENDING] = _model_move(s, p, random_self if s[k.TURN] == seat else random_others)
+
+
+LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
+"""Mixed into a playout's key for the futures of a search within it (so they are not the playout's own)."""
+
+
+@compiled
+def _search_move(
+    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray, futures: int,
+    random_self: int, random_others: int, spread: float, scratch: np.ndarray, scores: np.ndarray,
+) -> int:
+    """The bot's move at its own turn within a playout: each legal placement played on `futures` futures
+    of the rest of the round (common random numbers from the playout's stream), the best total."""
+    mask = k.legal_mask(s, p[k.P_BANDIT] == 1)
+    if k.SET_BITS[at(mask)] == 1:
+        return int(k.NTH_BIT[at(mask * 12)])
+    stream_key = draw64(np.uint64(s[KEY]) ^ LOOK_SALT, np.uint64(s[COUNTER]))
+    for a in range(12):
+        scores[a] = 0.0
+    width = s.shape[0]
+    for i in range(futures):
+        stream = np.int64(draw64(stream_key, np.uint64(i)))
+        for a in range(12):
+            if (mask >> a) & 1:
+                for column in range(width):
+                    scratch[column] = s[column]
+                scratch[KEY] = stream
+                scratch[COUNTER] = 0
+                scratch[k.PENDING] = a
+                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, 1, spread)
+    best = -1
+    for a in range(12):
+        if (mask >> a) & 1 and (best < 0 or scores[a] > scores[best]):
+            best = a
+    return best
+
+
+@inlined
+def _looking_rollout(
+    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
+    random_self: int, random_others: int, horizon: int, spread: float, lookahead: int, scratch: np.ndarray, scores: np.ndarray,
+) -> float:
+    """`_rollout` with the bot's own turns of the current round chosen by `_search_move` (a loop of its
+    own, not a branch of `_rollout`: `_search_move` plays `_rollout`, and the compiled code may not
+    call itself back)."""
+    this_round = s[k.ROUND]
+    played = 0
+    while True:
+        if k._turns(s, p, seats, log, False):
+            played += 1
+            value = _round_over(s, p, seats, seat, log, played, horizon, spread)
+            if value >= 0.0:
+                return value
+        elif s[k.TURN] == seat and s[k.ROUND] == this_round:
+            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, spread, scratch, scores)
         else:
             s[k.PENDING] = _model_move(s, p, random_self if s[k.TURN] == seat else random_others)
 
@@ -99,11 +169,13 @@ def _rollout(
 @released
 def evaluate(
     base: np.ndarray, work: np.ndarray, p: np.ndarray, seats: tuple[int, ...], codes: np.ndarray, key: np.int64,
-    first: int, playouts: int, random_self: int, random_others: int, horizon: int, spread: float,
-    log: np.ndarray, totals: np.ndarray,
+    first: int, playouts: int, random_self: int, random_others: int, horizon: int, spread: float, lookahead: int,
+    log: np.ndarray, scratch: np.ndarray, scores: np.ndarray, totals: np.ndarray,
 ) -> None:
     """Add to totals[j] the values of playouts first..first+playouts-1 after the placement codes[j],
-    from the decision on `base` (every seat's policy in `seats` is OUTSIDE: the model moves here)."""
+    from the decision on `base` (every seat's policy in `seats` is OUTSIDE: the model moves here).
+    `work` and `scratch` are rows like `base`, `scores` 12 numbers: room for the playouts and the
+    lookahead's searches."""
     seat = base[k.TURN]
     width = base.shape[0]
     for i in range(first, first + playouts):
@@ -114,4 +186,9 @@ def evaluate(
             work[KEY] = stream
             work[COUNTER] = 0
             work[k.PENDING] = codes[j]
-            totals[j] += _rollout(work, p, seats, seat, log, random_self, random_others, horizon, spread)
+            if lookahead:
+                totals[j] += _looking_rollout(
+                    work, p, seats, seat, log, random_self, random_others, horizon, spread, lookahead, scratch, scores
+                )
+            else:
+                totals[j] += _rollout(work, p, seats, seat, log, random_self, random_others, horizon, spread)

@@ -101,7 +101,7 @@ def _expert_chances(state: LasVegasState) -> dict[Place, float] | None:
     from highroller.games.lasvegas.expert import ExpertBot
 
     try:
-        bot = ExpertBot(derive_seed(0, "advice", len(state.history)), playouts=ADVICE_PLAYOUTS)
+        bot = ExpertBot(derive_seed(0, "advice", len(state.history)), playouts=ADVICE_PLAYOUTS, lookahead=0)
     except ImportError:
         return None
     return dict(bot.chances(state))

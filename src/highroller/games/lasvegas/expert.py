@@ -13,7 +13,7 @@ lock), about 1.6 times as many in the same time on two cores.
 
 `chances(state)` gives every legal placement with its estimated chance of winning: the advice the
 terminal's `?` and the web's hint show. The compiled playouts are compiled once per player count
-(about 19 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
+(35–42 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
 it when it starts).
 """
 

@@ -50,7 +50,8 @@ def test_end_of_input_leaves_and_saves_then_resume_continues(tmp_path: Path) -> 
     assert refused.exit_code == 2 and "exists" in refused.output, "a record is never overwritten"
     more = tmp_path / "more.json"
     code, out = run("play", "lasvegas", "--resume", str(path), "--save", str(more), text=ANSWERS)
-    assert code == 0 and "Final standings" in out and "Resumed from" in out and "kept as" in out
+    words = " ".join(out.split())  # the terminal wraps long paths wherever their length puts the edge
+    assert code == 0 and "Final standings" in words and "Resumed from" in words and "kept as it is" in words
     assert path.read_text() == saved, "the resumed record is kept as it was"
     final = hr.replay(json.loads(more.read_text()))
     assert final.is_terminal() and final.history[: len(partial.history)] == partial.history

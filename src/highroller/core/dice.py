@@ -55,9 +55,9 @@ class MultisetTable:
         """The outcome of the ordered roll number u, for u uniform in [0, total)."""
         return self.outcomes[bisect_right(self._cumulative, u)]
 
-    def draw(self, bits: int) -> Counts:
-        """An outcome drawn exactly from 64 uniformly random bits."""
-        return self.outcomes[bisect_right(self._cumulative, uniform_below(bits, self.total))]
+    def draw_index(self, bits: int) -> int:
+        """The index in `outcomes` of an outcome drawn exactly from 64 uniformly random bits."""
+        return bisect_right(self._cumulative, uniform_below(bits, self.total))
 
     def contains(self, counts: object) -> bool:
         """Whether `counts` is an outcome of this table (right length, non-negative, right sum)."""

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, uniform_below
+from highroller.core.dice import MultisetTable, counts_from_faces, multiset_table, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
@@ -138,9 +138,11 @@ class LasVegasState(State):
 
     def _next_turn(self) -> None:
         players = self.rules.players
-        for step in range(1, players + 1):
-            seat = (self.turn + step) % players
-            if self.own[seat] or self.biggie[seat] or self.neutral[seat]:
+        own, biggie, neutral = self.own, self.biggie, self.neutral
+        seat = self.turn
+        for _ in range(players):
+            seat = seat + 1 if seat + 1 < players else 0
+            if own[seat] or biggie[seat] or neutral[seat]:
                 self.turn = seat
                 self.phase = ROLL
                 self.current_player = CHANCE
@@ -212,13 +214,13 @@ class LasVegasState(State):
         roll = self.roll
         assert roll is not None
         seat = self.turn
-        face = action.face
+        face, on_bandit = action
         own = roll.own[face - 1]
         big = roll.biggie == face
         neutral = roll.neutral[face - 1]
-        weight = own + (2 if big else 0)
+        weight = own + 2 if big else own
         players = self.rules.players
-        if action.bandit:
+        if on_bandit:
             dice = self.dice[BANDIT_INDEX]
             if weight:
                 self.pips[seat] += face * weight
@@ -243,8 +245,12 @@ class LasVegasState(State):
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
         """The placements a roll allows: one per face shown (and per face not yet on the bandit)."""
-        shown = _face_mask(roll.own) | _face_mask(roll.neutral) | ((1 << roll.biggie) >> 1)
-        return _placements(legal_codes(shown, self.bandit_faces, self.rules.bandit))
+        shown = _SHOWN.get(roll)
+        if shown is None:
+            shown = _shown(roll)
+        if self.rules.bandit:
+            return _placements(legal_codes(shown, self.bandit_faces, True))
+        return _placements(shown)
 
     # ------------------------------------------------------------------ chance
     def roll_sizes(self) -> tuple[int, int, int]:
@@ -255,12 +261,16 @@ class LasVegasState(State):
         return self.own[seat], self.biggie[seat], self.neutral[seat]
 
     def _sample_chance(self, bits: int) -> Roll | Stock:
-        if self.phase == STOCK:
+        phase = self.phase
+        if phase == STOCK:
             return self._sample_stock(bits)
+        if phase == ROLL:
+            seat = self.turn
+            if not self.biggie[seat] and not self.neutral[seat]:
+                rolls, table = _plain_rolls(self.own[seat])
+                return rolls[table.draw_index(bits)]
         own, big, neutral = self.roll_sizes()
         own_table = _table(own)
-        if not big and not neutral:
-            return Roll(own_table.draw(bits), 0, NO_DICE)
         neutral_table = _table(neutral)
         u = uniform_below(bits, own_table.total * (6 if big else 1) * neutral_table.total)
         u, own_u = divmod(u, own_table.total)
@@ -330,7 +340,9 @@ class LasVegasState(State):
         drawn: list[int] = []
         total = 0
         under = iter(self.under)
-        while not self._stock_done(len(drawn), total):
+        by_count = self.rules.stock_rule == "count"
+        amount = self.rules.stock_amount
+        while (len(drawn) if by_count else total) < amount:  # `_stock_done`, inlined: stocking is frequent
             if remaining:
                 pick = uniform_below(bits, remaining)
                 bits = mix64(bits)
@@ -551,15 +563,27 @@ class LasVegasState(State):
         return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
 
 
-_MASKS: dict[Counts, int] = {}
+_SHOWN: dict[Roll, int] = {}
+_SHOWN_LIMIT = 1 << 16
 
 
-def _face_mask(counts: Counts) -> int:
-    """Bit f - 1 set for every face f (1-6) the counts show; memoised (rolls repeat)."""
-    mask = _MASKS.get(counts)
-    if mask is None:
-        mask = _MASKS[counts] = sum(1 << face for face, count in enumerate(counts) if count)
-    return mask
+def _shown(roll: Roll) -> int:
+    """Bit f - 1 set for every face f (1-6) the roll shows; memoised (rolls repeat) up to a bound."""
+    shown = (1 << roll.biggie) >> 1
+    for face in range(6):
+        if roll.own[face] or roll.neutral[face]:
+            shown |= 1 << face
+    if len(_SHOWN) < _SHOWN_LIMIT:
+        _SHOWN[roll] = shown
+    return shown
+
+
+@lru_cache(maxsize=None)
+def _plain_rolls(dice: int) -> tuple[tuple[Roll, ...], MultisetTable]:
+    """The rolls of `dice` own dice without Biggie or neutral dice, in the order of their table's
+    outcomes, and that table (made once: most rolls of a game are these)."""
+    table = _table(dice)
+    return tuple(Roll(counts, 0, NO_DICE) for counts in table.outcomes), table
 
 
 ACTIONS = (*PLACE[1:], *BANDIT[1:])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from highroller.core.dice import Counts, faces_from_counts
@@ -11,9 +10,9 @@ NO_DICE: Counts = (0, 0, 0, 0, 0, 0)
 FACE_WORDS = ("", "1s", "2s", "3s", "4s", "5s", "6s")
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Place every rolled die showing `face` on casino `face`, or on the bandit."""
+class Place(NamedTuple):
+    """Place every rolled die showing `face` on casino `face`, or on the bandit. A named tuple: the
+    engine tests placements against the legal ones on every move, and tuples compare in C."""
 
     face: int
     bandit: bool = False

@@ -6,9 +6,10 @@ nothing busts the turn. Seat 0 starts every round; a round is one turn per seat.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, uniform_below
+from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
@@ -131,8 +132,7 @@ class LuckiestState(State):
         return TABLES[self.dice_left]
 
     def _sample_chance(self, bits: int) -> Roll:
-        table = self._table()
-        return Roll(table.sample(uniform_below(bits, table.total)))
+        return _rolls(self.dice_left)[TABLES[self.dice_left].draw_index(bits)]
 
     def _chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(counts), p) for counts, p in self._table().distribution()]
@@ -144,7 +144,7 @@ class LuckiestState(State):
     def _apply_outcome(self, outcome: Roll) -> None:
         card = CARDS[self.bet]
         mask = self.masks[self.bet]
-        kept = tuple(count if mask >> face & 1 else 0 for face, count in enumerate(outcome.counts))
+        kept = _kept(mask, outcome.counts)
         matched = sum(kept)
         self.rolls += 1
         self.last_roll = outcome
@@ -170,7 +170,7 @@ class LuckiestState(State):
             return
         self.phase = CHOOSE
         self.current_player = self.turn
-        self.legal = (BANK, *(bet for bet in BETS if not self.used >> bet.card & 1))
+        self.legal = _legal(self.used)
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -268,6 +268,24 @@ class LuckiestState(State):
 
 def _dice_words(dice: int) -> str:
     return f"{dice} {'die' if dice == 1 else 'dice'}"
+
+
+@lru_cache(maxsize=None)
+def _rolls(dice: int) -> tuple[Roll, ...]:
+    """Every roll of `dice` dice in the order of its table's outcomes (made once, then shared)."""
+    return tuple(Roll(counts) for counts in TABLES[dice].outcomes)
+
+
+@lru_cache(maxsize=1 << 16)
+def _kept(mask: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The counts of a roll on the faces a card's mask matches (bit f for face f + 1), zero elsewhere."""
+    return tuple(count if mask >> face & 1 else 0 for face, count in enumerate(counts))
+
+
+@lru_cache(maxsize=None)
+def _legal(used: int) -> tuple[Bet | Bank, ...]:
+    """The choices after a roll that placed dice: bank, or bet on a card not used yet (bit i: card i)."""
+    return (BANK, *(bet for bet in BETS if not used >> bet.card & 1))
 
 
 class LuckiestGame(RulesGame[LuckiestRules]):

@@ -1,16 +1,17 @@
-"""Luckiest Dice steps: the two actions (bet on a card, bank) and the chance outcome (a roll)."""
+"""Luckiest Dice steps: the two actions (bet on a card, bank) and the chance outcome (a roll).
+
+They are named tuples (a bet holds a card's index, a roll a tuple of counts, a bank nothing, so no two
+kinds compare equal): the engine tests every move against the legal ones, and tuples compare in C."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from highroller.core.dice import Counts, faces_from_counts
 from highroller.games.luckiest.cards import CARDS, Card
 
 
-@dataclass(frozen=True, slots=True)
-class Bet:
+class Bet(NamedTuple):
     """Bet on an unused card, then roll every die not yet placed."""
 
     card: int
@@ -26,8 +27,7 @@ class Bet:
         return {"bet": self.info.id}
 
 
-@dataclass(frozen=True, slots=True)
-class Bank:
+class Bank(NamedTuple):
     """End the turn and add its points to the score."""
 
     def __str__(self) -> str:
@@ -37,8 +37,7 @@ class Bank:
         return "bank"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """The faces the rolled dice show, as counts per face 1-6."""
 
     counts: Counts

@@ -7,7 +7,8 @@ face; locking is the roller's one choice and `lockable` lists the faces it may l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from highroller.core.dice import Counts, faces_from_counts
 from highroller.games.lastchance.cards import Card
@@ -15,10 +16,10 @@ from highroller.games.lastchance.cards import Card
 FACES = 6
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """Open specific slots per face (`need[f-1]`), open jokers, the locked joker face (0: not yet) and
-    the faces pictured on the card (bit f-1), which a joker may never be locked to."""
+    the faces pictured on the card (bit f-1), which a joker may never be locked to. A named tuple:
+    placing a roll is memoised on it."""
 
     need: Counts
     jokers: int
@@ -47,8 +48,10 @@ def start(card: Card) -> Position:
     return Position(tuple(need), card.jokers, 0, pictured)
 
 
+@lru_cache(maxsize=1 << 16)
 def place(position: Position, roll: Counts) -> tuple[Position, Counts]:
-    """The mandatory matches of a roll: (the position after them, the dice left unplaced)."""
+    """The mandatory matches of a roll: (the position after them, the dice left unplaced); memoised,
+    as the same cards meet the same rolls game after game."""
     need = list(position.need)
     left = list(roll)
     for index in range(FACES):

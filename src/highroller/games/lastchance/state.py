@@ -8,6 +8,7 @@ a set, not a pile: drawing is a uniform chance step over them, so no hidden orde
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from highroller.core.dice import multiset_table, uniform_below
@@ -291,8 +292,8 @@ class LastChanceState(State):
     def _sample_chance(self, bits: int) -> Outcome:
         if self.phase == DRAW:
             return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
-        table = multiset_table(self._dice())
-        return Roll(table.sample(uniform_below(bits, table.total)))
+        dice = self._dice()
+        return _rolls(dice)[multiset_table(dice).draw_index(bits)]
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:
@@ -383,6 +384,12 @@ class LastChanceState(State):
 
     def input_help(self) -> str:
         return typing_help(self)
+
+
+@lru_cache(maxsize=None)
+def _rolls(dice: int) -> tuple[Roll, ...]:
+    """Every roll of `dice` dice in the order of its table's outcomes (made once, then shared)."""
+    return tuple(Roll(counts) for counts in multiset_table(dice).outcomes)
 
 
 class LastChanceGame(RulesGame[LastChanceRules]):

@@ -164,6 +164,16 @@ def test_a_roll_must_have_the_right_dice(new_state) -> None:
             state.apply(state.parse_input(bad))
 
 
+def test_a_bare_tuple_equal_to_a_placement_is_refused_and_changes_nothing(new_state) -> None:
+    state = new_state(players=2, edition="biggie")
+    type_steps(state, *BIGGIE_STOCK, "1 1 2 3 4 5 b6")
+    before, history = state.view(None), list(state.history)
+    assert (1, False) in state.legal_actions()  # placements are named tuples: equal to a bare tuple
+    with pytest.raises(AttributeError, match="face"):
+        state.apply((1, False))
+    assert state.view(None) == before and state.history == history
+
+
 def test_json_true_is_never_a_face_a_bill_or_the_biggie(new_state) -> None:
     state = new_state(players=2, edition="biggie", bandit=True)
     with pytest.raises(hr.IllegalAction, match=r'a stocking outcome is \{"bills": \[amounts\]\}'):

@@ -214,7 +214,7 @@ class LasVegasState(State):
         roll = self.roll
         assert roll is not None
         seat = self.turn
-        face, on_bandit = action
+        face, on_bandit = action.face, action.bandit  # by name: a bare tuple equal to a placement fails here, changing nothing
         own = roll.own[face - 1]
         big = roll.biggie == face
         neutral = roll.neutral[face - 1]

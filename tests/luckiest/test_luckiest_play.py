@@ -83,6 +83,22 @@ def test_banking_before_any_roll_is_refused() -> None:
     assert snapshot(state) == before
 
 
+def test_bare_tuples_equal_to_steps_are_refused_and_change_nothing() -> None:
+    state = new()
+    typed(state, "odd")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="a roll of 12 dice"):
+        state.apply(((4, 0, 4, 0, 4, 0),))  # the shape of a roll, not a Roll
+    assert snapshot(state) == before
+    typed(state, "1 2 2 2 2 2 2 2 2 2 2 2")
+    before = snapshot(state)
+    for bare in ((), (CARD_BY_ID["even"].index,)):  # equal to bank and to a legal bet: steps are named tuples
+        assert bare in state.legal_actions()
+        with pytest.raises(AttributeError, match="card"):
+            state.apply(bare)
+    assert snapshot(state) == before
+
+
 def test_placed_dice_never_roll_again() -> None:
     state = new()
     typed(state, "even")

@@ -7,16 +7,19 @@ identical dice land never matters to a rule. Tables are built once per (dice, fa
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 from math import factorial, prod
+from typing import TypeVar
 
 from highroller.core.rng import mix64
 from highroller.core.values import is_whole
 
 Counts = tuple[int, ...]
+StepT = TypeVar("StepT")
 
 _TWO64 = 1 << 64
 
@@ -92,6 +95,13 @@ def multiset_table(dice: int, faces: int = 6) -> MultisetTable:
         _cumulative=tuple(accumulate(weights)),
         _index={o: i for i, o in enumerate(outcomes)},
     )
+
+
+@lru_cache(maxsize=None)
+def roll_steps(make: Callable[[Counts], StepT], dice: int) -> tuple[StepT, ...]:
+    """`make(counts)` for every outcome of `dice` six-sided dice, in `multiset_table(dice)`'s order: a
+    game's roll steps, made once and shared (pick one with the table's `draw_index`)."""
+    return tuple(make(counts) for counts in multiset_table(dice).outcomes)
 
 
 def counts_from_faces(faces_rolled: list[int] | tuple[int, ...], faces: int = 6) -> Counts:

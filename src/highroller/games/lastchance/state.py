@@ -8,10 +8,9 @@ a set, not a pile: drawing is a uniform chance step over them, so no hidden orde
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import multiset_table, uniform_below
+from highroller.core.dice import multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat
@@ -293,7 +292,7 @@ class LastChanceState(State):
         if self.phase == DRAW:
             return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
         dice = self._dice()
-        return _rolls(dice)[multiset_table(dice).draw_index(bits)]
+        return roll_steps(Roll, dice)[multiset_table(dice).draw_index(bits)]
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:
@@ -384,12 +383,6 @@ class LastChanceState(State):
 
     def input_help(self) -> str:
         return typing_help(self)
-
-
-@lru_cache(maxsize=None)
-def _rolls(dice: int) -> tuple[Roll, ...]:
-    """Every roll of `dice` dice in the order of its table's outcomes (made once, then shared)."""
-    return tuple(Roll(counts) for counts in multiset_table(dice).outcomes)
 
 
 class LastChanceGame(RulesGame[LastChanceRules]):

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import MultisetTable, counts_from_faces, multiset_table, uniform_below
+from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
@@ -267,8 +267,8 @@ class LasVegasState(State):
         if phase == ROLL:
             seat = self.turn
             if not self.biggie[seat] and not self.neutral[seat]:
-                rolls, table = _plain_rolls(self.own[seat])
-                return rolls[table.draw_index(bits)]
+                own = self.own[seat]
+                return roll_steps(_plain_roll, own)[_table(own).draw_index(bits)]
         own, big, neutral = self.roll_sizes()
         own_table = _table(own)
         neutral_table = _table(neutral)
@@ -578,12 +578,10 @@ def _shown(roll: Roll) -> int:
     return shown
 
 
-@lru_cache(maxsize=None)
-def _plain_rolls(dice: int) -> tuple[tuple[Roll, ...], MultisetTable]:
-    """The rolls of `dice` own dice without Biggie or neutral dice, in the order of their table's
-    outcomes, and that table (made once: most rolls of a game are these)."""
-    table = _table(dice)
-    return tuple(Roll(counts, 0, NO_DICE) for counts in table.outcomes), table
+def _plain_roll(counts: Counts) -> Roll:
+    """A roll of a seat's own dice only, without Biggie or neutral dice: most rolls of a game, made once
+    each and shared (`roll_steps`)."""
+    return Roll(counts, 0, NO_DICE)
 
 
 ACTIONS = (*PLACE[1:], *BANDIT[1:])

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table
+from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, roll_steps
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
@@ -132,7 +132,8 @@ class LuckiestState(State):
         return TABLES[self.dice_left]
 
     def _sample_chance(self, bits: int) -> Roll:
-        return _rolls(self.dice_left)[TABLES[self.dice_left].draw_index(bits)]
+        dice = self.dice_left
+        return roll_steps(Roll, dice)[TABLES[dice].draw_index(bits)]
 
     def _chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(counts), p) for counts, p in self._table().distribution()]
@@ -268,12 +269,6 @@ class LuckiestState(State):
 
 def _dice_words(dice: int) -> str:
     return f"{dice} {'die' if dice == 1 else 'dice'}"
-
-
-@lru_cache(maxsize=None)
-def _rolls(dice: int) -> tuple[Roll, ...]:
-    """Every roll of `dice` dice in the order of its table's outcomes (made once, then shared)."""
-    return tuple(Roll(counts) for counts in TABLES[dice].outcomes)
 
 
 @lru_cache(maxsize=1 << 16)

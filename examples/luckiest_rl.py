@@ -49,6 +49,7 @@ def bot_scores(name: str, turns: int, seed: int) -> list[float]:
 def train(timesteps: int, rollout: int, seed: int) -> Any:
     """Maskable PPO trained for `timesteps` steps on one-turn episodes, updating every `rollout` steps."""
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import Logger
 
     env = HighrollerEnv("luckiest", players=1, rounds=1)
     model = MaskablePPO(
@@ -63,6 +64,7 @@ def train(timesteps: int, rollout: int, seed: int) -> Any:
         seed=seed,
         verbose=0,
     )
+    model.set_logger(Logger(folder=None, output_formats=[]))  # no log files (the default logger makes a folder in the system's temporary directory)
     model.learn(total_timesteps=timesteps)
     return model
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ EXAMPLE = Path(__file__).parents[2] / "examples" / "luckiest_rl.py"
 
 
 @pytest.mark.slow  # trains for 200,000 steps
-def test_the_example_trains_and_compares_with_the_solver() -> None:
+def test_the_example_trains_and_compares_with_the_solver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     spec = importlib.util.spec_from_file_location("luckiest_rl", EXAMPLE)
     assert spec is not None and spec.loader is not None
     example = importlib.util.module_from_spec(spec)
@@ -28,3 +30,4 @@ def test_the_example_trains_and_compares_with_the_solver() -> None:
     again = example.main(arguments)
     del results["training_seconds"], again["training_seconds"]
     assert again == results
+    assert not list(tmp_path.glob("SB3-*"))  # training left no log folder in the temporary directory

@@ -3,6 +3,7 @@ packages), an in-process client, and `highroller serve` run as a real process on
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -91,11 +92,19 @@ def client(make_client: Callable[[], TestClient]) -> TestClient:
     return make_client()
 
 
+def killable_env(scratch: Path) -> dict[str, str]:
+    """The environment of a process a test may kill -9: its temporary files (multiprocessing's socket
+    directories, which only a clean exit removes) go under `scratch`, which pytest clears, not under
+    the system's temporary directory."""
+    return {**os.environ, "TMPDIR": str(scratch)}
+
+
 class Server:
     """`highroller serve` as a separate process on a loopback port."""
 
-    def __init__(self, database: str, bot_delay: float, flags: Sequence[str] = ()) -> None:
+    def __init__(self, database: str, bot_delay: float, flags: Sequence[str], scratch: Path) -> None:
         self.database = database
+        self.scratch = scratch
         self.bot_delay = bot_delay
         self.flags = [*UNLIMITED, *flags]
         self.port = free_port()
@@ -107,7 +116,7 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay), *self.flags]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=killable_env(self.scratch))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -128,11 +137,11 @@ class Server:
 
 
 @pytest.fixture
-def serve(database: str) -> Iterator[Callable[..., Server]]:
+def serve(database: str, tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
     def start(bot_delay: float = 0.0, flags: Sequence[str] = ()) -> Server:
-        server = Server(database, bot_delay, flags)
+        server = Server(database, bot_delay, flags, tmp_path)
         server.start()
         servers.append(server)
         return server

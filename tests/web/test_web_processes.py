@@ -12,12 +12,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
-from conftest import Server
+from conftest import Server, killable_env
 from postgres_server import PostgresServer
 from web_helpers import call, create, join, my_turn, request
 
@@ -35,11 +36,11 @@ def shared(postgres: PostgresServer) -> str:
 
 
 @pytest.fixture
-def servers(shared: str) -> Iterator[Callable[..., Server]]:
+def servers(shared: str, tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def start(*flags: str) -> Server:
-        server = Server(shared, 0.0, flags)
+        server = Server(shared, 0.0, flags, tmp_path)
         server.start()
         started.append(server)
         return server
@@ -52,9 +53,9 @@ def servers(shared: str) -> Iterator[Callable[..., Server]]:
 class BotWorker:
     """`highroller bots` as a separate process."""
 
-    def __init__(self, database: str, *flags: str) -> None:
+    def __init__(self, database: str, scratch: Path, *flags: str) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", "--no-warm-up", *flags]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=killable_env(scratch))
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -63,11 +64,11 @@ class BotWorker:
 
 
 @pytest.fixture
-def bot_workers(shared: str) -> Iterator[Callable[..., BotWorker]]:
+def bot_workers(shared: str, tmp_path: Path) -> Iterator[Callable[..., BotWorker]]:
     started: list[BotWorker] = []
 
     def start(*flags: str) -> BotWorker:
-        worker = BotWorker(shared, *flags)
+        worker = BotWorker(shared, tmp_path, *flags)
         started.append(worker)
         return worker
 

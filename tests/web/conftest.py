@@ -108,6 +108,8 @@ class Server:
         self.bot_delay = bot_delay
         self.flags = [*UNLIMITED, *flags]
         self.port = free_port()
+        self.errors = scratch / f"serve-{self.port}.err"
+        """What the server writes to stderr (printed after a test, so a failure shows it)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -116,11 +118,12 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay), *self.flags]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=killable_env(self.scratch))
+        with self.errors.open("ab") as errors:  # a file, not a pipe nobody reads: a server that logs much must not block
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=killable_env(self.scratch))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+                raise RuntimeError(f"the server exited: {self.errors.read_text()}")
             try:
                 httpx.get(self.url + "/api/games", timeout=1).raise_for_status()
                 return
@@ -134,6 +137,11 @@ class Server:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
             self.process = None
+
+    def print_errors(self) -> None:
+        """Print what the server wrote to stderr, if anything (pytest shows it when the test fails)."""
+        if self.errors.exists() and self.errors.stat().st_size:
+            print(f"{self.url} wrote to stderr:\n{self.errors.read_text()}")
 
 
 @pytest.fixture
@@ -149,3 +157,4 @@ def serve(database: str, tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield start
     for server in servers:
         server.kill()
+        server.print_errors()

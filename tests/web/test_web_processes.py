@@ -48,19 +48,27 @@ def servers(shared: str, tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield start
     for server in started:
         server.kill()
+        server.print_errors()
 
 
 class BotWorker:
     """`highroller bots` as a separate process."""
 
-    def __init__(self, database: str, scratch: Path, *flags: str) -> None:
+    def __init__(self, database: str, errors: Path, *flags: str) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", "--no-warm-up", *flags]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=killable_env(scratch))
+        self.errors = errors
+        with errors.open("ab") as stderr:  # a file, not a pipe nobody reads
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr, env=killable_env(errors.parent))
 
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
+
+    def print_errors(self) -> None:
+        """Print what the worker wrote to stderr, if anything (pytest shows it when the test fails)."""
+        if self.errors.stat().st_size:
+            print(f"the bot worker wrote to stderr:\n{self.errors.read_text()}")
 
 
 @pytest.fixture
@@ -68,13 +76,14 @@ def bot_workers(shared: str, tmp_path: Path) -> Iterator[Callable[..., BotWorker
     started: list[BotWorker] = []
 
     def start(*flags: str) -> BotWorker:
-        worker = BotWorker(shared, tmp_path, *flags)
+        worker = BotWorker(shared, tmp_path / f"bots-{len(started)}.err", *flags)
         started.append(worker)
         return worker
 
     yield start
     for worker in started:
         worker.kill()
+        worker.print_errors()
 
 
 def play_through(base: str, table: str, token: str, rng: random.Random, moves: int | None = None) -> dict[str, Any]:

@@ -3,7 +3,6 @@ packages), an in-process client, and `highroller serve` run as a real process on
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -92,19 +91,11 @@ def client(make_client: Callable[[], TestClient]) -> TestClient:
     return make_client()
 
 
-def killable_env(scratch: Path) -> dict[str, str]:
-    """The environment of a process a test may kill -9: its temporary files (multiprocessing's socket
-    directories, which only a clean exit removes) go under `scratch`, which pytest clears, not under
-    the system's temporary directory."""
-    return {**os.environ, "TMPDIR": str(scratch)}
-
-
 class Server:
     """`highroller serve` as a separate process on a loopback port."""
 
     def __init__(self, database: str, bot_delay: float, flags: Sequence[str], scratch: Path) -> None:
         self.database = database
-        self.scratch = scratch
         self.bot_delay = bot_delay
         self.flags = [*UNLIMITED, *flags]
         self.port = free_port()
@@ -119,7 +110,7 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay), *self.flags]
         with self.errors.open("ab") as errors:  # a file, not a pipe nobody reads: a server that logs much must not block
-            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=killable_env(self.scratch))
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

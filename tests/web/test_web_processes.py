@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from conftest import Server, killable_env
+from conftest import Server
 from postgres_server import PostgresServer
 from web_helpers import call, create, join, my_turn, request
 
@@ -58,7 +58,7 @@ class BotWorker:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", "--no-warm-up", *flags]
         self.errors = errors
         with errors.open("ab") as stderr:  # a file, not a pipe nobody reads
-            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr, env=killable_env(errors.parent))
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr)
 
     def kill(self) -> None:
         if self.process.poll() is None:

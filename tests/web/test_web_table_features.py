@@ -1,15 +1,19 @@
 """The table's helps in Chromium: the tab tells a person it is their turn, the Rules panel, a run of
-bids as one amount field with the card's exact odds beside it, the win-chance meter, and Copy link
-where the clipboard is unavailable."""
+bids as one amount field with the card's exact odds beside it, the win-chance meter, Copy link
+where the clipboard is unavailable, and a page that opens while the game moves on showing its
+latest state."""
 
 from __future__ import annotations
 
+import json
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
-from web_helpers import call, create, seated_page
+from playwright.sync_api import Browser, Route
+from web_helpers import call, create, join, seated_page, step
 
 pytestmark = pytest.mark.slow  # the table in Chromium
 
@@ -100,3 +104,36 @@ def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(browser: Bro
     plain.wait_for_selector("#seats li")
     plain.wait_for_timeout(500)
     assert plain.locator("#seats meter").count() == 0
+
+
+def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(browser: Browser, serve: Callable[..., Any]) -> None:
+    """The page's first state message makes it load the game's board; a move made while the board
+    loads sends a second. Chromium may finish two loads of one module in either order, so a page that
+    handled each message as its load finished could draw the older state last, and a person whose
+    turn it then was would see no choices."""
+    server = serve(0.3)
+    table = create(server.url, "lasvegas", {"players": 2, "first_player": 0}, [None, None], name="Ann")
+    ben_seat, ben = join(server.url, table["id"], "Ben")
+    seats = {table["seat"]: table["token"], ben_seat: ben}
+    seat = {"seat": table["seat"], "token": table["token"], "name": "Ann"}
+    rng = random.Random(3)
+    for _ in range(6):
+        moved: list[int] = []
+
+        def move_while_the_board_loads(route: Route) -> None:
+            moved.append(step(server.url, table["id"], seats, rng)["version"])
+            time.sleep(0.3)  # the move's state message reaches the page meanwhile
+            route.continue_()
+
+        context = browser.new_context()
+        context.route("**/static/dice.js", move_while_the_board_loads)
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('highroller:seat:{table['id']}', {json.dumps(json.dumps(seat))})")
+        page.goto(f"{server.url}/table/{table['id']}")
+        page.wait_for_selector("#board[data-version]")
+        assert moved, "the board's dice module was not loaded"
+        latest = call(server.url, "GET", f"/api/tables/{table['id']}")["version"]
+        page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) === {latest}", timeout=10_000)
+        page.wait_for_timeout(300)
+        assert page.get_attribute("#board", "data-version") == str(latest)
+        context.close()

@@ -23,6 +23,9 @@ let retry = 500;
 let sent = false;
 let receivedAt = 0;
 let shownView = null;
+/** The messages handled so far, one after another: the first state waits for the game's board module,
+and a later message must not be drawn before it (the older state would be drawn last). */
+let inbox = Promise.resolve();
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -33,7 +36,10 @@ function connect() {
     el("connection").textContent = "";
     socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: language() }));
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    inbox = inbox.then(() => receive(message)).catch(reportError);
+  });
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) {
       el("status").textContent = t("There is no such table.");

@@ -37,15 +37,21 @@ def step(base: str, table: str, seats: dict[int, str], rng: random.Random) -> di
 
     Random, not a fixed pick: a player who always declines Last Chance's joker lock never finishes a
     card with jokers, and free rolls nobody bid on keep such a game going for ever."""
-    any_token = next(iter(seats.values()))
-    state = call(base, "GET", f"/api/tables/{table}", any_token)
-    while not state["finished"] and state["current_player"] not in seats:
-        state = call(base, "GET", f"/api/tables/{table}", any_token, params={"after": state["version"]})
+    state = people_on_move(base, table, seats)
     if state["finished"]:
         return state
     token = seats[state["current_player"]]
     mine = call(base, "GET", f"/api/tables/{table}", token)
     return call(base, "POST", f"/api/tables/{table}/actions", token, json={"version": mine["version"], "action": rng.choice(mine["legal"])["action"]})
+
+
+def people_on_move(base: str, table: str, seats: dict[int, str]) -> dict[str, Any]:
+    """Wait (long polls) until one of `seats` is on move (the bots have played) or the game is over; the table then."""
+    any_token = next(iter(seats.values()))
+    state = call(base, "GET", f"/api/tables/{table}", any_token)
+    while not state["finished"] and state["current_player"] not in seats:
+        state = call(base, "GET", f"/api/tables/{table}", any_token, params={"after": state["version"]})
+    return state
 
 
 def my_turn(base: str, table: str, token: str) -> dict[str, Any]:

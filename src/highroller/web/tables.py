@@ -207,8 +207,11 @@ class Table:
         return waiting
 
     async def catch_up(self) -> None:
-        """Take in what other processes stored since this copy was made (call with the lock held)."""
-        names = self.names()
+        """Take in what other processes stored since this copy was made (call with the lock held), and
+        tell the watchers if there was any: whatever made this copy look (a refused action, a long poll
+        past it, a request from another process's client), the notification that follows finds nothing
+        new and tells nobody."""
+        names, before = self.names(), self.revision
         row = await asyncio.to_thread(self._store.load_table, self.id, self.version)
         if row is None:
             self.gone = True
@@ -221,6 +224,8 @@ class Table:
             self._rebuild(full)
         else:
             self._absorb(row)
+        if self.revision != before:
+            self._announce()
 
     async def refresh(self, change: Change | None = None) -> None:
         """Catch up if the store is ahead of this copy (past `change`, or look), then tell the
@@ -231,15 +236,14 @@ class Table:
         self._refreshing = True
         try:
             while True:
-                asked, before = self._asked, self.revision
+                asked = self._asked
                 async with self.lock:
                     if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
                         self._follow(change.steps, [])  # the notification carried the steps: no need to read them
                         self.revision, self.due = change.revision, change.due
+                        self._announce()
                     elif change is None or change.revision > self.revision:
                         await self.catch_up()
-                if self.revision != before:
-                    self._announce()
                 if self._asked == asked:
                     return
                 change = None

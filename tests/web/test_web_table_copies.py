@@ -1,0 +1,71 @@
+"""Two server processes' copies of one table (two `Tables` on one SQLite store, told nothing of each
+other): however a copy learns that the store moved on — an action refused because the other copy
+stored a step first, a long poll naming a version it has not seen — the connections watching it are
+told, so no page is left showing a state the table has left."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from conftest import TEST_SETTINGS
+
+import highroller as hr
+from highroller.web.errors import Refused
+from highroller.web.store import open_store
+from highroller.web.tables import Subscriber, Table, Tables
+
+Scenario = Callable[[Table, Table, Subscriber], Awaitable[None]]
+
+
+def with_two_copies(tmp_path: Path, scenario: Scenario) -> None:
+    """A 2-person Las Vegas table, a copy of it in each of two `Tables`, and a connection watching the
+    first copy that has been sent everything so far; then `scenario(first, second, watcher)`."""
+
+    async def run() -> None:
+        store = open_store(tmp_path / "tables.sqlite3")
+        here, there = Tables(store, TEST_SETTINGS), Tables(store, TEST_SETTINGS)
+        first, _ = await here.open(hr.make("lasvegas", players=2, first_player=0), [None, None], None, "greedy", None, "Ann")
+        await first.join("Ben", None, None)
+        second = await there.get(first.id)
+        watcher = Subscriber((0,))
+        first.subscribers.add(watcher)
+        watcher.dirty = False
+        watcher.wake.clear()
+        await scenario(first, second, watcher)
+
+    asyncio.run(run())
+
+
+def test_an_action_refused_because_the_other_copy_moved_first_tells_the_watchers(tmp_path: Path) -> None:
+    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+        seen, action = first.version, first.state.legal_actions()[0]
+        await second.act(0, seen, action.to_json())
+        with pytest.raises(Refused) as refused:
+            await first.act(0, seen, action.to_json())
+        assert refused.value.code in ("stale", "not-your-turn")
+        assert first.version == second.version
+        assert watcher.dirty and watcher.wake.is_set()
+
+    with_two_copies(tmp_path, scenario)
+
+
+def test_a_long_poll_past_the_copy_tells_the_watchers(tmp_path: Path) -> None:
+    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+        await second.act(0, second.version, second.state.legal_actions()[0].to_json())
+        await first.wait_change(second.version, timeout=0.01)
+        assert first.version == second.version
+        assert watcher.dirty and watcher.wake.is_set()
+
+    with_two_copies(tmp_path, scenario)
+
+
+def test_a_copy_that_knew_it_all_tells_nobody(tmp_path: Path) -> None:
+    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+        async with first.lock:
+            await first.catch_up()
+        assert not watcher.dirty and not watcher.wake.is_set()
+
+    with_two_copies(tmp_path, scenario)

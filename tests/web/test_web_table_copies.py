@@ -1,7 +1,8 @@
 """Two server processes' copies of one table (two `Tables` on one SQLite store, told nothing of each
 other): however a copy learns that the store moved on — an action refused because the other copy
-stored a step first, a long poll naming a version it has not seen — the connections watching it are
-told, so no page is left showing a state the table has left."""
+stored a step first, a long poll naming a version it has not seen, a change told while nobody watched
+it here — the connections and long polls watching it are told, so no page is left showing a state the
+table has left."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from highroller.web.errors import Refused
 from highroller.web.store import open_store
 from highroller.web.tables import Subscriber, Table, Tables
 
-Scenario = Callable[[Table, Table, Subscriber], Awaitable[None]]
+Scenario = Callable[[Tables, Table, Table, Subscriber], Awaitable[None]]
 
 
 def with_two_copies(tmp_path: Path, scenario: Scenario) -> None:
-    """A 2-person Las Vegas table, a copy of it in each of two `Tables`, and a connection watching the
-    first copy that has been sent everything so far; then `scenario(first, second, watcher)`."""
+    """A 2-person Las Vegas table, a copy of it in each of two `Tables` (`here` and another), and a
+    connection watching the first copy that has been sent everything so far; then
+    `scenario(here, first, second, watcher)`."""
 
     async def run() -> None:
         store = open_store(tmp_path / "tables.sqlite3")
@@ -34,13 +36,13 @@ def with_two_copies(tmp_path: Path, scenario: Scenario) -> None:
         first.subscribers.add(watcher)
         watcher.dirty = False
         watcher.wake.clear()
-        await scenario(first, second, watcher)
+        await scenario(here, first, second, watcher)
 
     asyncio.run(run())
 
 
 def test_an_action_refused_because_the_other_copy_moved_first_tells_the_watchers(tmp_path: Path) -> None:
-    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
         seen, action = first.version, first.state.legal_actions()[0]
         await second.act(0, seen, action.to_json())
         with pytest.raises(Refused) as refused:
@@ -53,7 +55,7 @@ def test_an_action_refused_because_the_other_copy_moved_first_tells_the_watchers
 
 
 def test_a_long_poll_past_the_copy_tells_the_watchers(tmp_path: Path) -> None:
-    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
         await second.act(0, second.version, second.state.legal_actions()[0].to_json())
         await first.wait_change(second.version, timeout=0.01)
         assert first.version == second.version
@@ -63,9 +65,36 @@ def test_a_long_poll_past_the_copy_tells_the_watchers(tmp_path: Path) -> None:
 
 
 def test_a_copy_that_knew_it_all_tells_nobody(tmp_path: Path) -> None:
-    async def scenario(first: Table, second: Table, watcher: Subscriber) -> None:
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
         async with first.lock:
             await first.catch_up()
         assert not watcher.dirty and not watcher.wake.is_set()
+
+    with_two_copies(tmp_path, scenario)
+
+
+def test_a_connection_that_starts_watching_an_unwatched_table_marked_behind_catches_up(tmp_path: Path) -> None:
+    """A change told while nobody watched the table (a connection still greeting) only marks it behind."""
+
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
+        first.subscribers.discard(watcher)
+        await second.act(0, second.version, second.state.legal_actions()[0].to_json())
+        here.look(first.id)
+        assert first.behind and first.version < second.version
+        await first.watch(watcher)
+        assert first.version == second.version and not first.behind
+        assert watcher.dirty and watcher.wake.is_set()
+
+    with_two_copies(tmp_path, scenario)
+
+
+def test_a_long_poll_on_an_unwatched_table_marked_behind_answers_at_once(tmp_path: Path) -> None:
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
+        first.subscribers.discard(watcher)
+        seen = first.version
+        await second.act(0, seen, second.state.legal_actions()[0].to_json())
+        here.look(first.id)
+        await asyncio.wait_for(first.wait_change(seen, timeout=30), 5)
+        assert first.version == second.version
 
     with_two_copies(tmp_path, scenario)

@@ -149,15 +149,17 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
             subscriber = await _hello(websocket, table, pace)
             if subscriber is None:
                 return
-            table.subscribers.add(subscriber)
-            sender = asyncio.create_task(_sender(websocket, table, subscriber))
             try:
-                while (text := await _read(websocket)) is not None:
-                    await _handle(text, table, subscriber, pace)
+                await table.watch(subscriber)
+                sender = asyncio.create_task(_sender(websocket, table, subscriber))
+                try:
+                    while (text := await _read(websocket)) is not None:
+                        await _handle(text, table, subscriber, pace)
+                finally:
+                    sender.cancel()
+                    await asyncio.gather(sender, return_exceptions=True)
             finally:
                 table.subscribers.discard(subscriber)
-                sender.cancel()
-                await asyncio.gather(sender, return_exceptions=True)
 
 
 async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace) -> None:

@@ -254,6 +254,19 @@ class Table:
         finally:
             self._refreshing = False
 
+    async def follow_if_behind(self) -> None:
+        """Catch up if the store changed while nobody here watched this copy (see `Tables.changed`)."""
+        if self.behind:
+            self.behind = False
+            await self.refresh()
+
+    async def watch(self, subscriber: Subscriber) -> None:
+        """Let a connection watch this table: from now on it hears every change. A change told while
+        the connection was still greeting found the table unwatched and only marked it behind: catch
+        up with it now, or the connection would be sent a state the table has left."""
+        self.subscribers.add(subscriber)
+        await self.follow_if_behind()
+
     async def fresh(self) -> None:
         """Make sure this copy is current when another process may have changed the table (a cheap
         revision check; used before answering a request, as clients need no sticky sessions)."""
@@ -409,7 +422,9 @@ class Table:
             return
         self._waiters += 1
         try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
+            await self.follow_if_behind()  # a change told before this wait counted as watching
+            if self.version == version:
+                await asyncio.wait_for(self._changed.wait(), timeout)
         except TimeoutError:
             pass
         finally:
@@ -674,9 +689,7 @@ class Tables:
         table = self._live.get(table_id)
         if table is not None:
             self._live.move_to_end(table_id)
-            if table.behind:
-                table.behind = False
-                await table.refresh()
+            await table.follow_if_behind()
             return table
         if not TABLE_ID.match(table_id):
             raise Refused("there is no table with this id", 404, "no-table")

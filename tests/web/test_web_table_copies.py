@@ -98,3 +98,21 @@ def test_a_long_poll_on_an_unwatched_table_marked_behind_answers_at_once(tmp_pat
         assert first.version == second.version
 
     with_two_copies(tmp_path, scenario)
+
+
+def test_a_connection_watches_the_live_copy_even_if_its_table_was_dropped_from_memory_meanwhile(tmp_path: Path) -> None:
+    async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
+        first.subscribers.discard(watcher)
+        here.capacity = 1
+        other, _ = await here.open(hr.make("luckiest", players=2), [None, None], None, "greedy", None, "Cy")
+        assert first.id not in here._live  # idle, so dropped for the newer table
+        watched = await here.watch(first.id, watcher)
+        assert watched is not first and here._live[first.id] is watched and watcher in watched.subscribers
+        watcher.dirty = False
+        watcher.wake.clear()
+        await second.act(0, second.version, second.state.legal_actions()[0].to_json())
+        here.look(first.id)
+        await asyncio.wait_for(watcher.wake.wait(), 10)
+        assert watched.version == second.version and watcher.dirty
+
+    with_two_copies(tmp_path, scenario)

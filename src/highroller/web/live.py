@@ -150,7 +150,12 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
             if subscriber is None:
                 return
             try:
-                await table.watch(subscriber)
+                table = await tables.watch(table_id, subscriber)
+            except Refused as refused:
+                await websocket.send_json(_error(refused.message, refused.code))
+                await websocket.close(code=CLOSE_NO_TABLE)
+                return
+            try:
                 sender = asyncio.create_task(_sender(websocket, table, subscriber))
                 try:
                     while (text := await _read(websocket)) is not None:

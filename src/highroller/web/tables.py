@@ -265,7 +265,11 @@ class Table:
         the connection was still greeting found the table unwatched and only marked it behind: catch
         up with it now, or the connection would be sent a state the table has left."""
         self.subscribers.add(subscriber)
-        await self.follow_if_behind()
+        try:
+            await self.follow_if_behind()
+        except BaseException:
+            self.subscribers.discard(subscriber)
+            raise
 
     async def fresh(self) -> None:
         """Make sure this copy is current when another process may have changed the table (a cheap
@@ -700,6 +704,13 @@ class Tables:
         if table is None:
             table = self._live[table_id] = Table(row, self.store, self._expect)
             self._forget_idle()
+        return table
+
+    async def watch(self, table_id: str, subscriber: Subscriber) -> Table:
+        """The live table, watched by `subscriber` from now on: loaded again if it was dropped from
+        memory while the connection greeted (a dropped copy hears no more changes), or `Refused`."""
+        table = await self.get(table_id)
+        await table.watch(subscriber)
         return table
 
     def _forget_idle(self) -> None:

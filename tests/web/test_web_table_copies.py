@@ -28,15 +28,18 @@ def with_two_copies(tmp_path: Path, scenario: Scenario) -> None:
 
     async def run() -> None:
         store = open_store(tmp_path / "tables.sqlite3")
-        here, there = Tables(store, TEST_SETTINGS), Tables(store, TEST_SETTINGS)
-        first, _ = await here.open(hr.make("lasvegas", players=2, first_player=0), [None, None], None, "greedy", None, "Ann")
-        await first.join("Ben", None, None)
-        second = await there.get(first.id)
-        watcher = Subscriber((0,))
-        first.subscribers.add(watcher)
-        watcher.dirty = False
-        watcher.wake.clear()
-        await scenario(here, first, second, watcher)
+        try:
+            here, there = Tables(store, TEST_SETTINGS), Tables(store, TEST_SETTINGS)
+            first, _ = await here.open(hr.make("lasvegas", players=2, first_player=0), [None, None], None, "greedy", None, "Ann")
+            await first.join("Ben", None, None)
+            second = await there.get(first.id)
+            watcher = Subscriber((0,))
+            first.subscribers.add(watcher)
+            watcher.dirty = False
+            watcher.wake.clear()
+            await scenario(here, first, second, watcher)
+        finally:
+            store.close()
 
     asyncio.run(run())
 

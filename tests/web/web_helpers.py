@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 
 def call(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
@@ -62,10 +63,14 @@ def my_turn(base: str, table: str, token: str) -> dict[str, Any]:
     return state
 
 
-def seated_page(browser: Browser, base: str, table: dict[str, Any], **context: Any) -> Page:
-    """A page holding the table creator's seat (as the lobby leaves it in the browser), its board drawn."""
+def seated_page(browser: Browser, base: str, table: dict[str, Any], routes: dict[str, Callable[[Route], None]] | None = None, **context: Any) -> Page:
+    """A page holding the table creator's seat (as the lobby leaves it in the browser), its board drawn;
+    `routes`: handlers of the requests whose addresses match their patterns."""
     seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
-    page = browser.new_context(**context).new_page()
+    opened = browser.new_context(**context)
+    for pattern, handler in (routes or {}).items():
+        opened.route(pattern, handler)
+    page = opened.new_page()
     page.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
     page.goto(f"{base}/table/{table['id']}")
     page.wait_for_selector("#board[data-version]")

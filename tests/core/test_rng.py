@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from highroller.core.rng import derive_seed, draw64, first_seat, mix64, stream_key
+from highroller.core.rng import Stream, derive_seed, draw64, first_seat, mix64, stream_key
 
 
 def test_draws_are_a_pure_function_of_seed_and_counter() -> None:
@@ -44,3 +44,26 @@ def test_arrays_give_what_ints_give() -> None:
     assert derive_seed(words, "bot", 3).tolist() == [derive_seed(int(w), "bot", 3) for w in words]
     assert derive_seed(5, words).tolist() == [derive_seed(5, int(w)) for w in words]
     assert first_seat(words, 5).tolist() == [derive_seed(int(w), "first-player") % 5 for w in words]
+
+
+def test_a_stream_draws_what_draw64_draws_in_any_order() -> None:
+    seed = 2**64 - 5  # a key above 2**63 goes through NumPy's uint64 as through Python ints
+    expected = [draw64(stream_key(seed), n) for n in range(3 * Stream.BLOCK)]
+    in_order = Stream(seed)
+    assert [in_order.draw(n) for n in range(len(expected))] == expected
+    jumping = Stream(seed)
+    order = [Stream.BLOCK + 7, 3, 2 * Stream.BLOCK + 40, 0, Stream.SINGLE - 1, Stream.SINGLE, 1]
+    assert [jumping.draw(n) for n in order] == [expected[n] for n in order]
+
+
+def test_a_stream_is_shared_by_copies_of_a_state_and_a_new_seed_gets_its_own() -> None:
+    import random
+
+    from highroller.registry import make
+
+    state = make("lasvegas", players=3).new_game(11)
+    copy = state.clone()
+    assert copy._stream is state._stream
+    redrawn = state.resample(0, random.Random(1))
+    assert redrawn._stream is not state._stream
+    assert redrawn._stream.draw(0) == draw64(stream_key(redrawn.seed), 0)

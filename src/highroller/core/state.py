@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from highroller.core.errors import IllegalAction
-from highroller.core.rng import draw64, stream_key
+from highroller.core.rng import Stream
 
 if TYPE_CHECKING:
     from highroller.core.game import Game
@@ -65,7 +65,7 @@ class State(ABC):
     @seed.setter
     def seed(self, seed: int) -> None:
         self._seed = seed
-        self._stream = stream_key(seed)
+        self._stream = Stream(seed)
 
     # ------------------------------------------------------------------ who decides, what is legal
     @abstractmethod
@@ -97,7 +97,7 @@ class State(ABC):
         """
         if self.current_player != CHANCE:
             raise self._not_chance()
-        bits = rng.getrandbits(64) if rng is not None else draw64(self._stream, self.chance_count)
+        bits = rng.getrandbits(64) if rng is not None else self._stream.draw(self.chance_count)
         outcome = self._sample_chance(bits)
         self._sampled = outcome  # sampled here, so apply() need not validate it again
         return outcome
@@ -121,11 +121,15 @@ class State(ABC):
         elif player == TERMINAL:
             raise IllegalAction("the game is over: no action is legal")
         else:
-            legal = self.legal_actions()
-            if step not in legal:
-                raise IllegalAction(f"{step!s} is not legal for seat {player}; legal: {_listing(legal)}")
+            if step not in self.legal_actions():
+                raise self._refusal(step)
             self._apply_action(step)
         self.history.append((player, step))
+
+    def _refusal(self, action: Step) -> IllegalAction:
+        """The error refusing an action that is not legal here: it lists what is."""
+        legal = self.legal_actions()
+        return IllegalAction(f"{action!s} is not legal for seat {self.current_player}; legal: {_listing(legal)}")
 
     def _who_acts(self) -> str:
         player = self.current_player

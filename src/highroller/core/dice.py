@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 from math import factorial, prod
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from highroller.core.rng import mix64
 from highroller.core.values import is_whole
@@ -58,10 +58,6 @@ class MultisetTable:
         """The outcome of the ordered roll number u, for u uniform in [0, total)."""
         return self.outcomes[bisect_right(self._cumulative, u)]
 
-    def draw_index(self, bits: int) -> int:
-        """The index in `outcomes` of an outcome drawn exactly from 64 uniformly random bits."""
-        return bisect_right(self._cumulative, uniform_below(bits, self.total))
-
     def contains(self, counts: object) -> bool:
         """Whether `counts` is an outcome of this table (right length, non-negative, right sum)."""
         try:
@@ -97,11 +93,32 @@ def multiset_table(dice: int, faces: int = 6) -> MultisetTable:
     )
 
 
+class RollSteps(Generic[StepT]):
+    """A game's step for every outcome of rolling n six-sided dice, in `multiset_table(n)`'s order, and
+    an exact draw of one of them: what a game's chance step returns for a plain roll."""
+
+    __slots__ = ("steps", "_cumulative", "_total", "_limit")
+
+    def __init__(self, steps: tuple[StepT, ...], table: MultisetTable) -> None:
+        self.steps = steps
+        self._cumulative = table._cumulative
+        self._total = table.total
+        self._limit = _TWO64 - _TWO64 % table.total
+
+    def draw(self, bits: int) -> StepT:
+        """The step of a roll drawn exactly from 64 uniformly random bits (`uniform_below` and
+        `MultisetTable.sample` in one call: rolls are the commonest chance steps)."""
+        while bits >= self._limit:
+            bits = mix64(bits)
+        return self.steps[bisect_right(self._cumulative, bits % self._total)]
+
+
 @lru_cache(maxsize=None)
-def roll_steps(make: Callable[[Counts], StepT], dice: int) -> tuple[StepT, ...]:
-    """`make(counts)` for every outcome of `dice` six-sided dice, in `multiset_table(dice)`'s order: a
-    game's roll steps, made once and shared (pick one with the table's `draw_index`)."""
-    return tuple(make(counts) for counts in multiset_table(dice).outcomes)
+def roll_steps(make: Callable[[Counts], StepT], dice: int) -> RollSteps[StepT]:
+    """`make(counts)` for every outcome of `dice` six-sided dice: a game's roll steps, made once and
+    shared."""
+    table = multiset_table(dice)
+    return RollSteps(tuple(make(counts) for counts in table.outcomes), table)
 
 
 def counts_from_faces(faces_rolled: list[int] | tuple[int, ...], faces: int = 6) -> Counts:

@@ -292,7 +292,7 @@ class LastChanceState(State):
         if self.phase == DRAW:
             return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
         dice = self._dice()
-        return roll_steps(Roll, dice)[multiset_table(dice).draw_index(bits)]
+        return roll_steps(Roll, dice).draw(bits)
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:

@@ -133,7 +133,7 @@ class LuckiestState(State):
 
     def _sample_chance(self, bits: int) -> Roll:
         dice = self.dice_left
-        return roll_steps(Roll, dice)[TABLES[dice].draw_index(bits)]
+        return roll_steps(Roll, dice).draw(bits)
 
     def _chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(counts), p) for counts, p in self._table().distribution()]

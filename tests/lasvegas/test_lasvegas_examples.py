@@ -36,7 +36,7 @@ def test_biggie_example_anna_four_with_biggie_ben_and_carla_cancel(new_state) ->
 
 def test_biggie_example_everyone_cancels() -> None:
     """Anna and Carla 2 dice each, Ben and Denny 1 each: all take their dice back."""
-    assert rank_casino([2, 1, 2, 1]) == []
+    assert rank_casino([2, 1, 2, 1]) == ()
     assert cancelled([2, 1, 2, 1]) == [ANNA, BEN, CARLA, DENNY]
 
 
@@ -119,7 +119,7 @@ def test_classic_palazzo_and_gold_rush() -> None:
     Benno and Denny 1 each — everyone takes their dice back."""
     assert cancelled([5, 3, 3, 1]) == [BEN, CARLA]
     assert pay([10000, 80000, 30000], rank_casino([5, 3, 3, 1])) == ({ANNA: 80000, DENNY: 30000}, [10000])
-    assert rank_casino([2, 1, 2, 1]) == []
+    assert rank_casino([2, 1, 2, 1]) == ()
     # Payout example 3: Carla $70,000, Benno $20,000, Denny nothing.
     assert pay([20000, 70000], rank_casino([1, 3, 5, 2])) == ({CARLA: 70000, BEN: 20000}, [])
 

@@ -34,8 +34,8 @@ from math import ceil, comb
 from typing import Any, NamedTuple
 
 from highroller.core.dice import multiset_table
-from highroller.core.state import State
 from highroller.core.encoder import Encoder
+from highroller.core.state import State
 from highroller.games.lasvegas.steps import NO_DICE, Place, Roll
 
 PHASES = ("stock", "leftover-neutral", "roll", "choose", "over")

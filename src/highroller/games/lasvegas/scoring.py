@@ -18,11 +18,22 @@ def cancelled(dice: Sequence[int]) -> list[int]:
     return [owner for owner, c in enumerate(dice) if c and dice.count(c) > 1]
 
 
-def rank_casino(dice: Sequence[int]) -> list[int]:
-    """Owners paid at a casino, best first: ties at any count cancel, the rest rank by count."""
-    survivors = [owner for owner, c in enumerate(dice) if c and dice.count(c) == 1]
-    survivors.sort(key=dice.__getitem__, reverse=True)
-    return survivors
+def rank_casino(dice: Sequence[int]) -> tuple[int, ...]:
+    """Owners paid at a casino, best first: ties at any count cancel, the rest rank by count. Kept
+    once worked out, up to a bound (every round ranks every casino; the same counts come back)."""
+    key = tuple(dice)
+    ranking = _RANKINGS.get(key)
+    if ranking is None:
+        survivors = [owner for owner, c in enumerate(key) if c and key.count(c) == 1]
+        survivors.sort(key=key.__getitem__, reverse=True)
+        ranking = tuple(survivors)
+        if len(_RANKINGS) < _RANKINGS_LIMIT:
+            _RANKINGS[key] = ranking
+    return ranking
+
+
+_RANKINGS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_RANKINGS_LIMIT = 1 << 16
 
 
 def bandit_place(dice: Sequence[int], pips: Sequence[int], top: Sequence[int], owner: int, neutral: int) -> int:

@@ -8,21 +8,21 @@ drawing from it is a chance step, so the pile has no hidden order to leak.
 
 from __future__ import annotations
 
-import copy
+import random
 import re
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
-from highroller.core.state import CHANCE, TERMINAL, State
+from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
 from highroller.core.words import Words
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
-from highroller.games.lasvegas.scoring import cancelled, pay, rank_bandit, rank_casino
+from highroller.games.lasvegas.scoring import cancelled, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
 
 STOCK, LEFTOVER, ROLL, CHOOSE, OVER = range(5)
@@ -37,7 +37,7 @@ class LasVegasState(State):
     __slots__ = (
         "rules", "round", "phase", "stocking", "turn", "first", "last_roller",
         "own", "biggie", "neutral", "dice", "pips", "top", "bandit_faces", "casino_bills",
-        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round",
+        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round", "seats_after",
     )
 
     def __init__(self, game: LasVegasGame, seed: int) -> None:
@@ -50,28 +50,60 @@ class LasVegasState(State):
         self.first = first
         self.turn = first
         self.last_roller = first
+        self.seats_after = _seats_after(players)
         self.own = [0] * players
         self.biggie = [False] * players
         self.neutral = [0] * players
-        self.dice = [[0] * rules.owners for _ in range(rules.casinos)]
-        self.pips = [0] * rules.owners
-        self.top = [0] * rules.owners
+        owners = rules.owners
+        self.dice = [[0] * owners for _ in range(rules.casinos)]
+        self.pips = [0] * owners
+        self.top = [0] * owners
         self.bandit_faces = 0
         self.casino_bills: list[list[int]] = [[] for _ in range(rules.casinos)]
-        self.denominations = sorted(set(rules.bills))
-        self.pile = [rules.bills.count(d) for d in self.denominations]
+        self.denominations, pile = _bill_kinds(rules.bills)
+        self.pile = list(pile)
         self.under: list[int] = []
         self.box: list[int] = []
         self.won: list[list[int]] = [[] for _ in range(players)]
         self.money = [0] * players
         self.roll: Roll | None = None
         self.legal: tuple[Place, ...] = ()
-        self.last_round: dict[str, Any] | None = None
+        self.last_round: tuple[int, list[tuple[dict[str, Any], list[int]]]] | None = None
+        """The last round's number and, per casino, its payout event and the bills left untaken."""
         self._start_round()
 
     # ------------------------------------------------------------------ engine API
     def legal_actions(self) -> tuple[Place, ...]:
         return self.legal
+
+    def apply(self, step: Any) -> None:
+        """`State.apply`, the same checks and the same result, with the two steps nearly every turn is
+        made of (a placement, and a roll this state sampled) worked here in one call."""
+        player = self.current_player
+        if player >= 0:
+            if step not in self.legal:
+                raise self._refusal(step)
+            self._apply_action(step)
+            self.history.append((player, step))
+        elif step is self._sampled and self.phase == ROLL and step is not None:
+            self._sampled = None
+            self._rolled(cast(Roll, step))
+            self.chance_count += 1
+            self.history.append((player, step))
+        else:
+            State.apply(self, step)
+
+    def sample_chance(self, rng: random.Random | None = None) -> Step:
+        """`State.sample_chance`, with a plain roll (a seat's own dice, without Biggie or neutral dice:
+        most chance steps) drawn here in one call."""
+        if self.phase == ROLL and rng is None:
+            seat = self.turn
+            own = self.own[seat]
+            if own < len(PLAIN_ROLLS) and not self.biggie[seat] and not self.neutral[seat]:
+                outcome = PLAIN_ROLLS[own].draw(self._stream.draw(self.chance_count))
+                self._sampled = outcome
+                return outcome
+        return State.sample_chance(self, rng)
 
     def roller(self) -> int | None:
         """The seat rolling (the first player rolls the leftover neutral dice); None while stocking."""
@@ -99,6 +131,7 @@ class LasVegasState(State):
         other.turn = self.turn
         other.first = self.first
         other.last_roller = self.last_roller
+        other.seats_after = self.seats_after
         other.own = list(self.own)
         other.biggie = list(self.biggie)
         other.neutral = list(self.neutral)
@@ -136,68 +169,47 @@ class LasVegasState(State):
         self.phase = ROLL
         self.current_player = CHANCE
 
-    def _next_turn(self) -> None:
-        players = self.rules.players
-        own, biggie, neutral = self.own, self.biggie, self.neutral
-        seat = self.turn
-        for _ in range(players):
-            seat = seat + 1 if seat + 1 < players else 0
-            if own[seat] or biggie[seat] or neutral[seat]:
-                self.turn = seat
-                self.phase = ROLL
-                self.current_player = CHANCE
-                return
-        self._score_round()
-
     def _score_round(self) -> None:
         rules = self.rules
         players = rules.players
         labels = _owner_labels(players)
         round_number = self.round + 1
         leftovers = self.under if rules.untaken == "under" else self.box
-        results: list[dict[str, Any]] = []
-        for index in range(rules.casinos):
-            dice = self.dice[index]
+        events, money, won = self.events, self.money, self.won
+        scored: list[tuple[dict[str, Any], list[int]]] = []
+        for index, dice in enumerate(self.dice):
             bills = self.casino_bills[index]  # high to low, as stocked
             is_bandit = index == BANDIT_INDEX
             ranking = rank_bandit(dice, self.pips, self.top, players) if is_bandit else rank_casino(dice)
-            paid, untaken = pay(bills, ranking)
+            untaken = bills[len(ranking):]
+            paid = {}
+            for owner, bill in zip(ranking, bills):
+                paid[labels[owner]] = bill
+                if owner == players:  # the neutral owner's bill is not taken
+                    untaken.append(bill)
+                    untaken.sort(reverse=True)
+                else:
+                    won[owner].append(bill)
+                    money[owner] += bill
             event: dict[str, Any] = {
                 "type": "payout",
                 "round": round_number,
                 "casino": index + 1,
                 "bills": bills,
                 "dice": {labels[o]: c for o, c in enumerate(dice) if c},
-                "paid": {labels[o]: bill for o, bill in paid.items()},
+                "paid": paid,
             }
             if is_bandit:
                 event["pips"] = {labels[o]: p for o, p in enumerate(self.pips) if p}
-            self.events.append(event)
-            for owner, bill in paid.items():
-                if owner == players:
-                    untaken.append(bill)
-                else:
-                    self.won[owner].append(bill)
-                    self.money[owner] += bill
-            untaken.sort(reverse=True)
+            events.append(event)
             leftovers.extend(untaken)
-            results.append(
-                {
-                    "casino": index + 1,
-                    "bandit": is_bandit,
-                    "bills": sorted(bills, reverse=True),
-                    "dice": event["dice"],
-                    "paid": event["paid"],
-                    "cancelled": [] if is_bandit else [labels[o] for o in cancelled(dice)],
-                    "untaken": untaken,
-                }
-            )
-            self.casino_bills[index] = []
-            dice[:] = [0] * rules.owners
+            scored.append((event, untaken))
+        self.casino_bills = [[] for _ in range(rules.casinos)]
+        self.dice = [[0] * rules.owners for _ in range(rules.casinos)]
         self.pips = [0] * rules.owners
         self.top = [0] * rules.owners
         self.bandit_faces = 0
-        self.last_round = {"round": round_number, "casinos": results}
+        self.last_round = (round_number, scored)
         self.round += 1
         if self.round == rules.rounds:
             self.phase = OVER
@@ -214,13 +226,14 @@ class LasVegasState(State):
         roll = self.roll
         assert roll is not None
         seat = self.turn
-        face, on_bandit = action.face, action.bandit  # by name: a bare tuple equal to a placement fails here, changing nothing
-        own = roll.own[face - 1]
+        face = action.face  # by name: a bare tuple equal to a placement fails here, changing nothing
+        index = face - 1
+        own = roll.own[index]
+        neutral = roll.neutral[index]
         big = roll.biggie == face
-        neutral = roll.neutral[face - 1]
         weight = own + 2 if big else own
         players = self.rules.players
-        if on_bandit:
+        if action.bandit:
             dice = self.dice[BANDIT_INDEX]
             if weight:
                 self.pips[seat] += face * weight
@@ -230,27 +243,36 @@ class LasVegasState(State):
                 self.top[players] = max(self.top[players], face)
             self.bandit_faces |= 1 << face
         else:
-            dice = self.dice[face - 1]
+            dice = self.dice[index]
         dice[seat] += weight
-        dice[players] += neutral
-        self.own[seat] -= own
+        own_left, biggie_left, neutral_left = self.own, self.biggie, self.neutral
+        own_left[seat] -= own
         if big:
-            self.biggie[seat] = False
-        self.neutral[seat] -= neutral
+            biggie_left[seat] = False
+        if neutral:
+            dice[players] += neutral
+            neutral_left[seat] -= neutral
         self.last_roller = seat
         self.roll = None
         self.legal = ()
         self.last_round = None  # the new round's first die is down: the last round's result leaves the table
-        self._next_turn()
+        for seat in self.seats_after[seat]:  # the next seat with dice left rolls; the round ends when nobody has any
+            if own_left[seat] or biggie_left[seat] or neutral_left[seat]:
+                self.turn = seat
+                self.phase = ROLL
+                self.current_player = CHANCE
+                return
+        self._score_round()
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
         """The placements a roll allows: one per face shown (and per face not yet on the bandit)."""
-        shown = _SHOWN.get(roll)
-        if shown is None:
-            shown = _shown(roll)
+        shown = _shown(roll)
         if self.rules.bandit:
             return _placements(legal_codes(shown, self.bandit_faces, True))
-        return _placements(shown)
+        legal = _placements(shown)
+        if len(_LEGAL) < _LEGAL_LIMIT:
+            _LEGAL[roll] = legal
+        return legal
 
     # ------------------------------------------------------------------ chance
     def roll_sizes(self) -> tuple[int, int, int]:
@@ -268,7 +290,7 @@ class LasVegasState(State):
             seat = self.turn
             if not self.biggie[seat] and not self.neutral[seat]:
                 own = self.own[seat]
-                return roll_steps(_plain_roll, own)[_table(own).draw_index(bits)]
+                return (PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) else roll_steps(_plain_roll, own)).draw(bits)
         own, big, neutral = self.roll_sizes()
         own_table = _table(own)
         neutral_table = _table(neutral)
@@ -306,13 +328,18 @@ class LasVegasState(State):
         ):
             raise IllegalAction(f"a roll of {_roll_words(own, big, neutral)} is expected here, not {outcome}")
 
+    def _rolled(self, roll: Roll) -> None:
+        """The seat to move has rolled: it chooses among the placements the roll allows."""
+        self.roll = roll
+        legal = None if self.rules.bandit else _LEGAL.get(roll)
+        self.legal = self._legal_for(roll) if legal is None else legal
+        self.phase = CHOOSE
+        self.current_player = self.turn
+
     def _apply_outcome(self, outcome: Any) -> None:
         phase = self.phase
         if phase == ROLL:
-            self.roll = outcome
-            self.legal = self._legal_for(outcome)
-            self.phase = CHOOSE
-            self.current_player = self.turn
+            self._rolled(outcome)
         elif phase == STOCK:
             self._take_from_pile(outcome.bills)
             self.casino_bills[self.stocking] = list(outcome.bills)
@@ -344,8 +371,9 @@ class LasVegasState(State):
         amount = self.rules.stock_amount
         while (len(drawn) if by_count else total) < amount:  # `_stock_done`, inlined: stocking is frequent
             if remaining:
+                if drawn:  # each bill after the first takes the bits mixed once more
+                    bits = mix64(bits)
                 pick = uniform_below(bits, remaining)
-                bits = mix64(bits)
                 index = 0
                 while pick >= pile[index]:
                     pick -= pile[index]
@@ -483,7 +511,7 @@ class LasVegasState(State):
             },
             "box": sorted(self.box, reverse=True),
             "winners": self.winners(),
-            "last_round": copy.deepcopy(self.last_round),
+            "last_round": None if self.last_round is None else _round_result(*self.last_round),
         }
 
     # ------------------------------------------------------------------ decoding and typed input
@@ -563,18 +591,18 @@ class LasVegasState(State):
         return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
 
 
-_SHOWN: dict[Roll, int] = {}
-_SHOWN_LIMIT = 1 << 16
+_LEGAL: dict[Roll, tuple[Place, ...]] = {}
+"""The placements each roll allows when the bandit is not played, kept once made (rolls repeat) up to
+a bound."""
+_LEGAL_LIMIT = 1 << 16
 
 
 def _shown(roll: Roll) -> int:
-    """Bit f - 1 set for every face f (1-6) the roll shows; memoised (rolls repeat) up to a bound."""
+    """Bit f - 1 set for every face f (1-6) the roll shows."""
     shown = (1 << roll.biggie) >> 1
     for face in range(6):
         if roll.own[face] or roll.neutral[face]:
             shown |= 1 << face
-    if len(_SHOWN) < _SHOWN_LIMIT:
-        _SHOWN[roll] = shown
     return shown
 
 
@@ -583,6 +611,9 @@ def _plain_roll(counts: Counts) -> Roll:
     each and shared (`roll_steps`)."""
     return Roll(counts, 0, NO_DICE)
 
+
+PLAIN_ROLLS = tuple(roll_steps(_plain_roll, dice) for dice in range(9))
+"""The plain rolls of 0 to 8 dice, at hand (`roll_steps` for more)."""
 
 ACTIONS = (*PLACE[1:], *BANDIT[1:])
 """The placements by action code, as the batch engine numbers them: 0-5 put the face 1-6 on its
@@ -602,6 +633,19 @@ def legal_codes(shown: int, bandit_faces: int, bandit: bool) -> int:
 def _placements(codes: int) -> tuple[Place, ...]:
     """The placements of the action codes set in `codes`, in code order."""
     return tuple(ACTIONS[a] for a in range(len(ACTIONS)) if codes >> a & 1)
+
+
+@lru_cache(maxsize=None)
+def _seats_after(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat in turn after it, ending with itself."""
+    return tuple(tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players))
+
+
+@lru_cache(maxsize=64)
+def _bill_kinds(bills: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The denominations of a bill set, low to high, and how many bills of each it has."""
+    denominations = tuple(sorted(set(bills)))
+    return denominations, tuple(bills.count(d) for d in denominations)
 
 
 def _table(dice: int) -> MultisetTable:
@@ -630,7 +674,29 @@ def _by_owner(counts: list[int], players: int) -> dict[str, int]:
     return {labels[o]: c for o, c in enumerate(counts) if c}
 
 
-def _count_bills(pile: list[int], denominations: list[int], under: list[int]) -> dict[int, int]:
+def _round_result(round_number: int, scored: list[tuple[dict[str, Any], list[int]]]) -> dict[str, Any]:
+    """How each casino was scored at the end of the round, from its payout event (the view's
+    `last_round`)."""
+    casinos = []
+    for event, untaken in scored:
+        dice = event["dice"]
+        bandit = event["casino"] == BANDIT_INDEX + 1
+        owners = list(dice)
+        casinos.append(
+            {
+                "casino": event["casino"],
+                "bandit": bandit,
+                "bills": list(event["bills"]),
+                "dice": dict(dice),
+                "paid": dict(event["paid"]),
+                "cancelled": [] if bandit else [owners[i] for i in cancelled(list(dice.values()))],
+                "untaken": list(untaken),
+            }
+        )
+    return {"round": round_number, "casinos": casinos}
+
+
+def _count_bills(pile: list[int], denominations: tuple[int, ...], under: list[int]) -> dict[int, int]:
     contents = {d: c for d, c in zip(denominations, pile) if c}
     for bill in under:
         contents[bill] = contents.get(bill, 0) + 1

@@ -4,6 +4,7 @@ outside policies, and results that do not depend on chunks or processes."""
 
 from __future__ import annotations
 
+import sys
 from collections import namedtuple
 
 import numpy as np
@@ -169,17 +170,42 @@ def test_memory_per_game_is_small() -> None:
     assert ENGINE.bytes_per_game(hr.make("lasvegas", players=4)) < 4096
 
 
-def test_peer_comparison_pairs_each_peer_run_with_a_batch_run(monkeypatch: pytest.MonkeyPatch) -> None:
+FAKE_PEER = """
+import sys
+print("ready", flush=True)
+for line in sys.stdin:
+    print(50, 0.1, flush=True)
+"""
+"""A peer process that says it played 50 games in 0.1 s at every turn (500 games/s)."""
+
+
+def test_the_peer_and_ours_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     from highroller.games.lasvegas import bench
 
-    peers = iter([400.0, 800.0, 600.0])
-    monkeypatch.setattr(bench, "_peer_rate", lambda options: next(peers))
+    monkeypatch.setattr(bench, "PEER_SCRIPT", FAKE_PEER)
+    monkeypatch.setenv("HIGHROLLER_PEER_PYTHON", sys.executable)
+    turns = []
+
+    def ours(seconds: float) -> tuple[int, float]:
+        turns.append(seconds)
+        return 30, 0.02
+
+    assert bench.side_by_side(ours, "{}", 1.0) == (1500.0, 500.0)
+    assert turns == [bench.SLICE] * round(1.0 / bench.SLICE)
+
+
+def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from highroller.games.lasvegas import bench
+
+    monkeypatch.setattr(bench, "PEER_SCRIPT", FAKE_PEER)
+    monkeypatch.setenv("HIGHROLLER_PEER_PYTHON", sys.executable)
+    monkeypatch.setattr(bench, "SLICE", 0.02)
     rows = dict(ENGINE.comparisons({}, 0.05))
-    ours = [float(x.replace(",", "")) for x in rows["4p classic, no neutral dice: batch games/s, run after each"].split(", ")]
-    assert rows["4p classic, no neutral dice: lasvegas 0.2.0 games/s, 3 runs"] == "400, 800, 600"
-    ratios = sorted(o / p for o, p in zip(ours, [400.0, 800.0, 600.0]))
+    ours = [float(x.replace(",", "")) for x in rows["4p classic, no neutral dice: batch games/s, side by side with each"].split(", ")]
+    assert rows["4p classic, no neutral dice: lasvegas 0.2.0 games/s, 3 runs"] == "500, 500, 500"
+    ratios = sorted(o / 500 for o in ours)
     assert rows["4p classic, no neutral dice: batch / lasvegas 0.2.0"].startswith(f"{ratios[1]:,.0f}× (median")
-    monkeypatch.setattr(bench, "_peer_rate", lambda options: None)
+    monkeypatch.setenv("HIGHROLLER_PEER_PYTHON", "/nonexistent/python")
     assert "not installed" in dict(ENGINE.comparisons({}, 0.05))["4p classic, no neutral dice: lasvegas 0.2.0"]
 
 

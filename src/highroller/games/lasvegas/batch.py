@@ -38,7 +38,7 @@ from highroller.games.lasvegas.state import LasVegasGame
 
 POLICIES = {"random": kernel.RANDOM, "greedy": kernel.GREEDY}
 PEER_PAIRS = 3
-"""Peer measurements in `comparisons`, each followed by one of this engine."""
+"""Side-by-side measurements with the peer in `comparisons`."""
 
 
 class Setup(Layout):
@@ -196,25 +196,29 @@ class LasVegasBatch:
         return Setup(game.rules).bytes_per_game
 
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
-        """The public `lasvegas` 0.2.0 package's random 4-player games/s (see `bench.py`) beside ours,
-        in PEER_PAIRS pairs measured back to back (the peer, then this engine on the same
-        configuration), so that each ratio compares the two under the same load; the median ratio."""
+        """The public `lasvegas` 0.2.0 package's random 4-player games/s beside ours, measured side by
+        side (`bench.side_by_side`: the two take turns) PEER_PAIRS times; the median ratio and the range."""
         from highroller.batch.bench import batch_rate
-        from highroller.games.lasvegas.bench import CONFIGS, _peer_rate
+        from highroller.games.lasvegas.bench import CONFIGS, side_by_side
         from highroller.registry import make
 
         label, options, peer_options = CONFIGS[0]
         game = make("lasvegas", **options)
+
+        def play_for(slice_seconds: float) -> tuple[int, float]:
+            games, rate = batch_rate(self, game, slice_seconds)
+            return games, games / rate
+
         pairs = []
         for _ in range(PEER_PAIRS):
-            peer = _peer_rate(peer_options)
-            if peer is None:
+            pair = side_by_side(play_for, peer_options, seconds)
+            if pair is None:
                 return [(f"{label}: lasvegas 0.2.0", "not installed (set HIGHROLLER_PEER_PYTHON)")]
-            pairs.append((batch_rate(self, game, seconds)[1], peer))
+            pairs.append(pair)
         ratios = sorted(ours / peer for ours, peer in pairs)
         return [
             (f"{label}: lasvegas 0.2.0 games/s, {PEER_PAIRS} runs", ", ".join(f"{peer:,.0f}" for _, peer in pairs)),
-            (f"{label}: batch games/s, run after each", ", ".join(f"{ours:,.0f}" for ours, _ in pairs)),
+            (f"{label}: batch games/s, side by side with each", ", ".join(f"{ours:,.0f}" for ours, _ in pairs)),
             (f"{label}: batch / lasvegas 0.2.0", f"{ratios[len(ratios) // 2]:,.0f}× (median; {ratios[0]:,.0f}–{ratios[-1]:,.0f}×)"),
         ]
 

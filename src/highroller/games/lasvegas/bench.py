@@ -5,6 +5,10 @@ The peer is optional and not a dependency. It pins NumPy below 2, so it usually 
 environment: set HIGHROLLER_PEER_PYTHON to that environment's python (or install it here).
 Both sides play uniformly random 4-player games with 8 dice, 4 rounds and $50,000 casinos, with and
 without neutral dice (the peer's default has 2 neutral dice per player).
+
+The two are timed side by side: the peer runs in its own process and the two take turns in slices of
+a quarter of a second, so that both see the same load (this machine's speed moves by tens of percent
+from one minute to the next, which two measurements a few seconds apart would take for a difference).
 """
 
 from __future__ import annotations
@@ -12,22 +16,28 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 
 from highroller.benchmark import games_per_second
 from highroller.registry import make
 
 SECONDS = 3.0
+SLICE = 0.25
+"""Seconds each side plays before the other takes its turn."""
 
 PEER_SCRIPT = """
 import ast, sys, time
 from lasvegas import Game
 kwargs = ast.literal_eval(sys.argv[1])
-games = 0
-start = time.perf_counter()
-while time.perf_counter() - start < float(sys.argv[2]):
-    Game(num_players=4, **kwargs).run()
-    games += 1
-print(games / (time.perf_counter() - start))
+Game(num_players=4, **kwargs).run()
+print("ready", flush=True)
+for line in sys.stdin:
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < float(line):
+        Game(num_players=4, **kwargs).run()
+        games += 1
+    print(games, time.perf_counter() - start, flush=True)
 """
 
 CONFIGS = (
@@ -35,29 +45,65 @@ CONFIGS = (
     ("4p classic, 2 neutral dice each", {"edition": "classic", "players": 4, "neutral": True}, "{}"),
 )
 
+Timed = Callable[[float], tuple[int, float]]
+"""Plays for about the given seconds; returns (games, seconds taken)."""
 
-def _peer_rate(kwargs: str) -> float | None:
+
+def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, float] | None:
+    """(our games/s, the peer's games/s), each side playing about `seconds` in turns of SLICE; None if
+    the peer cannot be run."""
     python = os.environ.get("HIGHROLLER_PEER_PYTHON", sys.executable)
     try:
-        done = subprocess.run([python, "-c", PEER_SCRIPT, kwargs, str(SECONDS)], capture_output=True, text=True, timeout=120, check=False)
+        peer = subprocess.Popen([python, "-c", PEER_SCRIPT, peer_kwargs], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     except OSError:
         return None
+    assert peer.stdin is not None and peer.stdout is not None
     try:
-        return float(done.stdout.strip())
-    except ValueError:
+        if peer.stdout.readline().strip() != "ready":
+            return None
+        totals = [0.0, 0.0, 0.0, 0.0]  # our games and seconds, the peer's games and seconds
+        for _ in range(max(1, round(seconds / SLICE))):
+            peer.stdin.write(f"{SLICE}\n")
+            peer.stdin.flush()
+            their_games, their_seconds = peer.stdout.readline().split()
+            totals[2] += int(their_games)
+            totals[3] += float(their_seconds)
+            games, seconds_taken = ours(SLICE)
+            totals[0] += games
+            totals[1] += seconds_taken
+        return totals[0] / totals[1], totals[2] / totals[3]
+    except (OSError, ValueError):
         return None
+    finally:
+        peer.kill()
+        peer.wait()
+
+
+def step_api(options: dict[str, object]) -> Timed:
+    """Random games of these options through the step API, each call playing new seeds."""
+    game = make("lasvegas", **options)
+    played = 0
+
+    def play_for(seconds: float) -> tuple[int, float]:
+        nonlocal played
+        games, rate, _ = games_per_second(game, seconds, seed=played)
+        played += games
+        return games, games / rate
+
+    return play_for
 
 
 def rows() -> list[tuple[str, str]]:
     greedy = games_per_second(make("lasvegas", players=4), SECONDS, bots=["greedy"] * 4)[1]
     result = [("greedy bots, 4p classic: games/s", f"{greedy:,.0f}")]
     for label, ours, theirs in CONFIGS:
-        rate = games_per_second(make("lasvegas", **ours), SECONDS)[1]
-        peer = _peer_rate(theirs)
-        result.append((f"{label}: highroller games/s", f"{rate:,.0f}"))
-        if peer is None:
+        rates = side_by_side(step_api(ours), theirs, SECONDS)
+        if rates is None:
+            rate = games_per_second(make("lasvegas", **ours), SECONDS)[1]
+            result.append((f"{label}: highroller games/s", f"{rate:,.0f}"))
             result.append((f"{label}: lasvegas 0.2.0", "not installed (set HIGHROLLER_PEER_PYTHON)"))
-        else:
-            result.append((f"{label}: lasvegas 0.2.0 games/s", f"{peer:,.0f}"))
-            result.append((f"{label}: ratio", f"{rate / peer:.2f}×"))
+            continue
+        result.append((f"{label}: highroller games/s, side by side", f"{rates[0]:,.0f}"))
+        result.append((f"{label}: lasvegas 0.2.0 games/s, side by side", f"{rates[1]:,.0f}"))
+        result.append((f"{label}: ratio", f"{rates[0] / rates[1]:.2f}×"))
     return result

@@ -337,6 +337,7 @@ class LastChanceState(State):
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int | None) -> dict[str, Any]:
+        options = self.game.options  # a copy each time it is read
         card, position = self.card, self.position
         table: dict[str, Any] | None = None
         if card is not None and position is not None:
@@ -350,7 +351,7 @@ class LastChanceState(State):
         return {
             "game": "lastchance",
             "seat": seat,
-            "rules": {k: self.game.options[k] for k in ("players", "money", "cards", "bet_limit")},
+            "rules": {k: options[k] for k in ("players", "money", "cards", "bet_limit")},
             "phase": PHASES[self.phase],
             "current_player": self.current_player,
             "card": table,

@@ -468,6 +468,7 @@ class LasVegasState(State):
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int | None) -> dict[str, Any]:
+        options = self.game.options  # a copy each time it is read
         rules = self.rules
         players = rules.players
         casinos = []
@@ -485,7 +486,7 @@ class LasVegasState(State):
         return {
             "game": "lasvegas",
             "seat": seat,
-            "rules": {k: self.game.options[k] for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")},
+            "rules": {k: options[k] for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")},
             "round": min(self.round + 1, rules.rounds),
             "phase": PHASES[self.phase],
             "current_player": self.current_player,

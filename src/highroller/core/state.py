@@ -121,8 +121,9 @@ class State(ABC):
         elif player == TERMINAL:
             raise IllegalAction("the game is over: no action is legal")
         else:
-            if step not in self.legal_actions():
-                raise self._refusal(step)
+            legal = self.legal_actions()
+            if id(step) not in map(id, legal) and step not in legal:  # the same object first: a game's own
+                raise self._refusal(step)  # equality may be Python code, and bots return what was listed
             self._apply_action(step)
         self.history.append((player, step))
 

@@ -20,7 +20,7 @@ from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, 
 from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bids_between,
+    LAST_CHANCE, LOCKS, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bet_choices, bids_between,
 )
 from highroller.games.lastchance.typed import decode, parse_typed, typing_help
 
@@ -174,9 +174,7 @@ class LastChanceState(State):
             return
         self.phase = BETS
         self.turn = self.current_player = seat
-        top = min(self.rules.bet_limit, self.money[seat])
-        wagers = range(UNIT, top + 1, UNIT)
-        self.legal = (NO_BET, *(Bet("yes", w) for w in wagers), *(Bet("no", w) for w in wagers))
+        self.legal = bet_choices(min(self.rules.bet_limit, self.money[seat]))
 
     # ------------------------------------------------------------------ rolling
     def _start_rolling(self) -> None:
@@ -322,7 +320,7 @@ class LastChanceState(State):
             self.left = left
             self.phase = LOCK
             self.current_player = self.rolling
-            self.legal = (*(Lock(f) for f in faces), WAIT)
+            self.legal = (*(LOCKS[f] for f in faces), WAIT)
         else:
             self._after_roll()
 

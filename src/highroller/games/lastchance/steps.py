@@ -4,6 +4,7 @@ card drawn and a roll of the open dice)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from highroller.core.dice import Counts, faces_from_counts
@@ -141,5 +142,15 @@ PASS = Pass()
 LAST_CHANCE = LastChance()
 NO_BET = Bet("")
 WAIT = Wait()
+LOCKS = tuple(Lock(face) for face in range(7))
+"""`Lock(face)` by face (shared objects)."""
+
+
+@lru_cache(maxsize=256)
+def bet_choices(top: int) -> tuple[Bet, ...]:
+    """A bettor's choices with at most `top` dollars to wager: no bet, then "yes" and "no" for every
+    wager in hundreds (shared objects: every bet turn lists them)."""
+    wagers = range(100, top + 1, 100)
+    return (NO_BET, *(Bet("yes", w) for w in wagers), *(Bet("no", w) for w in wagers))
 Action = Bid | Pass | LastChance | Bet | Lock | Wait
 Outcome = Draw | Roll

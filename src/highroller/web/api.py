@@ -7,6 +7,7 @@ tables and taking seats count against the caller's address's quotas (`highroller
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -45,9 +46,10 @@ def page_language(lang: str = Query(default="en", max_length=20, description="th
     return lang
 
 
+@lru_cache(maxsize=None)  # per game and language: making a game's preset reads its data files
 def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
     """A game as the lobby form needs it: options with limits and preset values, bots, seats; its
-    words (title, summary, each option's label and help) in `lang`."""
+    words (title, summary, each option's label and help) in `lang`. Shared: read it, never change it."""
     spec = game_spec(name)
     preset = make(name).options
     w = words_of(name, lang)

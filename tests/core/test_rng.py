@@ -67,3 +67,33 @@ def test_a_stream_is_shared_by_copies_of_a_state_and_a_new_seed_gets_its_own() -
     redrawn = state.resample(0, random.Random(1))
     assert redrawn._stream is not state._stream
     assert redrawn._stream.draw(0) == draw64(stream_key(redrawn.seed), 0)
+
+
+def test_a_stream_shared_by_threads_keeps_every_draw_in_its_place() -> None:
+    import threading
+
+    for seed in range(20):
+        stream = Stream(seed)
+        counters = [list(range(start, 3 * Stream.BLOCK, 7)) for start in range(4)]
+        seen: list[list[int]] = [[] for _ in counters]
+        threads = [threading.Thread(target=lambda i=i: seen[i].extend(stream.draw(n) for n in counters[i])) for i in range(len(counters))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        key = stream_key(seed)
+        assert seen == [[draw64(key, n) for n in ns] for ns in counters]
+
+
+def test_a_state_with_its_stream_survives_pickling_and_copying() -> None:
+    import copy
+    import pickle
+
+    from highroller.registry import make
+
+    state = make("lasvegas", players=3).new_game(5)
+    while state.chance_count < 40:
+        state.apply(state.sample_chance() if state.is_chance() else state.legal_actions()[0])
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert [other._stream.draw(n) for n in range(300)] == [draw64(stream_key(5), n) for n in range(300)]
+        assert other == state and other.view(None) == state.view(None)

@@ -15,6 +15,7 @@ mixed with int64 into float64).
 from __future__ import annotations
 
 import secrets
+import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -76,13 +77,17 @@ class Stream:
 
     def _extend(self, counter: int) -> None:
         draws = self._draws
-        while len(draws) <= counter and len(draws) < self.SINGLE:
-            draws.append(draw64(self.key, len(draws)))
-        if len(draws) <= counter:
-            import numpy as np  # the core imports NumPy only when a game draws this far
+        with _EXTENDING:  # copies of a state in two threads share the list: draw n must stay at index n
+            while len(draws) <= counter and len(draws) < self.SINGLE:
+                draws.append(draw64(self.key, len(draws)))
+            if len(draws) <= counter:
+                import numpy as np  # the core imports NumPy only when a game draws this far
 
-            counters = np.arange(len(draws), max(counter + 1, len(draws) + self.BLOCK), dtype=np.uint64)
-            draws.extend(draw64(np.array([self.key], dtype=np.uint64), counters).tolist())
+                counters = np.arange(len(draws), max(counter + 1, len(draws) + self.BLOCK), dtype=np.uint64)
+                draws.extend(draw64(np.array([self.key], dtype=np.uint64), counters).tolist())
+
+
+_EXTENDING = threading.Lock()
 
 
 @lru_cache(maxsize=256)

@@ -133,4 +133,8 @@ def counts_from_faces(faces_rolled: list[int] | tuple[int, ...], faces: int = 6)
 
 def faces_from_counts(counts: Counts) -> list[int]:
     """The face values of a multiset, low to high (1-based)."""
-    return [face for face, count in enumerate(counts, start=1) for _ in range(count)]
+    faces: list[int] = []
+    for face, count in enumerate(counts, start=1):
+        if count:
+            faces += [face] * count
+    return faces

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from highroller.core.dice import Counts, faces_from_counts
+from highroller.core.dice import Counts
 from highroller.games.lastchance.cards import Card
 
 FACES = 6
@@ -111,7 +111,11 @@ def matched_position(card: Card, matched: list[int] | tuple[int, ...]) -> Positi
 
 def matched_faces(card: Card, position: Position) -> list[int]:
     """The faces of the dice on the card: the filled pictured slots, then the dice on jokers."""
-    start_need = start(card).need
-    filled = tuple(s - n for s, n in zip(start_need, position.need))
-    on_jokers = [position.locked] * (card.jokers - position.jokers) if position.locked else []
-    return sorted(faces_from_counts(filled), reverse=True) + on_jokers
+    open_slots = list(position.need)
+    filled = []
+    for face in card.faces:  # high to low: a pictured slot is filled unless it is still open
+        if open_slots[face - 1]:
+            open_slots[face - 1] -= 1
+        else:
+            filled.append(face)
+    return filled + [position.locked] * (card.jokers - position.jokers) if position.locked else filled

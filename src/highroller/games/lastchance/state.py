@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from highroller.core.dice import multiset_table, roll_steps, uniform_below
+from highroller.core.dice import faces_from_counts, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat
@@ -342,8 +342,7 @@ class LastChanceState(State):
             table = {
                 **card.to_json(),
                 "matched": matched_faces(card, position),
-                "open": {"faces": sorted((f for f in range(1, 7) for _ in range(position.need[f - 1])), reverse=True),
-                         "jokers": position.jokers},
+                "open": {"faces": faces_from_counts(position.need)[::-1], "jokers": position.jokers},
                 "locked": position.locked,
             }
         return {
@@ -364,7 +363,7 @@ class LastChanceState(State):
             "rolls_used": self.rolls_used,
             "rolls_left": self.rolls_left,
             "roll": self.last_roll.faces() if self.last_roll is not None else None,
-            "unplaced": sorted((f for f in range(1, 7) for _ in range(self.left[f - 1])), reverse=True) if self.left else [],
+            "unplaced": faces_from_counts(self.left)[::-1] if self.left else [],
             "players": [
                 {"seat": s, "money": self.money[s], "active": self.active[s], "cards": list(self.won[s]),
                  "last_chance_used": self.lc_used[s]}

@@ -12,6 +12,7 @@ import random
 import re
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
 from typing import Any, cast
 
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
@@ -196,11 +197,11 @@ class LasVegasState(State):
                 "round": round_number,
                 "casino": index + 1,
                 "bills": bills,
-                "dice": {labels[o]: c for o, c in enumerate(dice) if c},
+                "dice": dict(compress(zip(labels, dice), dice)),
                 "paid": paid,
             }
             if is_bandit:
-                event["pips"] = {labels[o]: p for o, p in enumerate(self.pips) if p}
+                event["pips"] = dict(compress(zip(labels, self.pips), self.pips))
             events.append(event)
             leftovers.extend(untaken)
             scored.append((event, untaken))
@@ -671,8 +672,8 @@ def _owner_labels(players: int) -> tuple[str, ...]:
 
 
 def _by_owner(counts: list[int], players: int) -> dict[str, int]:
-    labels = _owner_labels(players)
-    return {labels[o]: c for o, c in enumerate(counts) if c}
+    """The owners with a non-zero count, by label, in owner order."""
+    return dict(compress(zip(_owner_labels(players), counts), counts))
 
 
 def _round_result(round_number: int, scored: list[tuple[dict[str, Any], list[int]]]) -> dict[str, Any]:
@@ -698,7 +699,7 @@ def _round_result(round_number: int, scored: list[tuple[dict[str, Any], list[int
 
 
 def _count_bills(pile: list[int], denominations: tuple[int, ...], under: list[int]) -> dict[int, int]:
-    contents = {d: c for d, c in zip(denominations, pile) if c}
+    contents = dict(compress(zip(denominations, pile), pile))
     for bill in under:
         contents[bill] = contents.get(bill, 0) + 1
     return dict(sorted(contents.items()))

@@ -118,4 +118,6 @@ def matched_faces(card: Card, position: Position) -> list[int]:
             open_slots[face - 1] -= 1
         else:
             filled.append(face)
-    return filled + [position.locked] * (card.jokers - position.jokers) if position.locked else filled
+    if position.locked:
+        filled += [position.locked] * (card.jokers - position.jokers)
+    return filled

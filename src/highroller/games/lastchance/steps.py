@@ -9,6 +9,7 @@ from typing import Any
 
 from highroller.core.dice import Counts, faces_from_counts
 from highroller.games.lastchance.cards import Card
+from highroller.games.lastchance.rules import UNIT
 
 
 def dollars(amount: int) -> str:
@@ -133,9 +134,9 @@ _BIDS: list[Bid] = []
 
 def bids_between(low: int, high: int) -> tuple[Bid, ...]:
     """Every bid from `low` to `high` dollars in hundreds (shared objects: auctions list many)."""
-    while len(_BIDS) * 100 < high:
-        _BIDS.append(Bid((len(_BIDS) + 1) * 100))
-    return tuple(_BIDS[low // 100 - 1 : high // 100])
+    while len(_BIDS) * UNIT < high:
+        _BIDS.append(Bid((len(_BIDS) + 1) * UNIT))
+    return tuple(_BIDS[low // UNIT - 1 : high // UNIT])
 
 
 PASS = Pass()
@@ -146,11 +147,13 @@ LOCKS = tuple(Lock(face) for face in range(7))
 """`Lock(face)` by face (shared objects)."""
 
 
+Action = Bid | Pass | LastChance | Bet | Lock | Wait
+Outcome = Draw | Roll
+
+
 @lru_cache(maxsize=256)
 def bet_choices(top: int) -> tuple[Bet, ...]:
     """A bettor's choices with at most `top` dollars to wager: no bet, then "yes" and "no" for every
     wager in hundreds (shared objects: every bet turn lists them)."""
-    wagers = range(100, top + 1, 100)
+    wagers = range(UNIT, top + 1, UNIT)
     return (NO_BET, *(Bet("yes", w) for w in wagers), *(Bet("no", w) for w in wagers))
-Action = Bid | Pass | LastChance | Bet | Lock | Wait
-Outcome = Draw | Roll

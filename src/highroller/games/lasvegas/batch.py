@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from highroller.batch import rolls
-from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_shares
+from highroller.batch.engine import BatchResult, BotChoice, check_seats
 from highroller.batch.records import logged_steps
 from highroller.batch.rows import Layout, row_keys
 from highroller.batch.seeds import first_players
@@ -132,11 +132,8 @@ def play_state(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, log_s
     return state, log
 
 
-BLOCK = 256
-"""Games on the table at once when only built-in bots play: their rows (about 2 KB each) are one
-buffer reused block after block, so they stay in cache and no fresh memory is faulted in per game."""
 RESULTS = kernel.ARRAYS[kernel.ARRAYS.index("money") : kernel.ARRAYS.index("round_bills") + 1]
-"""The column groups a result needs (consecutive in a row)."""
+"""The column groups a result needs (consecutive in a row, from L_MONEY on)."""
 
 
 def _results(setup: Setup) -> slice:
@@ -144,21 +141,16 @@ def _results(setup: Setup) -> slice:
     return setup.span(RESULTS[0], RESULTS[-1])
 
 
-def _play_blocks(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """Play one game per seed with built-in bots, BLOCK games at a time: the RESULTS columns of each."""
+def _play_games(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Play one game per seed with built-in bots, each on the same row (about 2 KB, so it stays in
+    cache): the RESULTS columns of each, and each seat's share of the win."""
     columns = _results(setup)
-    keys = row_keys(seeds)
-    codes = _codes(bots)
-    log = np.zeros((1, 1, 1), dtype=np.int64)
-    rows = np.empty((min(BLOCK, seeds.shape[0]), setup.width), dtype=np.int64)
     results = np.empty((seeds.shape[0], columns.stop - columns.start), dtype=np.int64)
-    for first_game in range(0, seeds.shape[0], BLOCK):
-        block = slice(first_game, first_game + BLOCK)
-        state = rows[: results[block].shape[0]]
-        _new_games(state, keys[block], first[block])
-        kernel.advance(state, setup.params, setup.bills, codes, log, False)
-        results[block] = state[:, columns]
-    return results
+    shares = np.empty((seeds.shape[0], setup.rules.players))
+    row = np.empty(setup.width, dtype=np.int64)
+    log = np.zeros((1, 1), dtype=np.int64)
+    kernel.play_games(row_keys(seeds), first, row, setup.params, setup.bills, _codes(bots), log, results, shares)
+    return results, shares
 
 
 class LasVegasBatch:
@@ -173,14 +165,13 @@ class LasVegasBatch:
         if any(callable(bot) for bot in bots):
             state, _ = play_state(setup, bots, seeds)
             rows = state[:, _results(setup)].copy()  # the results only, not the whole rows
+            shares = kernel.win_shares_of(state, setup.params, setup.rules.players)
         else:
-            rows = _play_blocks(setup, bots, seeds, first)
+            rows, shares = _play_games(setup, bots, seeds, first)
         columns = {name: setup.column(rows, name, _results(setup)) for name in RESULTS}
-        money, won = columns["money"], columns["won"]
-        top = money == money.max(axis=1, keepdims=True)
-        best = top & (won == np.where(top, won, -1).max(axis=1, keepdims=True))
-        extra = {"money": money, "bills": won, "round_money": columns["round_money"], "round_bills": columns["round_bills"], "first_player": first}
-        return BatchResult(seeds, money.astype(np.float64), win_shares(best), extra)
+        money = columns["money"]
+        extra = {"money": money, "bills": columns["won"], "round_money": columns["round_money"], "round_bills": columns["round_bills"], "first_player": first}
+        return BatchResult(seeds, money.astype(np.float64), shares, extra)
 
     def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
         setup = Setup(_check(game, bots, params))

@@ -22,6 +22,7 @@ from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
 from highroller.core.words import Words
+from highroller.games.lasvegas.mixed_rolls import mixed_rolls
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
 from highroller.games.lasvegas.scoring import cancelled, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import BANDIT, NO_DICE, PLACE, Place, Roll, Stock
@@ -95,15 +96,14 @@ class LasVegasState(State):
             State.apply(self, step)
 
     def sample_chance(self, rng: random.Random | None = None) -> Step:
-        """`State.sample_chance`, with a plain roll (a seat's own dice, without Biggie or neutral dice:
-        most chance steps) drawn here in one call."""
+        """`State.sample_chance`, with a seat's roll (most chance steps) drawn here in one call."""
         if self.phase == ROLL and rng is None:
             seat = self.turn
-            own = self.own[seat]
-            if own < len(PLAIN_ROLLS) and not self.biggie[seat] and not self.neutral[seat]:
-                outcome = PLAIN_ROLLS[own].draw(self._stream.draw(self.chance_count))
-                self._sampled = outcome
-                return outcome
+            own, big, neutral = self.own[seat], self.biggie[seat], self.neutral[seat]
+            draws = PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) and not big and not neutral else mixed_rolls(own, big, neutral)
+            outcome = draws.draw(self._stream.draw(self.chance_count))
+            self._sampled = outcome
+            return outcome
         return State.sample_chance(self, rng)
 
     def roller(self) -> int | None:
@@ -287,21 +287,10 @@ class LasVegasState(State):
         phase = self.phase
         if phase == STOCK:
             return self._sample_stock(bits)
-        if phase == ROLL:
-            seat = self.turn
-            if not self.biggie[seat] and not self.neutral[seat]:
-                own = self.own[seat]
-                return (PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) else roll_steps(_plain_roll, own)).draw(bits)
         own, big, neutral = self.roll_sizes()
-        own_table = _table(own)
-        neutral_table = _table(neutral)
-        u = uniform_below(bits, own_table.total * (6 if big else 1) * neutral_table.total)
-        u, own_u = divmod(u, own_table.total)
-        biggie = 0
-        if big:
-            u, face = divmod(u, 6)
-            biggie = face + 1
-        return Roll(own_table.sample(own_u), biggie, neutral_table.sample(u))
+        if not big and not neutral:
+            return (PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) else roll_steps(_plain_roll, own)).draw(bits)
+        return mixed_rolls(own, bool(big), neutral).draw(bits)
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == STOCK:

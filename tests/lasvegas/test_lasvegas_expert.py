@@ -13,7 +13,7 @@ import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import _step_json
-from highroller.games.lasvegas.expert import WARM_PLAYERS, ExpertBot, warm_up
+from highroller.games.lasvegas.expert import LOOKAHEAD, LOOKING_PLAYOUTS, PLAYOUTS, WARM_PLAYERS, ExpertBot, warm_up
 from highroller.games.lasvegas.kernel_rows import decision_row, setup_of
 from highroller.games.lasvegas.rules import EDITIONS
 from highroller.games.lasvegas.state import LasVegasState
@@ -90,7 +90,19 @@ def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> N
     looking = ExpertBot(5, playouts=40, lookahead=4).chances(state)
     assert [action for action, _ in looking] == list(state.legal_actions())
     assert looking != ExpertBot(5, playouts=40, lookahead=0).chances(state)
-    assert ExpertBot(5).playouts < ExpertBot(5, lookahead=0).playouts  # a lookahead's playouts cost more each
+    assert ExpertBot(5, lookahead=4).budget(4) == (LOOKING_PLAYOUTS, 4)  # a lookahead's playouts cost more each
+    assert ExpertBot(5, lookahead=0).budget(2) == (PLAYOUTS, 0)
+    assert ExpertBot(5, playouts=7).budget(2) == (7, LOOKAHEAD)
+
+
+def test_by_default_the_expert_looks_ahead_in_two_player_games_only() -> None:
+    assert ExpertBot(5).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD)
+    for players in range(3, 7):
+        assert ExpertBot(5).budget(players) == (PLAYOUTS, 0)
+    two = decisions({"players": 2}, 3)[0]
+    assert ExpertBot(5, playouts=40).chances(two) == ExpertBot(5, playouts=40, lookahead=LOOKAHEAD).chances(two)
+    four = decisions({"players": 4}, 3)[0]
+    assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(5, playouts=40, lookahead=0).chances(four)
 
 
 def test_a_different_seed_imagines_other_futures() -> None:
@@ -139,6 +151,8 @@ def test_a_time_budget_plays_at_least_one_round_of_playouts() -> None:
         ({"playouts": 0}, "playouts"), ({"seconds": 0}, "seconds"), ({"epsilon": 1.5}, "epsilon"),
         ({"self_epsilon": -0.1}, "self_epsilon"), ({"horizon": 0}, "horizon"), ({"spread": 0}, "spread"), ({"threads": 0}, "threads"),
         ({"lookahead": -1}, "lookahead"), ({"lookahead": 5000}, "lookahead"),
+        ({"playouts": 1.5}, "playouts"), ({"lookahead": "4"}, "lookahead"), ({"threads": True}, "threads"), ({"horizon": 2.0}, "horizon"),
+        ({"seconds": "abc"}, "seconds"), ({"epsilon": float("nan")}, "epsilon"), ({"spread": float("inf")}, "spread"),
     ],
 )
 def test_bad_parameters_say_what_is_allowed(params: dict, message: str) -> None:

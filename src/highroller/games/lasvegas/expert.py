@@ -19,6 +19,7 @@ it when it starts).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +28,7 @@ from types import ModuleType
 import numpy as np
 
 from highroller.core.state import CHANCE, State
+from highroller.core.values import is_whole
 from highroller.games.lasvegas.state import ACTIONS, LasVegasGame, LasVegasState
 from highroller.games.lasvegas.steps import Place
 
@@ -38,7 +40,11 @@ MAX_THREADS = 64
 PLAYOUTS = 3000
 """Futures per placement by default without a lookahead."""
 LOOKAHEAD = 16
-"""Futures per placement of the search at the bot's own later turns in a playout, by default."""
+"""Futures per placement of the search at the bot's own later turns in a playout, by default in
+2-player games."""
+LOOKING_UP_TO = 2
+"""The most players at which the bot looks ahead by default: with more, its own later turns weigh less
+than the opponents' and the futures without a lookahead, thirty times as many, measured stronger."""
 LOOKING_PLAYOUTS = 100
 """Futures per placement by default with a lookahead (each costs about as much as 30 without)."""
 MAX_LOOKAHEAD = 1000
@@ -61,7 +67,8 @@ class ExpertBot:
 
     `playouts`: imagined futures per legal placement (default LOOKING_PLAYOUTS with a lookahead,
     PLAYOUTS without); `lookahead`: futures per placement of the search that chooses the bot's own later
-    turns of the round in each playout (0: the model chooses them); `seconds`: a time budget per move
+    turns of the round in each playout (0: the model chooses them; by default LOOKAHEAD in games of up to
+    LOOKING_UP_TO players, else 0); `seconds`: a time budget per move
     instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
     opponents and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
@@ -69,14 +76,18 @@ class ExpertBot:
     """
 
     def __init__(
-        self, seed: int, playouts: int | None = None, lookahead: int = LOOKAHEAD, seconds: float | None = None,
+        self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
         epsilon: float = 0.1, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
     ) -> None:
-        if not 0 <= lookahead <= MAX_LOOKAHEAD:
+        for name, whole in (("playouts", playouts), ("lookahead", lookahead), ("horizon", horizon), ("threads", threads)):
+            if whole is not None and not is_whole(whole):
+                raise ValueError(f"{name} is a whole number, not {whole!r}")
+        for name, number in (("seconds", seconds), ("epsilon", epsilon), ("self_epsilon", self_epsilon), ("spread", spread)):
+            if number is not None and not ((is_whole(number) or isinstance(number, float)) and math.isfinite(number)):
+                raise ValueError(f"{name} is a number, not {number!r}")
+        if lookahead is not None and not 0 <= lookahead <= MAX_LOOKAHEAD:
             raise ValueError(f"lookahead is a number of futures from 0 (none) to {MAX_LOOKAHEAD}, not {lookahead!r}")
-        if playouts is None:
-            playouts = LOOKING_PLAYOUTS if lookahead else PLAYOUTS
-        if playouts < 1:
+        if playouts is not None and playouts < 1:
             raise ValueError("playouts must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
@@ -100,6 +111,16 @@ class ExpertBot:
         self.spread = spread
         self.threads = threads
 
+    def budget(self, players: int) -> tuple[int, int]:
+        """(playouts, lookahead) in a game of this many players: the ones given, else the defaults."""
+        lookahead = self.lookahead
+        if lookahead is None:
+            lookahead = LOOKAHEAD if players <= LOOKING_UP_TO else 0
+        playouts = self.playouts
+        if playouts is None:
+            playouts = LOOKING_PLAYOUTS if lookahead else PLAYOUTS
+        return playouts, lookahead
+
     def choose(self, state: State) -> Place:
         assert isinstance(state, LasVegasState) and state.roll is not None, "ExpertBot plays Las Vegas decisions"
         legal = state.legal_actions()
@@ -117,9 +138,10 @@ class ExpertBot:
         seats = (self._batch_kernel.OUTSIDE,) * state.rules.players
         key = np.int64(self._rng.getrandbits(63))
         chance_bits = self._kernel.CHANCE_BITS
+        playouts, lookahead = self.budget(state.rules.players)
         settings = (
             round(self.self_epsilon * (1 << chance_bits)), round(self.epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
-            self.lookahead,
+            lookahead,
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
 
@@ -128,7 +150,7 @@ class ExpertBot:
             work, scratch, scores = np.empty_like(base), np.empty_like(base), np.zeros(12)
             totals = np.zeros(codes.size, dtype=np.float64)
             if deadline is None:
-                first, last = self.playouts * index // self.threads, self.playouts * (index + 1) // self.threads
+                first, last = playouts * index // self.threads, playouts * (index + 1) // self.threads
                 self._kernel.evaluate(base, work, params, seats, codes, key, first, last - first, *settings, _LOG, scratch, scores, totals)
                 return totals, last - first
             done = 0

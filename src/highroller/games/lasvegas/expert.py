@@ -1,8 +1,9 @@
 """`expert`: the Las Vegas bot that imagines futures with compiled code.
 
 At each decision with a choice, every legal placement is played on the same imagined futures
-(`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy,
-except the bot's own later turns of the round, each chosen by a small search of its own: `lookahead`)
+(`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy;
+with a `lookahead`, by default in 2-player games, the bot's own later turns of the round are each
+chosen by a small search of their own)
 and valued as the bot's chance of winning the game; the bot plays the placement with the best mean.
 The position is read from what every player sees (`kernel_rows`), and the futures come from the bot's
 own seeded stream, so the bot never reads the real future and decides the same on any `resample`d

@@ -86,7 +86,9 @@ def test_impossible_options_are_usage_errors() -> None:
     code, out = run("play", "lasvegas", "--players", "3", "--bots", "4")
     assert code == 2 and "between 0 and 3 bots" in out
     code, out = run("play", "lasvegas", "--bot", "genius")
-    assert code == 2 and "no bot 'genius'" in out
+    assert code == 2 and "no bot 'genius'" in out and "--bot:" in out
+    code, out = run("play", "lasvegas", "--bot", "expert:playouts=1.5")
+    assert code == 2 and "--bot: bot 'expert:playouts=1.5': playouts is a whole number, not 1.5" in out
     code, out = run("play", "chess")
     assert code == 2
 

@@ -54,25 +54,26 @@ def make_game(spec: GameSpec, params: Mapping[str, Any]) -> Game:
         raise click.UsageError(str(error)) from error
 
 
-def bot_factory(spec: GameSpec, text: str) -> tuple[str, Callable[[int], Bot]]:
-    """A label and a seed -> bot function for one bot description (see `resolve_bot`)."""
+def bot_factory(spec: GameSpec, text: str, option: str = "--bots") -> tuple[str, Callable[[int], Bot]]:
+    """A label and a seed -> bot function for one bot description (see `resolve_bot`); a bad one is a
+    usage error of `option`, the command's option that named it."""
     try:
         factory, params = resolve_bot(spec, text)
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--bots") from error
+        raise click.BadParameter(str(error), param_hint=option) from error
     try:
         factory(0, **params)
     except TypeError as error:
-        raise click.BadParameter(f"bot {text.strip()!r} does not take {params}: {error}", param_hint="--bots") from error
+        raise click.BadParameter(f"bot {text.strip()!r} does not take {params}: {error}", param_hint=option) from error
     except (ValueError, ImportError) as error:
-        raise click.BadParameter(f"bot {text.strip()!r}: {error}", param_hint="--bots") from error
+        raise click.BadParameter(f"bot {text.strip()!r}: {error}", param_hint=option) from error
     return text.strip(), lambda seed: factory(seed, **params)
 
 
-def seat_bots(spec: GameSpec, texts: list[str], players: int) -> list[tuple[str, Callable[[int], Bot]]]:
+def seat_bots(spec: GameSpec, texts: list[str], players: int, option: str = "--bots") -> list[tuple[str, Callable[[int], Bot]]]:
     """Bot descriptions for every seat: the list is repeated around the table if shorter."""
     if not texts:
         texts = [spec.default_bot]
     if len(texts) > players:
-        raise click.BadParameter(f"{len(texts)} bots for {players} seats", param_hint="--bots")
-    return [bot_factory(spec, texts[seat % len(texts)]) for seat in range(players)]
+        raise click.BadParameter(f"{len(texts)} bots for {players} seats", param_hint=option)
+    return [bot_factory(spec, texts[seat % len(texts)], option) for seat in range(players)]

@@ -120,7 +120,7 @@ def _seating(spec: GameSpec, params: dict[str, Any], players: int, saved: Seatin
     if not 0 <= bot_count <= players:
         raise click.BadParameter(f"between 0 and {players} bots for {players} seats", param_hint="--bots")
     humans = [seat < players - bot_count for seat in range(players)]
-    labels = [label for label, _ in seat_bots(spec, [params["bot"]] if params["bot"] else [], players)]
+    labels = [label for label, _ in seat_bots(spec, [params["bot"]] if params["bot"] else [], players, "--bot")]
     names = _seat_names(params["names"], humans, labels)
     return Seating(names, [None if human else label for human, label in zip(humans, labels, strict=True)], params["dice"] or "auto")
 
@@ -130,7 +130,7 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     game, state, saved = _start(spec, params)
     seating = _seating(spec, params, game.num_players, saved)
     bots: dict[int, Bot] = {
-        seat: bot_factory(spec, text)[1](bot_seed(state.seed, seat)) for seat, text in enumerate(seating.bots) if text is not None
+        seat: bot_factory(spec, text, "--bot")[1](bot_seed(state.seed, seat)) for seat, text in enumerate(seating.bots) if text is not None
     }
     humans = [text is None for text in seating.bots]
     renderer: TextRenderer = load_object(spec.renderer)

@@ -24,9 +24,15 @@ StepT = TypeVar("StepT")
 _TWO64 = 1 << 64
 
 
+def rejection_limit(bound: int) -> int:
+    """The largest multiple of `bound` up to 2**64: 64 random bits at or above it are mixed again before
+    they are read modulo `bound`, so that every number below `bound` is exactly as likely."""
+    return _TWO64 - _TWO64 % bound
+
+
 def uniform_below(bits: int, bound: int) -> int:
     """An exactly uniform integer in [0, bound) from 64 random bits (rejection, re-mixing the bits)."""
-    limit = _TWO64 - _TWO64 % bound
+    limit = _TWO64 - _TWO64 % bound  # `rejection_limit`, inlined: bills and cards are drawn often
     while bits >= limit:
         bits = mix64(bits)
     return bits % bound
@@ -103,7 +109,7 @@ class RollSteps(Generic[StepT]):
         self.steps = steps
         self._cumulative = table._cumulative
         self._total = table.total
-        self._limit = _TWO64 - _TWO64 % table.total
+        self._limit = rejection_limit(table.total)
 
     def draw(self, bits: int) -> StepT:
         """The step of a roll drawn exactly from 64 uniformly random bits (`uniform_below` and

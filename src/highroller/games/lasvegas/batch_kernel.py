@@ -607,11 +607,12 @@ def _win_shares(s: np.ndarray, p: np.ndarray, players: int, shares: np.ndarray) 
         amount, bills = s[at(money + seat)], s[at(won + seat)]
         if amount > best or (amount == best and bills > best_bills):
             best, best_bills = amount, bills
-    winners = 0
+    winners = 0.0
     for seat in range(players):
-        winners += s[at(money + seat)] == best and s[at(won + seat)] == best_bills
+        shares[seat] = 1.0 if s[at(money + seat)] == best and s[at(won + seat)] == best_bills else 0.0
+        winners += shares[seat]
     for seat in range(players):
-        shares[seat] = 1.0 / winners if s[at(money + seat)] == best and s[at(won + seat)] == best_bills else 0.0
+        shares[seat] /= winners
 
 
 @compiled

@@ -12,11 +12,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 
-from highroller.core.dice import multiset_table
+from highroller.core.dice import multiset_table, rejection_limit
 from highroller.core.rng import mix64
 from highroller.games.lasvegas.steps import Roll
-
-_TWO64 = 1 << 64
 
 
 class MixedRolls:
@@ -30,7 +28,7 @@ class MixedRolls:
         self._neutral_outcomes, self._neutral_cumulative = neutral_table.outcomes, neutral_table._cumulative
         self._big = big
         self._total = own_table.total * (6 if big else 1) * neutral_table.total
-        self._limit = _TWO64 - _TWO64 % self._total
+        self._limit = rejection_limit(self._total)
 
     def draw(self, bits: int) -> Roll:
         """The roll drawn exactly from 64 uniformly random bits."""

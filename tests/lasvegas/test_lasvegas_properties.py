@@ -93,6 +93,30 @@ def test_same_seed_same_game_and_the_record_replays(options: dict, seed: int) ->
     assert again == first and again.view(0) == first.view(0) and again.winners() == first.winners()
 
 
+def bill_places(state: LasVegasState) -> tuple:
+    return list(state.pile), list(state.under), list(state.box), [list(b) for b in state.casino_bills], [list(w) for w in state.won]
+
+
+@SETTINGS
+@given(OPTION_SETS, st.integers(0, 2**32))
+def test_a_sampled_chance_step_does_what_the_same_step_typed_in_does(options: dict, seed: int) -> None:
+    """The state applies the rolls and bills it sampled itself in one call; the outcome decoded from its
+    JSON (another object, checked and applied step by step) must leave the same position."""
+
+    def compare(state: LasVegasState) -> None:
+        if state.current_player != hr.CHANCE:
+            return
+        typed = state.clone()
+        sampled = state.clone()
+        step = sampled.sample_chance()
+        sampled.apply(step)
+        typed.apply(typed.decode_step(json.loads(json.dumps(step.to_json()))))
+        assert bill_places(sampled) == bill_places(typed)
+        assert sampled == typed and sampled.view(None) == typed.view(None) and sampled.events == typed.events
+
+    random_game(options, seed, compare)
+
+
 @SETTINGS
 @given(OPTION_SETS, st.integers(0, 2**32), st.integers(0, 6), st.booleans())
 def test_a_refused_placement_changes_nothing(options: dict, seed: int, face: int, bandit: bool) -> None:

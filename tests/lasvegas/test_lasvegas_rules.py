@@ -124,6 +124,16 @@ def test_bills_put_under_the_pile_come_back_only_after_the_rest(new_state) -> No
     assert state.under == [90000] * 5
 
 
+def test_sampled_bills_come_from_under_the_pile_only_after_the_rest(new_state) -> None:
+    state = new_state(players=2, edition="classic", bills=[90000] * 6 + [50000], dice_per_player=1, rounds=2)
+    type_steps(state, *["90k"] * 6, "1", "1", "1", "1")
+    for bills, pile, under in (((50000,), [0, 0], 6), ((90000,), [0, 0], 5)):
+        stock = state.sample_chance()
+        assert stock == Stock(bills)
+        state.apply(stock)
+        assert state.pile == pile and state.under == [90000] * under
+
+
 def test_an_empty_pile_leaves_a_casino_short(new_state) -> None:
     state = new_state(players=2, edition="biggie", bills=[10000] * 12, untaken="box", rounds=1)
     type_steps(state, *["10k 10k"] * 6)

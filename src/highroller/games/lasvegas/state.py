@@ -39,7 +39,7 @@ class LasVegasState(State):
     __slots__ = (
         "rules", "round", "phase", "stocking", "turn", "first", "last_roller",
         "own", "biggie", "neutral", "dice", "pips", "top", "bandit_faces", "casino_bills",
-        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round", "seats_after",
+        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round", "seats_after", "drawn_pile",
     )
 
     def __init__(self, game: LasVegasGame, seed: int) -> None:
@@ -53,9 +53,6 @@ class LasVegasState(State):
         self.turn = first
         self.last_roller = first
         self.seats_after = _seats_after(players)
-        self.own = [0] * players
-        self.biggie = [False] * players
-        self.neutral = [0] * players
         owners = rules.owners
         self.dice = [[0] * owners for _ in range(rules.casinos)]
         self.pips = [0] * owners
@@ -72,6 +69,9 @@ class LasVegasState(State):
         self.legal: tuple[Place, ...] = ()
         self.last_round: tuple[int, list[tuple[dict[str, Any], list[int]]]] | None = None
         """The last round's number and, per casino, its payout event and the bills left untaken."""
+        self.drawn_pile: tuple[tuple[int, ...], int] | None = None
+        """After this state sampled a casino's bills: the unseen bills of each kind left, and how many
+        bills came from under the pile (what applying that sample takes off the pile)."""
         self._start_round()
 
     # ------------------------------------------------------------------ engine API
@@ -79,32 +79,48 @@ class LasVegasState(State):
         return self.legal
 
     def apply(self, step: Any) -> None:
-        """`State.apply`, the same checks and the same result, with the two steps nearly every turn is
-        made of (a placement, and a roll this state sampled) worked here in one call."""
+        """`State.apply`, the same checks and the same result, with the steps nearly every game is made
+        of (a placement, and a roll or a casino's bills this state sampled) worked here in one call."""
         player = self.current_player
         if player >= 0:
             if step not in self.legal:
                 raise self._refusal(step)
             self._apply_action(step)
-            self.history.append((player, step))
-        elif step is self._sampled and self.phase == ROLL and step is not None:
+        elif step is self._sampled and step is not None:
+            phase = self.phase
+            if phase == ROLL:
+                self._rolled(cast(Roll, step))
+            elif phase == STOCK and self.drawn_pile is not None:
+                pile, from_under = self.drawn_pile
+                self.pile = list(pile)
+                if from_under:
+                    del self.under[:from_under]
+                self._stocked(cast(Stock, step))
+            else:
+                State.apply(self, step)
+                return
             self._sampled = None
-            self._rolled(cast(Roll, step))
             self.chance_count += 1
-            self.history.append((player, step))
         else:
             State.apply(self, step)
+            return
+        self.history.append((player, step))
 
     def sample_chance(self, rng: random.Random | None = None) -> Step:
-        """`State.sample_chance`, with a seat's roll (most chance steps) drawn here in one call."""
-        if self.phase == ROLL and rng is None:
+        """`State.sample_chance`, with a seat's roll and a casino's bills (most chance steps) drawn here
+        in one call."""
+        phase = self.phase
+        if phase == ROLL and rng is None:
             seat = self.turn
             own, big, neutral = self.own[seat], self.biggie[seat], self.neutral[seat]
             draws = PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) and not big and not neutral else mixed_rolls(own, big, neutral)
-            outcome = draws.draw(self._stream.draw(self.chance_count))
-            self._sampled = outcome
-            return outcome
-        return State.sample_chance(self, rng)
+            outcome: Step = draws.draw(self._stream.draw(self.chance_count))
+        elif phase == STOCK and rng is None:
+            outcome = self._sample_stock(self._stream.draw(self.chance_count))
+        else:
+            return State.sample_chance(self, rng)
+        self._sampled = outcome
+        return outcome
 
     def roller(self) -> int | None:
         """The seat rolling (the first player rolls the leftover neutral dice); None while stocking."""
@@ -150,15 +166,16 @@ class LasVegasState(State):
         other.roll = self.roll
         other.legal = self.legal
         other.last_round = self.last_round  # built once when a round is scored, never changed after
+        other.drawn_pile = self.drawn_pile
         return other
 
     # ------------------------------------------------------------------ rounds
     def _start_round(self) -> None:
         rules = self.rules
-        for seat in range(rules.players):
-            self.own[seat] = rules.dice_per_player
-            self.biggie[seat] = rules.biggie
-            self.neutral[seat] = rules.neutral_dice
+        players = rules.players
+        self.own = [rules.dice_per_player] * players
+        self.biggie = [rules.biggie] * players
+        self.neutral = [rules.neutral_dice] * players
         self.turn = self.first
         self.stocking = 0
         self.phase = STOCK
@@ -332,13 +349,7 @@ class LasVegasState(State):
             self._rolled(outcome)
         elif phase == STOCK:
             self._take_from_pile(outcome.bills)
-            self.casino_bills[self.stocking] = list(outcome.bills)
-            self.stocking += 1
-            if self.stocking == self.rules.casinos:
-                if self.rules.neutral_leftover:
-                    self.phase = LEFTOVER
-                else:
-                    self._start_turns()
+            self._stocked(outcome)
         else:  # the leftover neutral dice are placed on their casinos without a choice
             neutral_owner = self.rules.players
             for index, count in enumerate(outcome.neutral):
@@ -346,14 +357,26 @@ class LasVegasState(State):
             self._start_turns()
 
     # ------------------------------------------------------------------ the bill pile
+    def _stocked(self, stock: Stock) -> None:
+        """The casino being stocked has these bills (taken off the pile already); the next casino is
+        stocked, or the round's turns begin."""
+        self.casino_bills[self.stocking] = list(stock.bills)
+        self.stocking += 1
+        if self.stocking == self.rules.casinos:
+            if self.rules.neutral_leftover:
+                self.phase = LEFTOVER
+            else:
+                self._start_turns()
+
     def _stock_done(self, drawn: int, total: int) -> bool:
         if self.rules.stock_rule == "count":
             return drawn >= self.rules.stock_amount
         return total >= self.rules.stock_amount
 
     def _sample_stock(self, bits: int) -> Stock:
+        """The bills drawn for the casino being stocked; `drawn_pile` keeps what they take off the pile."""
         pile = list(self.pile)
-        remaining = sum(pile)
+        remaining = unseen = sum(pile)
         drawn: list[int] = []
         total = 0
         under = iter(self.under)
@@ -377,6 +400,7 @@ class LasVegasState(State):
                     break
             drawn.append(bill)
             total += bill
+        self.drawn_pile = (tuple(pile), len(drawn) - (unseen - remaining))
         return Stock(tuple(sorted(drawn, reverse=True)))
 
     def _stock_distribution(self) -> dict[tuple[int, ...], Fraction]:

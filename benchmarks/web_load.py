@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
@@ -72,10 +72,10 @@ class Cluster:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         for _ in range(300):
             try:
-                httpx.get(f"http://{HOST}:{self.ports[index]}/api/games", timeout=1).raise_for_status()
+                httpx2.get(f"http://{HOST}:{self.ports[index]}/api/games", timeout=1).raise_for_status()
                 self.processes[index] = process
                 return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         process.kill()
         raise SystemExit("a server did not start")
@@ -151,7 +151,7 @@ class Place:
     pending: tuple[int, Any] | None = None
 
 
-async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx.AsyncClient) -> None:
+async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx2.AsyncClient) -> None:
     """One person: connect to a random server, wait for everyone, then play a random legal action after
     a think time whenever on move until the time is up, going on to the rematch when a game ends;
     reconnect (to a random live server) when dropped."""
@@ -169,12 +169,12 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
                 if not await play_on(ws, message, place, run, rng):
                     return
                 place = await rematch(cluster, place, rng, http)
-        except (OSError, websockets.WebSocketException, TimeoutError, httpx.HTTPError):  # a server went away: try another
+        except (OSError, websockets.WebSocketException, TimeoutError, httpx2.HTTPError):  # a server went away: try another
             run.reconnects += 1
             await asyncio.sleep(0.2)
 
 
-async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx.AsyncClient) -> Place:
+async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx2.AsyncClient) -> Place:
     """The same seat at the finished table's rematch (whoever asks first makes it)."""
     headers = {"Authorization": f"Bearer {place.token}"}
     made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).raise_for_status().json()
@@ -221,7 +221,7 @@ async def play_on(ws: Any, message: dict[str, Any], place: Place, run: Run, rng:
             return False  # the time is up while waiting
 
 
-async def keep_bots_playing(cluster: Cluster, count: int, http: httpx.AsyncClient, until: asyncio.Event) -> int:
+async def keep_bots_playing(cluster: Cluster, count: int, http: httpx2.AsyncClient, until: asyncio.Event) -> int:
     """Keep `count` tables of four hard bots running (a finished one is replaced); the bot moves made."""
     if not count:
         await until.wait()
@@ -236,7 +236,7 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx.AsyncClien
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(until.wait(), 2.0)
         for table, seen in list(tables.items()):
-            with contextlib.suppress(httpx.HTTPError):
+            with contextlib.suppress(httpx2.HTTPError):
                 state = (await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}")).json()
                 moves += state["version"] - seen
                 tables[table] = state["version"]
@@ -247,7 +247,7 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx.AsyncClien
     return moves
 
 
-async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx.AsyncClient) -> list[Place]:
+async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx2.AsyncClient) -> list[Place]:
     seats = []
     for _ in range(tables):
         base = random.choice(cluster.urls())
@@ -259,7 +259,7 @@ async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx.A
 
 
 async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, restart_every: float = 0.0) -> tuple[Run, int, float]:
-    async with httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=100)) as http:
+    async with httpx2.AsyncClient(timeout=30, limits=httpx2.Limits(max_connections=100)) as http:
         stop = asyncio.Event()
         bots = asyncio.create_task(keep_bots_playing(cluster, bot_tables, http, stop))
         seats = await seat_people(cluster, args.tables, args.players, http)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
@@ -116,9 +116,9 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.errors.read_text()}")
             try:
-                httpx.get(self.url + "/api/games", timeout=1).raise_for_status()
+                httpx2.get(self.url + "/api/games", timeout=1).raise_for_status()
                 return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start in 30 s")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -48,7 +48,7 @@ class Words:
 
     def __init__(self, base: str, lang: str) -> None:
         self.lang = lang
-        self.words: dict[str, str] = httpx.get(f"{base}/i18n/{lang}.json", timeout=10).json()
+        self.words: dict[str, str] = httpx2.get(f"{base}/i18n/{lang}.json", timeout=10).json()
 
     def __call__(self, english: str, **values: object) -> str:
         text = self.words.get(english, english)
@@ -142,7 +142,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert errors == []
     play_until_over([anna, ben], random.Random(game), reload_after=4, words=words)
     table_id = url.rstrip("/").split("/")[-1]
-    narrated = [line["text"] for line in httpx.get(f"{server.url}/api/tables/{table_id}", params={"lang": lang}, timeout=10).json()["log"]]
+    narrated = [line["text"] for line in httpx2.get(f"{server.url}/api/tables/{table_id}", params={"lang": lang}, timeout=10).json()["log"]]
     for page in (anna, ben):
         assert page.locator("#result h2").inner_text().strip() != ""
         assert page.locator("#log li").all_text_contents() == narrated

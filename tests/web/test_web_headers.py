@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
+import httpx2
 import pytest
 from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
@@ -29,7 +29,7 @@ SECURITY = {
 PATHS = ["/", "/table/x", "/static/style.css", "/api/games", "/openapi.json", "/docs", "/no/such/page", "/api/tables/no-such"]
 
 
-def assert_secured(response: httpx.Response) -> None:
+def assert_secured(response: httpx2.Response) -> None:
     for name, value in SECURITY.items():
         assert response.headers.get_list(name) == [value], (response.url, name)
 
@@ -171,7 +171,7 @@ def test_the_pages_break_none_of_the_policy(browser: Browser, serve: Callable[..
     # A function, not an expression: Playwright polls an expression with eval, which the CSP forbids.
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
     page.wait_for_selector("#seats select")
-    created = httpx.post(server.url + "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "greedy"]})
+    created = httpx2.post(server.url + "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "greedy"]})
     assert created.status_code == 201, created.text
     page.goto(f"{server.url}/table/{created.json()['id']}")
     page.wait_for_selector("#board[data-version]")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser
 
@@ -28,8 +28,8 @@ def test_a_registered_game_gets_the_generic_table(browser: Browser, serve: Calla
     monkeypatch.setenv("HIGHROLLER_GAMES", "pig=pig.spec:SPEC")
     monkeypatch.setenv("PYTHONPATH", str(TESTS))
     server = serve(0.0)
-    assert "pig" in [game["name"] for game in httpx.get(server.url + "/api/games").json()]
-    assert httpx.get(server.url + "/boards/pig.js").status_code == 404
+    assert "pig" in [game["name"] for game in httpx2.get(server.url + "/api/games").json()]
+    assert httpx2.get(server.url + "/boards/pig.js").status_code == 404
     page = browser.new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import psycopg
 import pytest
 from conftest import Server
@@ -157,7 +157,7 @@ def test_two_processes_racing_for_one_step_accept_exactly_one(servers: Callable[
         mine = call(first.url, "GET", f"/api/tables/{table}", token)
         actions = [rng.choice(mine["legal"])["action"] for _ in range(2)]  # the same action, or two different ones
         barrier = threading.Barrier(2)
-        answers: list[httpx.Response] = []
+        answers: list[httpx2.Response] = []
 
         def send(base: str, action: Any) -> None:
             barrier.wait()

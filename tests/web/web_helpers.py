@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import httpx
+import httpx2
 from playwright.sync_api import Browser, Page, Route
 
 
@@ -18,9 +18,9 @@ def call(base: str, method: str, path: str, token: str | None = None, **kwargs: 
     return response.json()
 
 
-def request(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+def request(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx2.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return httpx.request(method, base + path, headers=headers, timeout=30, **kwargs)
+    return httpx2.request(method, base + path, headers=headers, timeout=30, **kwargs)
 
 
 def create(base: str, game: str, options: dict[str, Any], bots: list[str | None], **extra: Any) -> dict[str, Any]:

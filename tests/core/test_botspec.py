@@ -40,7 +40,13 @@ def test_a_bot_module_in_the_current_folder_is_found(tmp_path: Path, monkeypatch
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("genius", "has no bot 'genius'"), ("greedy:iterations", "name:key=value"), ("nosuchmodule:Bot", "cannot import"), ("os:sep", "not a bot class")],
+    [
+        ("genius", "has no bot 'genius'"),
+        ("greedy:iterations", "name:key=value"),
+        ("mcts:iterations=9,epsilon=0", "separated by ':'"),
+        ("nosuchmodule:Bot", "cannot import"),
+        ("os:sep", "not a bot class"),
+    ],
 )
 def test_bad_descriptions_say_what_is_allowed(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):

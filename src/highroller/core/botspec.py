@@ -30,6 +30,8 @@ def _params(text: str, pairs: list[str]) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"bot parameters look like name:key=value, not {text!r}")
+        if "=" in value:  # `a=1,b=2`: commas separate bots in a list, so this is never one value
+            raise ValueError(f"bot parameters are separated by ':' as in name:key=value:key=value, not {text!r}")
         params[key.replace("-", "_")] = _value(value)
     return params
 

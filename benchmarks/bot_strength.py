@@ -9,8 +9,8 @@ seed), classic rules:
 - the strength curve: the bot on a time budget per move (`seconds=...`) against three `greedy` bots.
 
 Prints each table's first places, the Wilson 95% interval, whether it excludes parity and meets the
-target; and (`speed`) the mean seconds a decision with a choice takes the bot and `mcts`, in 4-player
-games against `greedy`, one game at a time. A benchmark, not a test: it takes an hour or more with
+target; and (`speed`) the mean seconds a decision with a choice takes the bot and `mcts`, in 2- and
+4-player games against `greedy`, one game at a time. A benchmark, not a test: it takes an hour or more with
 the defaults; `--only` picks tables.
 
     python benchmarks/bot_strength.py [--bot expert] [--deals 200] [--mcts-deals 150] [--curve 0.05,0.1,0.5,2]
@@ -52,15 +52,15 @@ def report(label: str, figures: BotFigures, games: int, seconds: float, parity: 
     )
 
 
-def seconds_per_decision(bot: str, games: int, seed: int) -> tuple[float, int]:
-    """The bot's mean seconds per decision with a choice in seat 1 of 4-player games against `greedy`,
-    and the decisions timed."""
-    game = hr.make("lasvegas", players=4)
+def seconds_per_decision(bot: str, players: int, games: int, seed: int) -> tuple[float, int]:
+    """The bot's mean seconds per decision with a choice in seat 1 of games of this many players
+    against `greedy`, and the decisions timed."""
+    game = hr.make("lasvegas", players=players)
     spent = 0.0
     timed = 0
     for number in range(games):
         state = game.new_game(seed + number)
-        bots = [make_bot(game, bot if seat == 0 else "greedy", seed + number, seat) for seat in range(4)]
+        bots = [make_bot(game, bot if seat == 0 else "greedy", seed + number, seat) for seat in range(players)]
         while not state.is_terminal():
             seat = state.current_player
             if seat == CHANCE:
@@ -98,9 +98,10 @@ def main() -> None:
             bot = f"{args.bot}:seconds={seconds}"
             report(f"{bot} + 3 x greedy", *measure(bot, "greedy", 4, args.curve_deals, args.seed, args.workers), 0.25, None)
     if "speed" in only:
-        for bot in (args.bot, "mcts"):
-            seconds, timed = seconds_per_decision(bot, SPEED_GAMES, args.seed)
-            print(f"{bot}: {seconds:.3f} s a decision with a choice ({timed} decisions, 4 players, one game at a time)", flush=True)
+        for players in (2, 4):
+            for bot in (args.bot, "mcts"):
+                seconds, timed = seconds_per_decision(bot, players, SPEED_GAMES, args.seed)
+                print(f"{bot}: {seconds:.3f} s a decision with a choice ({timed} decisions, {players} players, one game at a time)", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 At each decision with a choice, every legal placement is played on the same imagined futures
 (`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy;
 with a `lookahead`, by default in 2-player games, the bot's own later turns of the round are each
-chosen by a small search of their own)
+chosen by a small search of their own, and the opponent is modelled by the plain greedy rule)
 and valued as the bot's chance of winning the game; the bot plays the placement with the best mean.
 The position is read from what every player sees (`kernel_rows`), and the futures come from the bot's
 own seeded stream, so the bot never reads the real future and decides the same on any `resample`d
@@ -46,8 +46,13 @@ LOOKAHEAD = 16
 LOOKING_UP_TO = 2
 """The most players at which the bot looks ahead by default: with more, its own later turns weigh less
 than the opponents' and the futures without a lookahead, thirty times as many, measured stronger."""
-LOOKING_PLAYOUTS = 100
+LOOKING_PLAYOUTS = 1000
 """Futures per placement by default with a lookahead (each costs about as much as 30 without)."""
+EPSILON = 0.1
+"""The share of random moves in the model of the opponents, by default without a lookahead."""
+LOOKING_EPSILON = 0.0
+"""The share of random moves in the model of the opponents, by default with a lookahead: head to head
+the bot measured stronger modelling its one opponent as the plain `greedy` rule."""
 MAX_LOOKAHEAD = 1000
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
@@ -71,14 +76,14 @@ class ExpertBot:
     turns of the round in each playout (0: the model chooses them; by default LOOKAHEAD in games of up to
     LOOKING_UP_TO players, else 0); `seconds`: a time budget per move
     instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
-    opponents and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
+    opponents (default LOOKING_EPSILON with a lookahead, EPSILON without) and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
     temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
     """
 
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
-        epsilon: float = 0.1, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
+        epsilon: float | None = None, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
     ) -> None:
         for name, whole in (("playouts", playouts), ("lookahead", lookahead), ("horizon", horizon), ("threads", threads)):
             if whole is not None and not is_whole(whole):
@@ -93,7 +98,7 @@ class ExpertBot:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         for name, share in (("epsilon", epsilon), ("self_epsilon", self_epsilon)):
-            if not 0 <= share <= 1:
+            if share is not None and not 0 <= share <= 1:
                 raise ValueError(f"{name} is a share from 0 to 1, not {share!r}")
         if horizon < 1:
             raise ValueError("horizon must be at least 1 round")
@@ -112,15 +117,18 @@ class ExpertBot:
         self.spread = spread
         self.threads = threads
 
-    def budget(self, players: int) -> tuple[int, int]:
-        """(playouts, lookahead) in a game of this many players: the ones given, else the defaults."""
+    def budget(self, players: int) -> tuple[int, int, float]:
+        """(playouts, lookahead, epsilon) in a game of this many players: the ones given, else the defaults."""
         lookahead = self.lookahead
         if lookahead is None:
             lookahead = LOOKAHEAD if players <= LOOKING_UP_TO else 0
         playouts = self.playouts
         if playouts is None:
             playouts = LOOKING_PLAYOUTS if lookahead else PLAYOUTS
-        return playouts, lookahead
+        epsilon = self.epsilon
+        if epsilon is None:
+            epsilon = LOOKING_EPSILON if lookahead else EPSILON
+        return playouts, lookahead, epsilon
 
     def choose(self, state: State) -> Place:
         assert isinstance(state, LasVegasState) and state.roll is not None, "ExpertBot plays Las Vegas decisions"
@@ -139,9 +147,9 @@ class ExpertBot:
         seats = (self._batch_kernel.OUTSIDE,) * state.rules.players
         key = np.int64(self._rng.getrandbits(63))
         chance_bits = self._kernel.CHANCE_BITS
-        playouts, lookahead = self.budget(state.rules.players)
+        playouts, lookahead, epsilon = self.budget(state.rules.players)
         settings = (
-            round(self.self_epsilon * (1 << chance_bits)), round(self.epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
+            round(self.self_epsilon * (1 << chance_bits)), round(epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
             lookahead,
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

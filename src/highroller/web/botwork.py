@@ -138,7 +138,14 @@ class Dispatcher:
             pool = worker_pool(self.processes, self.nice, self.idle)
             future = pool.submit(play_move, job)
         self._thinking[claim.table_id] = future
-        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._finished, claim, pool, done))
+        future.add_done_callback(lambda done: self._report(loop, claim, pool, done))
+
+    def _report(self, loop: asyncio.AbstractEventLoop, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]) -> None:
+        """Hand a finished move back to the dispatcher's loop (from the pool's thread)."""
+        try:
+            loop.call_soon_threadsafe(self._finished, claim, pool, future)
+        except RuntimeError:  # the loop is closed: the server stopped while the bot thought
+            pass  # the move is stored, or its lease ends and another worker plays it
 
     def _finished(self, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]) -> None:
         self._thinking.pop(claim.table_id, None)

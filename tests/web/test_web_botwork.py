@@ -1,5 +1,6 @@
 """The bot dispatcher on its own: at most as many moves thinking at once as it has worker processes,
-the longest-waiting table first, and a freed slot filled at once (with a store and a pool stood in)."""
+the longest-waiting table first, a freed slot filled at once, and a move that finishes after the
+server stopped left to its lease (with a store and a pool stood in)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,21 @@ def test_moves_are_bounded_by_the_processes_and_taken_longest_waiting_first(monk
     assert [table_id for table_id, _ in pool.running] == [f"t{n}" for n in range(7)]
     assert played == [f"t{n}" for n in range(7)]
     assert max(store.limits) == 2
+
+
+def test_a_move_finishing_after_the_server_stopped_is_left_to_its_lease(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    store, pool = DueTables(1), HeldPool()
+    monkeypatch.setattr(botwork, "worker_pool", lambda *args: pool)
+    played: list[str] = []
+
+    async def scenario() -> None:
+        dispatcher = Dispatcher(store, "unused", 1, on_played=played.append)  # type: ignore[arg-type]
+        task = asyncio.create_task(dispatcher.run())
+        await asyncio.sleep(0.05)
+        task.cancel()
+
+    asyncio.run(scenario())  # the loop is closed now, with the move still thinking
+    [(table_id, future)] = pool.running
+    future.set_result("played")  # from the pool's side: a callback that raised would be logged here
+    assert table_id == "t0" and played == []
+    assert not [record for record in caplog.records if record.name == "concurrent.futures"]

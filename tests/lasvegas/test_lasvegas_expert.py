@@ -73,16 +73,16 @@ def test_a_row_is_made_at_a_decision_only() -> None:
         decision_row(state)
 
 
-@pytest.mark.parametrize("lookahead", [0, 4])
+@pytest.mark.parametrize("params", [{"lookahead": 0}, {"lookahead": 4}, {"lookahead": 4, "model": "heuristic", "self_model": "heuristic"}])
 @pytest.mark.parametrize("options", CONFIGS[:4])
-def test_the_expert_decides_the_same_on_resampled_copies_and_from_the_same_seed(options: dict, lookahead: int) -> None:
+def test_the_expert_decides_the_same_on_resampled_copies_and_from_the_same_seed(options: dict, params: dict) -> None:
     for state in decisions(options, 3)[::7]:
         seat = state.current_player
-        chosen = ExpertBot(5, playouts=40, lookahead=lookahead).chances(state)
+        chosen = ExpertBot(5, playouts=40, **params).chances(state)
         for k in range(2):
             copy = state.resample(seat, random.Random(k))
-            assert ExpertBot(5, playouts=40, lookahead=lookahead).chances(copy) == chosen
-        assert ExpertBot(5, playouts=40, lookahead=lookahead).choose(state) == max(chosen, key=lambda pair: pair[1])[0]
+            assert ExpertBot(5, playouts=40, **params).chances(copy) == chosen
+        assert ExpertBot(5, playouts=40, **params).choose(state) == max(chosen, key=lambda pair: pair[1])[0]
 
 
 def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> None:
@@ -107,6 +107,17 @@ def test_by_default_the_expert_looks_ahead_and_models_the_opponent_as_plain_gree
     assert looking != ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=EPSILON).chances(two)  # the model of the opponent differs
     four = decisions({"players": 4}, 3)[0]
     assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(5, playouts=40, lookahead=0, epsilon=EPSILON).chances(four)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_heuristic_model_plays_the_opponents_or_the_bots_own_turns_as_asked(players: int) -> None:
+    state = decisions({"players": players}, 3)[0]
+    plain = ExpertBot(5, playouts=60, lookahead=0).chances(state)
+    assert plain == ExpertBot(5, playouts=60, lookahead=0, model="greedy", self_model="greedy").chances(state)
+    others = ExpertBot(5, playouts=60, lookahead=0, model="heuristic").chances(state)
+    own = ExpertBot(5, playouts=60, lookahead=0, self_model="heuristic").chances(state)
+    assert len({tuple(plain), tuple(others), tuple(own)}) == 3
+    assert [action for action, _ in others] == [action for action, _ in own] == list(state.legal_actions())
 
 
 def test_a_different_seed_imagines_other_futures() -> None:
@@ -156,6 +167,7 @@ def test_a_time_budget_plays_at_least_one_round_of_playouts() -> None:
         ({"self_epsilon": -0.1}, "self_epsilon"), ({"horizon": 0}, "horizon"), ({"spread": 0}, "spread"), ({"threads": 0}, "threads"),
         ({"lookahead": -1}, "lookahead"), ({"lookahead": 5000}, "lookahead"),
         ({"playouts": 1.5}, "playouts"), ({"lookahead": "4"}, "lookahead"), ({"threads": True}, "threads"), ({"horizon": 2.0}, "horizon"),
+        ({"model": "mcts"}, "model is one of greedy, heuristic"), ({"self_model": 3}, "self_model"),
         ({"seconds": "abc"}, "seconds"), ({"epsilon": float("nan")}, "epsilon"), ({"spread": float("inf")}, "spread"),
     ],
 )

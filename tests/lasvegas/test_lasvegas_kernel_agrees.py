@@ -1,6 +1,6 @@
 """The batch kernel plays the step engine's rules on any table, not only on the tables sampled games
 reach: the casinos' bit-mask scoring and the bandit's places, what a placement would win, the greedy
-bot's choices and the legal actions.
+bot's choices, the heuristic bot's values (compiled as a model for the `expert` bot) and the legal actions.
 
 A table is drawn whole (`tables`): any dice per owner on each casino (the neutral owner's up to every
 neutral die a game can hold, less the most a roll can add, so that a placement never takes a casino
@@ -23,6 +23,8 @@ from highroller.core.state import CHANCE
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import Setup
 from highroller.games.lasvegas.bots import GreedyBot, best_placements
+from highroller.games.lasvegas.heuristic import HeuristicBot
+from highroller.games.lasvegas.heuristic_kernel import heuristic_choices
 from highroller.games.lasvegas.kernel_rows import decision_row
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE, resolve_rules
 from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
@@ -72,6 +74,12 @@ def codes(actions: tuple[Place, ...] | list[Place]) -> int:
     return sum(1 << ACTIONS.index(action) for action in actions)
 
 
+def at_decision(state: LasVegasState) -> tuple[np.ndarray, np.ndarray, int]:
+    """The state's kernel row, the kernel's rule parameters and the legal codes of its roll."""
+    row = decision_row(state)
+    return row, Setup(state.rules).params, kernel.legal_mask(row, state.rules.bandit)
+
+
 def column(setup: Setup, row: np.ndarray, name: str) -> list:
     return setup.column(row[None], name)[0].tolist()
 
@@ -97,14 +105,27 @@ def test_the_kernel_scores_as_the_step_engine(state: LasVegasState) -> None:
 @SETTINGS
 @given(tables())
 def test_the_kernels_greedy_bot_chooses_among_the_step_bots_best(state: LasVegasState) -> None:
-    setup = Setup(state.rules)
-    row = decision_row(state)
-    mask = kernel.legal_mask(row, state.rules.bandit)
-    best = kernel.greedy_choices(row, setup.params, mask)
+    row, params, mask = at_decision(state)
+    best = kernel.greedy_choices(row, params, mask)
     assert best == codes(best_placements(state))
     assert np.array_equal(row, decision_row(state)), "the placements weighed are taken back"
-    assert best >> kernel._greedy(row, setup.params, mask) & 1
+    assert best >> kernel._greedy(row, params, mask) & 1
     assert best >> ACTIONS.index(GreedyBot(0).choose(state)) & 1
+
+
+@SETTINGS
+@given(tables())
+def test_the_compiled_heuristic_values_every_placement_as_the_heuristic_bot(state: LasVegasState) -> None:
+    row, params, mask = at_decision(state)
+    values = np.full(12, np.nan)
+    best = heuristic_choices(row, params, mask, values)
+    bot = HeuristicBot(0)
+    expected = {ACTIONS.index(action): bot.value(state, action) for action in state.legal_actions()}
+    assert {a: values[a] for a in expected} == expected, "the same terms in the same order give the same numbers"
+    top = max(expected.values())
+    assert best == sum(1 << a for a, value in expected.items() if value >= top - 1e-9)
+    assert np.array_equal(row, decision_row(state)), "the placements weighed are taken back"
+    assert best >> ACTIONS.index(bot.choose(state)) & 1
 
 
 @SETTINGS

@@ -54,6 +54,8 @@ LOOKING_EPSILON = 0.0
 """The share of random moves in the model of the opponents, by default with a lookahead: head to head
 the bot measured stronger modelling its one opponent as the plain `greedy` rule."""
 MAX_LOOKAHEAD = 1000
+MODELS = ("greedy", "heuristic")
+"""The rules a playout can model a player by."""
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
 
@@ -76,7 +78,9 @@ class ExpertBot:
     turns of the round in each playout (0: the model chooses them; by default LOOKAHEAD in games of up to
     LOOKING_UP_TO players, else 0); `seconds`: a time budget per move
     instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
-    opponents (default LOOKING_EPSILON with a lookahead, EPSILON without) and of the bot's own later turns; `horizon`: rounds a playout plays (1: to the end of the
+    opponents (default LOOKING_EPSILON with a lookahead, EPSILON without) and of the bot's own later turns;
+    `model` and `self_model`: the rule that plays the opponents, and the bot's own later turns the lookahead
+    does not search, in the playouts (one of MODELS); `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
     temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
     """
@@ -84,6 +88,7 @@ class ExpertBot:
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
         epsilon: float | None = None, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
+        model: str = "greedy", self_model: str = "greedy",
     ) -> None:
         for name, whole in (("playouts", playouts), ("lookahead", lookahead), ("horizon", horizon), ("threads", threads)):
             if whole is not None and not is_whole(whole):
@@ -104,6 +109,9 @@ class ExpertBot:
             raise ValueError("horizon must be at least 1 round")
         if spread <= 0:
             raise ValueError("spread must be positive")
+        for name, rule in (("model", model), ("self_model", self_model)):
+            if rule not in MODELS:
+                raise ValueError(f"{name} is one of {', '.join(MODELS)}, not {rule!r}")
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError(f"threads is a number from 1 to {MAX_THREADS}, not {threads!r}")
         self._batch_kernel, self._kernel, self._rows = _compiled()
@@ -116,6 +124,8 @@ class ExpertBot:
         self.horizon = horizon
         self.spread = spread
         self.threads = threads
+        self.model = model
+        self.self_model = self_model
 
     def budget(self, players: int) -> tuple[int, int, float]:
         """(playouts, lookahead, epsilon) in a game of this many players: the ones given, else the defaults."""
@@ -148,15 +158,18 @@ class ExpertBot:
         key = np.int64(self._rng.getrandbits(63))
         chance_bits = self._kernel.CHANCE_BITS
         playouts, lookahead, epsilon = self.budget(state.rules.players)
+        models = (self._kernel.OTHERS_HEURISTIC if self.model == "heuristic" else 0) | (
+            self._kernel.SELF_HEURISTIC if self.self_model == "heuristic" else 0
+        )
         settings = (
-            round(self.self_epsilon * (1 << chance_bits)), round(epsilon * (1 << chance_bits)), self.horizon, float(self.spread),
-            lookahead,
+            round(self.self_epsilon * (1 << chance_bits)), round(epsilon * (1 << chance_bits)), models, self.horizon,
+            float(self.spread), lookahead,
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
 
         def part(index: int) -> tuple[np.ndarray, int]:
             """One thread's totals and playouts: a share of the budget, or chunks in turn until the deadline."""
-            work, scratch, scores = np.empty_like(base), np.empty_like(base), np.zeros(12)
+            work, scratch, scores = np.empty_like(base), np.empty_like(base), np.zeros(self._kernel.SCORES)
             totals = np.zeros(codes.size, dtype=np.float64)
             if deadline is None:
                 first, last = playouts * index // self.threads, playouts * (index + 1) // self.threads

@@ -5,8 +5,9 @@ Playout i of a call draws its own random stream (the bot's key and i), and every
 is played on that same stream (common random numbers: the placements are compared on the same dice
 and bills as far as their futures agree, which cuts the noise of their differences). After the
 placement, every seat, the bot's included, is played by the model: the `greedy` rule (best immediate
-gain, then fewest dice) with a share of uniformly random moves, `epsilon` for the opponents and
-`self_epsilon` for the bot's own later turns. With a `lookahead` of n, the bot's own later turns of
+gain, then fewest dice), or for the opponents or the bot's own later turns as `models` asks the
+`heuristic` rule (`heuristic_kernel`), with a share of uniformly random moves, `epsilon` for the
+opponents and `self_epsilon` for the bot's own later turns. With a `lookahead` of n, the bot's own later turns of
 the round being played are instead chosen by a search of their own (`_search_move`: each legal
 placement played on n futures of the rest of the round by the model, drawn from the playout's stream)
 — a rollout of the one-move search rather than of the greedy rule. The playout plays `horizon` rounds (the one being played
@@ -28,23 +29,41 @@ from highroller.batch.jit import at, compiled, inlined, released
 from highroller.batch.rng import COUNTER, KEY, below_in
 from highroller.core.rng import draw64
 from highroller.games.lasvegas import batch_kernel as k
+from highroller.games.lasvegas.heuristic_kernel import heuristic_choices
 
 SCALE = 100_000.0
 """The softmax temperature's unit, $100,000, as `search.SCALE`."""
 CHANCE_BITS = 16
 """A model move is random when a draw below 2**CHANCE_BITS falls under epsilon × 2**CHANCE_BITS."""
+OTHERS_HEURISTIC = 1
+SELF_HEURISTIC = 2
+"""Bits of `models`: the opponents, and the bot's own later turns, modelled by the heuristic rule
+(`heuristic_kernel`) rather than the greedy one."""
+SCORES = 24
+"""Room the playouts need (`scores`): 12 numbers for a search within a playout, 12 for the heuristic rule."""
 
 
 @inlined
-def _model_move(s: np.ndarray, p: np.ndarray, random_below: int) -> int:
-    """The model's move for the seat waiting: random if a draw falls below `random_below`, else greedy."""
+def _model_move(s: np.ndarray, p: np.ndarray, random_below: int, heuristic: bool, values: np.ndarray) -> int:
+    """The model's move for the seat waiting: random if a draw falls below `random_below`, else greedy
+    (or by the heuristic rule, `values` being room for it)."""
     mask = k.legal_mask(s, p[k.P_BANDIT] == 1)
     if k.SET_BITS[at(mask)] == 1:
         return int(k.NTH_BIT[at(mask * 12)])
     chance, s[COUNTER] = below_in(np.uint64(s[KEY]), s[COUNTER], np.int64(1 << CHANCE_BITS))
     if chance < random_below:
         return k._pick(s, mask)
+    if heuristic:
+        return k._pick(s, heuristic_choices(s, p, mask, values))
     return k._pick(s, k.greedy_choices(s, p, mask))
+
+
+@inlined
+def _modelled(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray) -> int:
+    """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's."""
+    if s[k.TURN] == seat:
+        return _model_move(s, p, random_self, (models & SELF_HEURISTIC) != 0, values)
+    return _model_move(s, p, random_others, (models & OTHERS_HEURISTIC) != 0, values)
 
 
 @inlined
@@ -94,10 +113,10 @@ def _round_over(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int,
 @inlined
 def _rollout(
     s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
-    random_self: int, random_others: int, horizon: int, spread: float,
+    random_self: int, random_others: int, models: int, horizon: int, spread: float, values: np.ndarray,
 ) -> float:
     """Play the row on (its pending choice first) for `horizon` rounds or to the end, every seat by the
-    epsilon-greedy model; the bot's value."""
+    model; the bot's value."""
     played = 0
     while True:
         if k._turns(s, p, seats, log, False):
@@ -106,7 +125,7 @@ def _rollout(
             if value >= 0.0:
                 return value
         else:
-            s[k.PENDING] = _model_move(s, p, random_self if s[k.TURN] == seat else random_others)
+            s[k.PENDING] = _modelled(s, p, seat, random_self, random_others, models, values)
 
 
 LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
@@ -116,7 +135,7 @@ LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
 @compiled
 def _search_move(
     s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray, futures: int,
-    random_self: int, random_others: int, spread: float, scratch: np.ndarray, scores: np.ndarray,
+    random_self: int, random_others: int, models: int, spread: float, scratch: np.ndarray, scores: np.ndarray,
 ) -> int:
     """The bot's move at its own turn within a playout: each legal placement played on `futures` futures
     of the rest of the round (common random numbers from the playout's stream), the best total."""
@@ -136,7 +155,7 @@ def _search_move(
                 scratch[KEY] = stream
                 scratch[COUNTER] = 0
                 scratch[k.PENDING] = a
-                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, 1, spread)
+                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, models, 1, spread, scores[12:])
     best = -1
     for a in range(12):
         if (mask >> a) & 1 and (best < 0 or scores[a] > scores[best]):
@@ -147,7 +166,8 @@ def _search_move(
 @inlined
 def _looking_rollout(
     s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
-    random_self: int, random_others: int, horizon: int, spread: float, lookahead: int, scratch: np.ndarray, scores: np.ndarray,
+    random_self: int, random_others: int, models: int, horizon: int, spread: float, lookahead: int,
+    scratch: np.ndarray, scores: np.ndarray,
 ) -> float:
     """`_rollout` with the bot's own turns of the current round chosen by `_search_move` (a loop of its
     own, not a branch of `_rollout`: `_search_move` plays `_rollout`, and the compiled code may not
@@ -161,21 +181,20 @@ def _looking_rollout(
             if value >= 0.0:
                 return value
         elif s[k.TURN] == seat and s[k.ROUND] == this_round:
-            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, spread, scratch, scores)
+            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, models, spread, scratch, scores)
         else:
-            s[k.PENDING] = _model_move(s, p, random_self if s[k.TURN] == seat else random_others)
+            s[k.PENDING] = _modelled(s, p, seat, random_self, random_others, models, scores[12:])
 
 
 @released
 def evaluate(
     base: np.ndarray, work: np.ndarray, p: np.ndarray, seats: tuple[int, ...], codes: np.ndarray, key: np.int64,
-    first: int, playouts: int, random_self: int, random_others: int, horizon: int, spread: float, lookahead: int,
-    log: np.ndarray, scratch: np.ndarray, scores: np.ndarray, totals: np.ndarray,
+    first: int, playouts: int, random_self: int, random_others: int, models: int, horizon: int, spread: float,
+    lookahead: int, log: np.ndarray, scratch: np.ndarray, scores: np.ndarray, totals: np.ndarray,
 ) -> None:
     """Add to totals[j] the values of playouts first..first+playouts-1 after the placement codes[j],
     from the decision on `base` (every seat's policy in `seats` is OUTSIDE: the model moves here).
-    `work` and `scratch` are rows like `base`, `scores` 12 numbers: room for the playouts and the
-    lookahead's searches."""
+    `work` and `scratch` are rows like `base`, `scores` SCORES numbers: room for the lookahead's searches and the heuristic rule."""
     seat = base[k.TURN]
     width = base.shape[0]
     for i in range(first, first + playouts):
@@ -188,7 +207,7 @@ def evaluate(
             work[k.PENDING] = codes[j]
             if lookahead:
                 totals[j] += _looking_rollout(
-                    work, p, seats, seat, log, random_self, random_others, horizon, spread, lookahead, scratch, scores
+                    work, p, seats, seat, log, random_self, random_others, models, horizon, spread, lookahead, scratch, scores
                 )
             else:
-                totals[j] += _rollout(work, p, seats, seat, log, random_self, random_others, horizon, spread)
+                totals[j] += _rollout(work, p, seats, seat, log, random_self, random_others, models, horizon, spread, scores[12:])

@@ -13,7 +13,18 @@ import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import _step_json
-from highroller.games.lasvegas.expert import EPSILON, LOOKAHEAD, LOOKING_EPSILON, LOOKING_PLAYOUTS, PLAYOUTS, WARM_PLAYERS, ExpertBot, warm_up
+from highroller.games.lasvegas.expert import (
+    EPSILON,
+    LOOKAHEAD,
+    LOOKING_EPSILON,
+    LOOKING_MODEL,
+    LOOKING_PLAYOUTS,
+    MODEL,
+    PLAYOUTS,
+    WARM_PLAYERS,
+    ExpertBot,
+    warm_up,
+)
 from highroller.games.lasvegas.kernel_rows import decision_row, setup_of
 from highroller.games.lasvegas.rules import EDITIONS
 from highroller.games.lasvegas.state import LasVegasState
@@ -90,23 +101,26 @@ def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> N
     looking = ExpertBot(5, playouts=40, lookahead=4).chances(state)
     assert [action for action, _ in looking] == list(state.legal_actions())
     assert looking != ExpertBot(5, playouts=40, lookahead=0).chances(state)
-    assert ExpertBot(5, lookahead=4).budget(4) == (LOOKING_PLAYOUTS, 4, LOOKING_EPSILON)  # a lookahead's playouts cost more each
-    assert ExpertBot(5, lookahead=0).budget(2) == (PLAYOUTS, 0, EPSILON)
-    assert ExpertBot(5, playouts=7).budget(2) == (7, LOOKAHEAD, LOOKING_EPSILON)
-    assert ExpertBot(5, epsilon=0.25).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, 0.25)
-    assert ExpertBot(5, epsilon=0.25).budget(4) == (PLAYOUTS, 0, 0.25)
+    assert ExpertBot(5, lookahead=4).budget(4) == (LOOKING_PLAYOUTS, 4, LOOKING_EPSILON, LOOKING_MODEL)  # a lookahead's playouts cost more each
+    assert ExpertBot(5, lookahead=0).budget(2) == (PLAYOUTS, 0, EPSILON, MODEL)
+    assert ExpertBot(5, playouts=7).budget(2) == (7, LOOKAHEAD, LOOKING_EPSILON, LOOKING_MODEL)
+    assert ExpertBot(5, epsilon=0.25).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, 0.25, LOOKING_MODEL)
+    assert ExpertBot(5, epsilon=0.25, model="greedy").budget(4) == (PLAYOUTS, 0, 0.25, "greedy")
+    assert ExpertBot(5, model="greedy").budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, LOOKING_EPSILON, "greedy")
 
 
-def test_by_default_the_expert_looks_ahead_and_models_the_opponent_as_plain_greedy_in_two_player_games_only() -> None:
-    assert ExpertBot(5).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, LOOKING_EPSILON)
+def test_by_default_the_expert_looks_ahead_and_models_the_opponent_by_the_heuristic_rule_in_two_player_games_only() -> None:
+    assert (LOOKING_EPSILON, LOOKING_MODEL, MODEL) == (0.0, "heuristic", "greedy")
+    assert ExpertBot(5).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, LOOKING_EPSILON, LOOKING_MODEL)
     for players in range(3, 7):
-        assert ExpertBot(5).budget(players) == (PLAYOUTS, 0, EPSILON)
+        assert ExpertBot(5).budget(players) == (PLAYOUTS, 0, EPSILON, MODEL)
     two = decisions({"players": 2}, 3)[0]
     looking = ExpertBot(5, playouts=40).chances(two)
-    assert looking == ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=LOOKING_EPSILON).chances(two)
+    assert looking == ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=LOOKING_EPSILON, model=LOOKING_MODEL).chances(two)
     assert looking != ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=EPSILON).chances(two)  # the model of the opponent differs
+    assert looking != ExpertBot(5, playouts=40, model=MODEL).chances(two)
     four = decisions({"players": 4}, 3)[0]
-    assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(5, playouts=40, lookahead=0, epsilon=EPSILON).chances(four)
+    assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(5, playouts=40, lookahead=0, epsilon=EPSILON, model=MODEL).chances(four)
 
 
 @pytest.mark.parametrize("players", [2, 4])

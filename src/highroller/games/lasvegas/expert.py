@@ -3,7 +3,7 @@
 At each decision with a choice, every legal placement is played on the same imagined futures
 (`expert_kernel`: the batch kernel's rules in Numba, every seat modelled by an epsilon-greedy policy;
 with a `lookahead`, by default in 2-player games, the bot's own later turns of the round are each
-chosen by a small search of their own, and the opponent is modelled by the plain greedy rule)
+chosen by a small search of their own, and the opponent is modelled by the `heuristic` bot's rule)
 and valued as the bot's chance of winning the game; the bot plays the placement with the best mean.
 The position is read from what every player sees (`kernel_rows`), and the futures come from the bot's
 own seeded stream, so the bot never reads the real future and decides the same on any `resample`d
@@ -14,7 +14,7 @@ lock), about 1.6 times as many in the same time on two cores.
 
 `chances(state)` gives every legal placement with its estimated chance of winning: the advice the
 terminal's `?` and the web's hint show. The compiled playouts are compiled once per player count
-(35–42 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
+(32–45 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
 it when it starts).
 """
 
@@ -46,16 +46,21 @@ LOOKAHEAD = 16
 LOOKING_UP_TO = 2
 """The most players at which the bot looks ahead by default: with more, its own later turns weigh less
 than the opponents' and the futures without a lookahead, thirty times as many, measured stronger."""
-LOOKING_PLAYOUTS = 1000
-"""Futures per placement by default with a lookahead (each costs about as much as 30 without)."""
+LOOKING_PLAYOUTS = 700
+"""Futures per placement by default with a lookahead (each costs tens of times as much as one without)."""
 EPSILON = 0.1
 """The share of random moves in the model of the opponents, by default without a lookahead."""
 LOOKING_EPSILON = 0.0
 """The share of random moves in the model of the opponents, by default with a lookahead: head to head
-the bot measured stronger modelling its one opponent as the plain `greedy` rule."""
+the bot measured stronger modelling its one opponent without random moves."""
 MAX_LOOKAHEAD = 1000
 MODELS = ("greedy", "heuristic")
 """The rules a playout can model a player by."""
+MODEL = "greedy"
+"""The rule that plays the opponents by default without a lookahead (against `greedy` bots, their own)."""
+LOOKING_MODEL = "heuristic"
+"""The rule that plays the opponent by default with a lookahead: head to head against `mcts`, whose
+moves it matches more often than the greedy rule does, the bot measured stronger with it."""
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
 
@@ -79,8 +84,9 @@ class ExpertBot:
     LOOKING_UP_TO players, else 0); `seconds`: a time budget per move
     instead, if given; `epsilon` and `self_epsilon`: the share of random moves in the model of the
     opponents (default LOOKING_EPSILON with a lookahead, EPSILON without) and of the bot's own later turns;
-    `model` and `self_model`: the rule that plays the opponents, and the bot's own later turns the lookahead
-    does not search, in the playouts (one of MODELS); `horizon`: rounds a playout plays (1: to the end of the
+    `model` and `self_model`: the rule that plays the opponents (default LOOKING_MODEL with a lookahead,
+    MODEL without), and the bot's own later turns the lookahead does not search, in the playouts (one
+    of MODELS); `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
     temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
     """
@@ -88,7 +94,7 @@ class ExpertBot:
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
         epsilon: float | None = None, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
-        model: str = "greedy", self_model: str = "greedy",
+        model: str | None = None, self_model: str = "greedy",
     ) -> None:
         for name, whole in (("playouts", playouts), ("lookahead", lookahead), ("horizon", horizon), ("threads", threads)):
             if whole is not None and not is_whole(whole):
@@ -110,7 +116,7 @@ class ExpertBot:
         if spread <= 0:
             raise ValueError("spread must be positive")
         for name, rule in (("model", model), ("self_model", self_model)):
-            if rule not in MODELS:
+            if rule is not None and rule not in MODELS:
                 raise ValueError(f"{name} is one of {', '.join(MODELS)}, not {rule!r}")
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError(f"threads is a number from 1 to {MAX_THREADS}, not {threads!r}")
@@ -127,8 +133,9 @@ class ExpertBot:
         self.model = model
         self.self_model = self_model
 
-    def budget(self, players: int) -> tuple[int, int, float]:
-        """(playouts, lookahead, epsilon) in a game of this many players: the ones given, else the defaults."""
+    def budget(self, players: int) -> tuple[int, int, float, str]:
+        """(playouts, lookahead, epsilon, model) in a game of this many players: the ones given, else the
+        defaults."""
         lookahead = self.lookahead
         if lookahead is None:
             lookahead = LOOKAHEAD if players <= LOOKING_UP_TO else 0
@@ -138,7 +145,10 @@ class ExpertBot:
         epsilon = self.epsilon
         if epsilon is None:
             epsilon = LOOKING_EPSILON if lookahead else EPSILON
-        return playouts, lookahead, epsilon
+        model = self.model
+        if model is None:
+            model = LOOKING_MODEL if lookahead else MODEL
+        return playouts, lookahead, epsilon, model
 
     def choose(self, state: State) -> Place:
         assert isinstance(state, LasVegasState) and state.roll is not None, "ExpertBot plays Las Vegas decisions"
@@ -157,8 +167,8 @@ class ExpertBot:
         seats = (self._batch_kernel.OUTSIDE,) * state.rules.players
         key = np.int64(self._rng.getrandbits(63))
         chance_bits = self._kernel.CHANCE_BITS
-        playouts, lookahead, epsilon = self.budget(state.rules.players)
-        models = (self._kernel.OTHERS_HEURISTIC if self.model == "heuristic" else 0) | (
+        playouts, lookahead, epsilon, model = self.budget(state.rules.players)
+        models = (self._kernel.OTHERS_HEURISTIC if model == "heuristic" else 0) | (
             self._kernel.SELF_HEURISTIC if self.self_model == "heuristic" else 0
         )
         settings = (

@@ -60,8 +60,8 @@ def _model_move(s: np.ndarray, p: np.ndarray, random_below: int, heuristic: bool
 
 @compiled
 def _modelled(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray) -> int:
-    """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's (a call, not inlined
-    into the playouts: its four rules inlined at each of their three places took compiling half as long again)."""
+    """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's (a call: inlined at
+    each of the playouts' three places, its two rules made compiling them half as long again)."""
     if s[k.TURN] == seat:
         return _model_move(s, p, random_self, (models & SELF_HEURISTIC) != 0, values)
     return _model_move(s, p, random_others, (models & OTHERS_HEURISTIC) != 0, values)

@@ -28,6 +28,12 @@ def _paid(bills: list[int], dice: list[int]) -> dict[int, int]:
     return pay(bills, rank_casino(dice))[0]
 
 
+CAUTION = 0.1
+DENIAL = 0.4
+THRIFT = 0.2
+"""The default weights (see `HeuristicBot`)."""
+
+
 class HeuristicBot:
     """Values placements as described in the module docstring.
 
@@ -35,7 +41,7 @@ class HeuristicBot:
     `denial`: the weight of money taken from opponents; `thrift`: the weight of the dice spent.
     """
 
-    def __init__(self, seed: int, caution: float = 0.1, denial: float = 0.4, thrift: float = 0.2) -> None:
+    def __init__(self, seed: int, caution: float = CAUTION, denial: float = DENIAL, thrift: float = THRIFT) -> None:
         self._rng = random.Random(seed)
         self.caution = caution
         self.denial = denial

@@ -14,11 +14,8 @@ import numpy as np
 from highroller.batch import dice
 from highroller.batch.jit import at, compiled, inlined
 from highroller.games.lasvegas import batch_kernel as k
+from highroller.games.lasvegas.heuristic import CAUTION, DENIAL, THRIFT
 
-CAUTION = 0.1
-DENIAL = 0.4
-THRIFT = 0.2
-"""`HeuristicBot`'s default weights."""
 CASINO_COUNT = 6
 """The numbered casinos (the bandit, when played, comes after them)."""
 

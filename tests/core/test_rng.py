@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from highroller.core.rng import Stream, derive_seed, draw64, first_seat, mix64, stream_key
+from highroller.core.rng import Stream, derive_seed, draw64, draw64_block, first_seat, mix64, stream_key
 
 
 def test_draws_are_a_pure_function_of_seed_and_counter() -> None:
@@ -54,6 +54,20 @@ def test_a_stream_draws_what_draw64_draws_in_any_order() -> None:
     jumping = Stream(seed)
     order = [Stream.BLOCK + 7, 3, 2 * Stream.BLOCK + 40, 0, Stream.SINGLE - 1, Stream.SINGLE, 1]
     assert [jumping.draw(n) for n in order] == [expected[n] for n in order]
+
+
+def test_a_block_of_draws_is_draw64_of_each_counter() -> None:
+    for seed in (0, 7, 2**63 + 11, 2**64 - 1):
+        key = stream_key(seed)
+        for start, count in ((0, 1), (0, 128), (5, 3), (2**40, 17)):
+            assert draw64_block(key, start, count) == [draw64(key, n) for n in range(start, start + count)]
+
+
+def test_a_copy_drawing_from_further_on_gets_a_block_at_once() -> None:
+    stream = Stream(3)
+    stream.draw(Stream.SINGLE + 50)
+    assert len(stream._draws) == Stream.BLOCK  # one block from draw 0, no draws one at a time first
+    assert stream._draws == [draw64(stream_key(3), n) for n in range(Stream.BLOCK)]
 
 
 def test_a_stream_is_shared_by_copies_of_a_state_and_a_new_seed_gets_its_own() -> None:

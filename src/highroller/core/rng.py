@@ -9,7 +9,8 @@ step engine), NumPy uint64 arrays (seeds and streams in bulk, `highroller.batch.
 by Numba, uint64 scalars (the batch kernels, `highroller.batch.rng`), with the same results. So every
 sum and product is reduced modulo 2**64 (`& MASK`: needed for Python ints, free on uint64), and
 nothing meets a uint64 but uint64 values and non-negative constants (NumPy and Numba turn uint64
-mixed with int64 into float64).
+mixed with int64 into float64). `draw64_block` is the one other spelling, the same steps in place on
+one NumPy array, for a stream's blocks of draws; a test holds the two equal.
 """
 
 from __future__ import annotations
@@ -53,16 +54,17 @@ def draw64(key: Word, counter: Word) -> Word:
 
 class Stream:
     """One seed's stream, remembered: draw n (`draw64`) is computed once and kept, and copies of a state
-    share their stream. Draws past the first few are made in blocks with NumPy (a draw in plain Python
-    costs about half a microsecond, most of a chance step), so a game that goes on draws cheaply and a
-    searched copy that only looks a few steps ahead pays for no block."""
+    share their stream. The first few draws of a new game are made one at a time; later ones, and those
+    of a copy that starts drawing further on (a resampled state), in blocks with NumPy (`draw64_block`:
+    a draw in plain Python costs about a microsecond, a block of 128 about nine), so a game that goes on
+    draws cheaply and a searched copy that only looks a few steps ahead from the start pays for no block."""
 
     __slots__ = ("key", "_draws")
 
-    SINGLE = 16
-    """Draws 0 to SINGLE - 1 are made one at a time."""
+    SINGLE = 8
+    """Draws 0 to SINGLE - 1 are made one at a time when asked for in turn."""
     BLOCK = 128
-    """Later draws are made this many at a time."""
+    """Other draws are made this many at a time."""
 
     def __init__(self, seed: int) -> None:
         self.key = stream_key(seed)
@@ -78,13 +80,29 @@ class Stream:
     def _extend(self, counter: int) -> None:
         draws = self._draws
         with _EXTENDING:  # copies of a state in two threads share the list: draw n must stay at index n
-            while len(draws) <= counter and len(draws) < self.SINGLE:
-                draws.append(draw64(self.key, len(draws)))
-            if len(draws) <= counter:
-                import numpy as np  # the core imports NumPy only when a game draws this far
+            if counter < self.SINGLE:
+                while len(draws) <= counter:
+                    draws.append(draw64(self.key, len(draws)))
+            elif len(draws) <= counter:
+                start = len(draws)
+                draws.extend(draw64_block(self.key, start, max(counter + 1 - start, self.BLOCK)))
 
-                counters = np.arange(len(draws), max(counter + 1, len(draws) + self.BLOCK), dtype=np.uint64)
-                draws.extend(draw64(np.array([self.key], dtype=np.uint64), counters).tolist())
+
+def draw64_block(key: int, start: int, count: int) -> list[int]:
+    """`[draw64(key, n) for n in range(start, start + count)]`, computed in NumPy in place: the same
+    SplitMix64 steps as `draw64` and `mix64` on uint64 arrays, where sums and products wrap by
+    themselves, without their temporary arrays."""
+    import numpy as np  # the core imports NumPy only when a game draws this far
+
+    z = np.arange(start + 1, start + count + 1, dtype=np.uint64)
+    z *= np.uint64(GOLDEN)
+    z += np.uint64(key & MASK)
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z.tolist()  # type: ignore[no-any-return]
 
 
 _EXTENDING = threading.Lock()

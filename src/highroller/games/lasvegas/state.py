@@ -214,11 +214,11 @@ class LasVegasState(State):
                 "round": round_number,
                 "casino": index + 1,
                 "bills": bills,
-                "dice": dict(compress(zip(labels, dice), dice)),
+                "dice": {labels[owner]: count for owner, count in enumerate(dice) if count},
                 "paid": paid,
             }
             if is_bandit:
-                event["pips"] = dict(compress(zip(labels, self.pips), self.pips))
+                event["pips"] = {labels[owner]: pips for owner, pips in enumerate(self.pips) if pips}
             events.append(event)
             leftovers.extend(untaken)
             scored.append((event, untaken))
@@ -362,7 +362,7 @@ class LasVegasState(State):
         stocked, or the round's turns begin."""
         self.casino_bills[self.stocking] = list(stock.bills)
         self.stocking += 1
-        if self.stocking == self.rules.casinos:
+        if self.stocking == len(self.casino_bills):  # every casino is stocked
             if self.rules.neutral_leftover:
                 self.phase = LEFTOVER
             else:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
-from highroller.core.rng import first_seat, mix64
+from highroller.core.rng import MASK, first_seat
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
 from highroller.core.words import Words
@@ -198,11 +198,13 @@ class LasVegasState(State):
         for index, dice in enumerate(self.dice):
             bills = self.casino_bills[index]  # high to low, as stocked
             is_bandit = index == BANDIT_INDEX
-            ranking = rank_bandit(dice, self.pips, self.top, players) if is_bandit else rank_casino(dice)
+            if is_bandit:
+                ranking = tuple(rank_bandit(dice, self.pips, self.top, players))
+                ranked, by_owner = tuple(labels[owner] for owner in ranking), _by_owner(dice, players)
+            else:
+                ranking, ranked, by_owner = _casino_result(dice)
             untaken = bills[len(ranking):]
-            paid = {}
             for owner, bill in zip(ranking, bills):
-                paid[labels[owner]] = bill
                 if owner == players:  # the neutral owner's bill is not taken
                     untaken.append(bill)
                     untaken.sort(reverse=True)
@@ -214,18 +216,19 @@ class LasVegasState(State):
                 "round": round_number,
                 "casino": index + 1,
                 "bills": bills,
-                "dice": {labels[owner]: count for owner, count in enumerate(dice) if count},
-                "paid": paid,
+                "dice": by_owner,
+                "paid": dict(zip(ranked, bills)),
             }
             if is_bandit:
-                event["pips"] = {labels[owner]: pips for owner, pips in enumerate(self.pips) if pips}
+                event["pips"] = _by_owner(self.pips, players)
             events.append(event)
             leftovers.extend(untaken)
             scored.append((event, untaken))
-        self.casino_bills = [[] for _ in range(rules.casinos)]
-        self.dice = [[0] * rules.owners for _ in range(rules.casinos)]
-        self.pips = [0] * rules.owners
-        self.top = [0] * rules.owners
+        casinos, owners = rules.casinos, rules.owners
+        self.casino_bills = [[] for _ in range(casinos)]
+        self.dice = [[0] * owners for _ in range(casinos)]
+        self.pips = [0] * owners
+        self.top = [0] * owners
         self.bandit_faces = 0
         self.last_round = (round_number, scored)
         self.round += 1
@@ -284,12 +287,13 @@ class LasVegasState(State):
 
     def _legal_for(self, roll: Roll) -> tuple[Place, ...]:
         """The placements a roll allows: one per face shown (and per face not yet on the bandit)."""
-        shown = _shown(roll)
         if self.rules.bandit:
-            return _placements(legal_codes(shown, self.bandit_faces, True))
-        legal = _placements(shown)
-        if len(_LEGAL) < _LEGAL_LIMIT:
-            _LEGAL[roll] = legal
+            return _placements(legal_codes(_shown(roll), self.bandit_faces, True))
+        legal = _LEGAL.get(roll)
+        if legal is None:
+            legal = _placements(_shown(roll))
+            if len(_LEGAL) < _LEGAL_LIMIT:
+                _LEGAL[roll] = legal
         return legal
 
     # ------------------------------------------------------------------ chance
@@ -338,7 +342,7 @@ class LasVegasState(State):
     def _rolled(self, roll: Roll) -> None:
         """The seat to move has rolled: it chooses among the placements the roll allows."""
         self.roll = roll
-        legal = None if self.rules.bandit else _LEGAL.get(roll)
+        legal = None if self.rules.bandit else _PLAIN_LEGAL.get(id(roll))
         self.legal = self._legal_for(roll) if legal is None else legal
         self.phase = CHOOSE
         self.current_player = self.turn
@@ -384,8 +388,10 @@ class LasVegasState(State):
         amount = self.rules.stock_amount
         while (len(drawn) if by_count else total) < amount:  # `_stock_done`, inlined: stocking is frequent
             if remaining:
-                if drawn:  # each bill after the first takes the bits mixed once more
-                    bits = mix64(bits)
+                if drawn:  # each bill after the first takes the bits mixed once more (`mix64`, inlined)
+                    bits = ((bits ^ (bits >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+                    bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK
+                    bits ^= bits >> 31
                 pick = uniform_below(bits, remaining)
                 index = 0
                 while pick >= pile[index]:
@@ -401,7 +407,13 @@ class LasVegasState(State):
             drawn.append(bill)
             total += bill
         self.drawn_pile = (tuple(pile), len(drawn) - (unseen - remaining))
-        return Stock(tuple(sorted(drawn, reverse=True)))
+        key = tuple(drawn)
+        stock = _STOCKS.get(key)
+        if stock is None:
+            stock = Stock(tuple(sorted(drawn, reverse=True)))
+            if len(_STOCKS) < _STOCKS_LIMIT:
+                _STOCKS[key] = stock
+        return stock
 
     def _stock_distribution(self) -> dict[tuple[int, ...], Fraction]:
         """Exact probability of each multiset of bills this casino can receive."""
@@ -612,6 +624,12 @@ a bound."""
 _LEGAL_LIMIT = 1 << 16
 
 
+_STOCKS: dict[tuple[int, ...], Stock] = {}
+"""A casino's bills by the order they were drawn in, kept once made up to a bound: a game stocks its
+casinos about 24 times, from a handful of likely draws."""
+_STOCKS_LIMIT = 1 << 16
+
+
 def _shown(roll: Roll) -> int:
     """Bit f - 1 set for every face f (1-6) the roll shows."""
     shown = (1 << roll.biggie) >> 1
@@ -629,6 +647,12 @@ def _plain_roll(counts: Counts) -> Roll:
 
 PLAIN_ROLLS = tuple(roll_steps(_plain_roll, dice) for dice in range(9))
 """The plain rolls of 0 to 8 dice, at hand (`roll_steps` for more)."""
+
+_PLAIN_LEGAL: dict[int, tuple[Place, ...]] = {}
+"""The placements each of the shared plain rolls allows when the bandit is not played, by the roll's
+identity: most rolls of a game are these objects, and looking one up by `id` skips hashing its counts.
+`PLAIN_ROLLS` keeps them alive, so no other object can take one of their ids. Filled below, once
+`_placements` is defined."""
 
 ACTIONS = (*PLACE[1:], *BANDIT[1:])
 """The placements by action code, as the batch engine numbers them: 0-5 put the face 1-6 on its
@@ -648,6 +672,9 @@ def legal_codes(shown: int, bandit_faces: int, bandit: bool) -> int:
 def _placements(codes: int) -> tuple[Place, ...]:
     """The placements of the action codes set in `codes`, in code order."""
     return tuple(ACTIONS[a] for a in range(len(ACTIONS)) if codes >> a & 1)
+
+
+_PLAIN_LEGAL.update((id(roll), _placements(_shown(roll))) for rolls in PLAIN_ROLLS for roll in rolls.steps)
 
 
 @lru_cache(maxsize=None)
@@ -687,6 +714,26 @@ def _owner_labels(players: int) -> tuple[str, ...]:
 def _by_owner(counts: list[int], players: int) -> dict[str, int]:
     """The owners with a non-zero count, by label, in owner order."""
     return dict(compress(zip(_owner_labels(players), counts), counts))
+
+
+def _casino_result(dice: list[int]) -> tuple[tuple[int, ...], tuple[str, ...], dict[str, int]]:
+    """For the dice at one of the casinos 1-6 (counts by owner, the neutral owner last): the owners
+    paid, best first (`rank_casino`), their labels, and the counts by label as the payout event shows
+    them. Kept once worked out, up to a bound: every round scores six casinos and the same counts come
+    back. Events are read, never changed, so the counts by label are shared."""
+    key = tuple(dice)
+    result = _CASINO_RESULTS.get(key)
+    if result is None:
+        labels = _owner_labels(len(key) - 1)
+        ranking = rank_casino(key)
+        result = (ranking, tuple(labels[owner] for owner in ranking), _by_owner(dice, len(key) - 1))
+        if len(_CASINO_RESULTS) < _CASINO_RESULTS_LIMIT:
+            _CASINO_RESULTS[key] = result
+    return result
+
+
+_CASINO_RESULTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[str, ...], dict[str, int]]] = {}
+_CASINO_RESULTS_LIMIT = 1 << 16
 
 
 def _round_result(round_number: int, scored: list[tuple[dict[str, Any], list[int]]]) -> dict[str, Any]:

@@ -93,6 +93,17 @@ def test_same_seed_same_game_and_the_record_replays(options: dict, seed: int) ->
     assert again == first and again.view(0) == first.view(0) and again.winners() == first.winners()
 
 
+def test_a_games_events_are_its_own() -> None:
+    """Changing one game's payout events changes no other game's, even one dealt the same."""
+    first = random_game({"edition": "classic", "players": 4}, 7)
+    payouts = [e for e in first.events if e["type"] == "payout"]
+    expected = json.loads(json.dumps(random_game({"edition": "classic", "players": 4}, 7).events))
+    for event in payouts:
+        for key in ("dice", "paid", "bills"):
+            event[key].clear()
+    assert random_game({"edition": "classic", "players": 4}, 7).events == expected
+
+
 def bill_places(state: LasVegasState) -> tuple:
     return list(state.pile), list(state.under), list(state.box), [list(b) for b in state.casino_bills], [list(w) for w in state.won]
 

@@ -216,7 +216,7 @@ class LasVegasState(State):
                 "round": round_number,
                 "casino": index + 1,
                 "bills": bills,
-                "dice": by_owner,
+                "dice": dict(by_owner),  # a copy: the kept one serves every game
                 "paid": dict(zip(ranked, bills)),
             }
             if is_bandit:
@@ -720,7 +720,7 @@ def _casino_result(dice: list[int]) -> tuple[tuple[int, ...], tuple[str, ...], d
     """For the dice at one of the casinos 1-6 (counts by owner, the neutral owner last): the owners
     paid, best first (`rank_casino`), their labels, and the counts by label as the payout event shows
     them. Kept once worked out, up to a bound: every round scores six casinos and the same counts come
-    back. Events are read, never changed, so the counts by label are shared."""
+    back."""
     key = tuple(dice)
     result = _CASINO_RESULTS.get(key)
     if result is None:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
-from highroller.core.rng import MASK, first_seat
+from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
 from highroller.core.words import Words
@@ -388,10 +388,8 @@ class LasVegasState(State):
         amount = self.rules.stock_amount
         while (len(drawn) if by_count else total) < amount:  # `_stock_done`, inlined: stocking is frequent
             if remaining:
-                if drawn:  # each bill after the first takes the bits mixed once more (`mix64`, inlined)
-                    bits = ((bits ^ (bits >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-                    bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK
-                    bits ^= bits >> 31
+                if drawn:  # each bill after the first takes the bits mixed once more
+                    bits = mix64(bits)
                 pick = uniform_below(bits, remaining)
                 index = 0
                 while pick >= pile[index]:

@@ -15,7 +15,7 @@ each seat's place counted with popcount; rows and tables are indexed unsigned (`
 of a turn are inlined into `advance`; the once-a-round steps (stocking, scoring) and the greedy bot
 stay calls, which keeps a compilation to about 16 s.
 
-The bandit's places (`scoring.bandit_place`) and the legal action codes (`state.legal_codes`) are the
+The bandit's places (`scoring.bandit_place`) and the legal action codes (`legal.legal_codes`) are the
 step engine's own functions, compiled here (Numba's disk cache keys the kernel on this file's text
 alone: after changing either, clear the cache). The casinos' bit masks (which also tell the greedy
 bot what a placement would win: it is put on the row, scored and taken back) and the greedy bot keep
@@ -38,9 +38,9 @@ import numpy as np
 from highroller.batch import dice
 from highroller.batch.jit import at, cached, compiled, inlined
 from highroller.batch.rng import COUNTER, KEY, below_in
+from highroller.games.lasvegas.legal import legal_codes
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE
 from highroller.games.lasvegas.scoring import bandit_place
-from highroller.games.lasvegas.state import legal_codes
 
 RANDOM, GREEDY, OUTSIDE = 0, 1, 2
 NEW, CHOOSE, OVER = 0, 1, 2

@@ -22,6 +22,7 @@ from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
 from highroller.core.words import Words
+from highroller.games.lasvegas.legal import legal_codes
 from highroller.games.lasvegas.mixed_rolls import mixed_rolls
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
 from highroller.games.lasvegas.scoring import cancelled, rank_bandit, rank_casino
@@ -655,15 +656,6 @@ identity: most rolls of a game are these objects, and looking one up by `id` ski
 ACTIONS = (*PLACE[1:], *BANDIT[1:])
 """The placements by action code, as the batch engine numbers them: 0-5 put the face 1-6 on its
 casino, 6-11 on the bandit."""
-
-
-def legal_codes(shown: int, bandit_faces: int, bandit: bool) -> int:
-    """The legal action codes as bits, from the faces a roll shows (bit f - 1 for face f) and the faces
-    on the bandit (bit f for face f): every face shown on its casino and, if the bandit is played,
-    on the bandit unless it is there already. Plain Python that the batch kernel also compiles."""
-    if bandit:
-        return shown | ((shown & ~(bandit_faces >> 1)) << 6)
-    return shown
 
 
 @lru_cache(maxsize=None)

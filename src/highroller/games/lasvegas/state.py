@@ -84,7 +84,7 @@ class LasVegasState(State):
         of (a placement, and a roll or a casino's bills this state sampled) worked here in one call."""
         player = self.current_player
         if player >= 0:
-            if step not in self.legal:
+            if step.__class__ is not Place or step not in self.legal:  # a bare tuple equal to a placement is no placement
                 raise self._refusal(step)
             self._apply_action(step)
         elif step is self._sampled and step is not None:
@@ -248,7 +248,7 @@ class LasVegasState(State):
         roll = self.roll
         assert roll is not None
         seat = self.turn
-        face = action.face  # by name: a bare tuple equal to a placement fails here, changing nothing
+        face = action.face
         index = face - 1
         own = roll.own[index]
         neutral = roll.neutral[index]

@@ -22,8 +22,6 @@ is chosen before the first of them is.
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import os
 from pathlib import Path
 from typing import Any
@@ -32,39 +30,21 @@ import numba
 import numpy as np
 from platformdirs import user_cache_path
 
-PACKAGE = Path(__file__).resolve().parents[1]
+from highroller.core import sources
+
+PACKAGE = sources.PACKAGE
 
 
 def kernel_sources(package: Path = PACKAGE) -> set[Path]:
     """The modules compiled code may draw on: every module that compiles through this one (it imports
     `highroller.batch.jit`), this one, and every `highroller` module those import, transitively."""
-    todo = [path for path in package.rglob("*.py") if "highroller.batch.jit" in path.read_text(encoding="utf-8")]
-    todo.append(package / "batch" / "jit.py")
-    found: set[Path] = set()
-    while todo:
-        path = todo.pop()
-        if path in found or not path.exists():
-            continue
-        found.add(path)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("highroller."):
-                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names if alias.name.startswith("highroller.")]
-            else:
-                continue
-            for name in names:
-                parts = name.split(".")[1:]
-                todo += [package.joinpath(*parts).with_suffix(".py"), package.joinpath(*parts, "__init__.py")]
-    return found
+    users = [path for path in package.rglob("*.py") if "highroller.batch.jit" in path.read_text(encoding="utf-8")]
+    return sources.with_imports([*users, package / "batch" / "jit.py"], package)
 
 
 def sources_digest(package: Path = PACKAGE) -> str:
     """A digest of the kernels' possible sources (names and contents) under `package`."""
-    digest = hashlib.sha256()
-    for path in sorted(kernel_sources(package)):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    return sources.digest(kernel_sources(package), package)
 
 
 def cache_directory() -> Path:

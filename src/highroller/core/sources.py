@@ -1,0 +1,44 @@
+"""Which of highroller's own source files some modules draw on, and a digest of them: how compiled
+code is kept apart from the sources it was compiled from (the batch kernels' Numba cache, the compiled
+step engines), so that an edit compiles afresh instead of running stale code."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+"""The `highroller` package directory."""
+
+
+def with_imports(modules: Iterable[Path], package: Path = PACKAGE) -> set[Path]:
+    """These modules and every `highroller` module they import, transitively (imports read from the
+    source, wherever they are in it)."""
+    todo = list(modules)
+    found: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in found or not path.exists():
+            continue
+        found.add(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("highroller."):
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("highroller.")]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")[1:]
+                todo += [package.joinpath(*parts).with_suffix(".py"), package.joinpath(*parts, "__init__.py")]
+    return found
+
+
+def digest(paths: Iterable[Path], package: Path = PACKAGE) -> str:
+    """A digest of these source files' names (relative to the package) and contents."""
+    hashed = hashlib.sha256()
+    for path in sorted(paths):
+        hashed.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return hashed.hexdigest()[:16]

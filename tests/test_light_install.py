@@ -18,8 +18,8 @@ import highroller as hr
 from highroller.cli.main import cli
 
 EXTRA_MODULES = ("numba", "fastapi", "fastapi_offline", "uvicorn", "starlette", "pydantic", "pydantic_core", "psycopg", "psycopg_pool",
-                 "confusable_homoglyphs", "jsonschema")
-"""What the extras install (`web`, `postgres`, `batch`): none of it may be needed by the base paths."""
+                 "confusable_homoglyphs", "jsonschema", "mypy", "mypyc")
+"""What the extras install (`web`, `postgres`, `batch`, `compile`): none of it may be needed by the base paths."""
 
 BLOCKER = f"""
 import importlib.abc, sys
@@ -125,6 +125,7 @@ def test_simulate_plays_through_the_step_api_and_bench_leaves_out_the_batch_figu
         (["bots", "--db", "postgresql://nobody@localhost/none"], "highroller bots needs the postgres extra: pip install 'highroller[postgres]'"),
         (["simulate", "lasvegas", "--games", "3"], "highroller simulate lasvegas needs the batch extra: pip install 'highroller[batch]'; or play through the step API: --engine step"),
         (["analyze", "lasvegas", "--out", "plots"], "highroller analyze lasvegas needs the batch extra: pip install 'highroller[batch]'"),
+        (["compile"], "highroller compile needs the compile extra: pip install 'highroller[compile]'"),
     ],
 )
 def test_a_command_that_needs_a_missing_extra_names_it(args: list[str], message: str, tmp_path: Path) -> None:

@@ -6,6 +6,12 @@
     final = hr.play(game, ["greedy", "random", "random", "random"], seed=7)
 """
 
+# ruff: noqa: E402 (the compiled modules are chosen before anything else is imported)
+
+from highroller.core import compiled
+
+compiled.use()
+
 from highroller.core.bots import Bot, RandomBot
 from highroller.core.errors import DataFileError, HighrollerError, IllegalAction, RecordError, RulesError
 from highroller.core.game import Game

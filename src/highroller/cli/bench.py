@@ -4,7 +4,7 @@ Random play is the game's own `random` bot where it has one (the batch engine pl
 the ratio compares like with like), else a uniformly random legal action.
 
 One core, wall-clock time with `time.perf_counter`, each configuration played for at least
-`--seconds`. A game with a batch engine also gets, from the same run, the batch engine's games/s per
+`--seconds`; the table says whether the game's states ran compiled (`highroller compile`) or as Python. A game with a batch engine also gets, from the same run, the batch engine's games/s per
 preset with its ratio to the step API and its memory per game, the engine's own comparisons (a peer
 package) and its scaling over processes (where the engine needs Numba, only with the batch extra);
 the game's own extra rows (solver timings) follow.
@@ -13,6 +13,7 @@ the game's own extra rows (solver timings) follow.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import click
@@ -21,6 +22,7 @@ from rich.table import Table
 
 from highroller.benchmark import games_per_second
 from highroller.cli.extras import lacks, missing
+from highroller.core import compiled
 from highroller.core.spec import GameSpec, load_object
 from highroller.registry import game_spec
 
@@ -41,10 +43,16 @@ def bench_command(spec: GameSpec) -> click.Command:
     )
 
 
+def _step_engine(spec: GameSpec) -> str:
+    """How the game's states run: compiled (`highroller compile`) or as Python."""
+    module = sys.modules[type(spec.make().new_game(0)).__module__]
+    return "compiled" if compiled.in_use(module) else "Python"
+
+
 def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> None:
     spec = game_spec(name)
     console = Console(highlight=False)
-    table = Table(title=f"{spec.title}: random play through the step API (one core)")
+    table = Table(title=f"{spec.title}: random play through the step API (one core, {_step_engine(spec)} step engine)")
     for column in ("Configuration", "Games", "Games/s", "Steps/s"):
         table.add_column(column, justify="left" if column == "Configuration" else "right")
     step_rates: dict[str, float] = {}

@@ -18,6 +18,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "batch": ("numba",),
     "analysis": ("matplotlib",),
     "ray": ("ray",),
+    "compile": ("mypyc",),
 }
 """Each extra and the top-level modules it provides that highroller imports."""
 

@@ -83,6 +83,7 @@ cli.add_command(load_object("highroller.cli.serve:serve"))
 cli.add_command(load_object("highroller.cli.serve:bots"))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
 cli.add_command(PerGame("deck", _tool("deck"), help="A deck file of the cards drawn in records (a real box's), for games with decks."))
+cli.add_command(load_object("highroller.cli.compile:compile_command"))
 cli.add_command(PerGame("analyze", _lazy("highroller.cli.analyze", "analyze_command"), help="Analyse a game over many batch-engine games: plots and a summary."))
 
 

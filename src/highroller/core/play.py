@@ -1,5 +1,7 @@
 """Running whole games: bots choose for their seats, chance is sampled from the state's own stream."""
 
+# highroller: compile
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

@@ -7,11 +7,15 @@ lists the outcomes with their probabilities, and `sample_chance()` draws one fro
 counter-based generator (draw number n of seed s is always the same), or from a generator passed in.
 """
 
+# highroller: compile
+
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+
+from mypy_extensions import mypyc_attr
 
 from highroller.core.errors import IllegalAction
 from highroller.core.rng import Stream
@@ -41,6 +45,7 @@ def _listing(steps: list[Step] | tuple[Step, ...], limit: int = 40) -> str:
     return shown + (f", … ({len(steps) - limit} more)" if len(steps) > limit else "")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core.compiled): any game's state, compiled or not
 class State(ABC):
     """One position of a game, with its whole history. Subclasses implement the rules."""
 

@@ -7,6 +7,8 @@ for one kind of roll, so a draw is a few integer operations and two bisections, 
 as `uniform_below` and `MultisetTable.sample` step by step (plain rolls have `RollSteps`).
 """
 
+# highroller: compile
+
 from __future__ import annotations
 
 from bisect import bisect_right

@@ -6,6 +6,8 @@ pile is kept as a multiset of unseen bills plus, in the classic edition, the kno
 drawing from it is a chance step, so the pile has no hidden order to leak.
 """
 
+# highroller: compile
+
 from __future__ import annotations
 
 import random
@@ -14,6 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
 from typing import Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
@@ -34,6 +38,7 @@ BANDIT_INDEX = CASINOS
 TABLES = tuple(multiset_table(n) for n in range(9))  # the common sizes; larger ones on first use
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core.compiled): made, copied and subclassed as in Python
 class LasVegasState(State):
     """One position of a Las Vegas game."""
 

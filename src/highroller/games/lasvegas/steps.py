@@ -1,5 +1,7 @@
 """Las Vegas steps: the placing action, and the two chance outcomes (a roll, a casino's bills)."""
 
+# highroller: compile
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple

@@ -194,6 +194,14 @@ def test_the_peer_and_ours_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     assert turns == [bench.SLICE] * round(1.0 / bench.SLICE)
 
 
+def test_the_step_api_is_timed_in_a_fresh_process_of_its_own_as_the_peer_is() -> None:
+    from highroller.games.lasvegas import bench
+
+    with bench.step_api({"edition": "classic", "players": 2}) as play_for:
+        turns = [play_for(0.1) for _ in range(2)]
+    assert all(games > 0 and seconds >= 0.1 for games, seconds in turns)
+
+
 def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     from highroller.games.lasvegas import bench
 

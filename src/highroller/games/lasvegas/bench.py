@@ -6,7 +6,8 @@ environment: set HIGHROLLER_PEER_PYTHON to that environment's python (or install
 Both sides play uniformly random 4-player games with 8 dice, 4 rounds and $50,000 casinos, with and
 without neutral dice (the peer's default has 2 neutral dice per player).
 
-The two are timed side by side: the peer runs in its own process and the two take turns in slices of
+The two are timed side by side: each runs in a fresh process of its own (the step API's, apart from
+the bench's other work, holds only the game, as the peer's does) and the two take turns in slices of
 a quarter of a second, so that both see the same load (this machine's speed moves by tens of percent
 from one minute to the next, which two measurements a few seconds apart would take for a difference).
 """
@@ -16,7 +17,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from highroller.benchmark import games_per_second
 from highroller.registry import make
@@ -79,25 +81,51 @@ def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, 
         peer.wait()
 
 
-def step_api(options: dict[str, object]) -> Timed:
-    """Random games of these options through the step API, each call playing new seeds."""
-    game = make("lasvegas", **options)
-    played = 0
+STEP_API_SCRIPT = """
+import ast, sys
+from highroller.benchmark import games_per_second
+from highroller.registry import make
+game = make("lasvegas", **ast.literal_eval(sys.argv[1]))
+games_per_second(game, 0.5)
+print("ready", flush=True)
+played = 0
+for line in sys.stdin:
+    games, rate, _ = games_per_second(game, float(line), seed=played)
+    played += games
+    print(games, games / rate, flush=True)
+"""
+"""Random games of the options in its argument through the step API, each turn new seeds, in this
+Python (and with its compiled step engine, if one is in use)."""
+
+
+@contextmanager
+def step_api(options: dict[str, object]) -> Iterator[Timed]:
+    """Random games of these options through the step API, played in a process of its own."""
+    process = subprocess.Popen([sys.executable, "-c", STEP_API_SCRIPT, repr(options)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
 
     def play_for(seconds: float) -> tuple[int, float]:
-        nonlocal played
-        games, rate, _ = games_per_second(game, seconds, seed=played)
-        played += games
-        return games, games / rate
+        stdin.write(f"{seconds}\n")
+        stdin.flush()
+        games, seconds_taken = stdout.readline().split()
+        return int(games), float(seconds_taken)
 
-    return play_for
+    try:
+        if stdout.readline().strip() != "ready":
+            raise RuntimeError("the step API's process did not start")
+        yield play_for
+    finally:
+        process.kill()
+        process.wait()
 
 
 def rows() -> list[tuple[str, str]]:
     greedy = games_per_second(make("lasvegas", players=4), SECONDS, bots=["greedy"] * 4)[1]
     result = [("greedy bots, 4p classic: games/s", f"{greedy:,.0f}")]
     for label, ours, theirs in CONFIGS:
-        rates = side_by_side(step_api(ours), theirs, SECONDS)
+        with step_api(ours) as play_for:
+            rates = side_by_side(play_for, theirs, SECONDS)
         if rates is None:
             rate = games_per_second(make("lasvegas", **ours), SECONDS)[1]
             result.append((f"{label}: highroller games/s", f"{rate:,.0f}"))

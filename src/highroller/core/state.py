@@ -127,8 +127,8 @@ class State(ABC):
             raise IllegalAction("the game is over: no action is legal")
         else:
             legal = self.legal_actions()
-            if id(step) not in map(id, legal) and step not in legal:  # the same object first: a game's own
-                raise self._refusal(step)  # equality may be Python code, and bots return what was listed
+            if id(step) not in map(id, legal) and not any(type(action) is type(step) and action == step for action in legal):
+                raise self._refusal(step)  # the same object first (bots return what was listed), else an equal one of its type
             self._apply_action(step)
         self.history.append((player, step))
 

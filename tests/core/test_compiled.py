@@ -38,6 +38,7 @@ def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
     assert names == {
         "highroller.core.state", "highroller.core.play",
         "highroller.games.lasvegas.state", "highroller.games.lasvegas.steps", "highroller.games.lasvegas.mixed_rolls",
+        "highroller.games.lastchance.state", "highroller.games.luckiest.state",
     }
     assert not names & {"highroller.core.rng", "highroller.games.lasvegas.legal", "highroller.games.lasvegas.scoring"}
 
@@ -83,7 +84,7 @@ def test_the_compiled_modules_play_exactly_as_the_python_ones(tmp_path: Path, mo
     env = {**os.environ, "HIGHROLLER_COMPILED_DIR": str(tmp_path), "HIGHROLLER_COMPILED": "1"}
     check = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True)
     assert check.stdout.strip() == "compiled", check.stderr
-    tests = ["tests/playthroughs", "tests/test_api_checker.py", "tests/core", "tests/lasvegas"]
+    tests = ["tests/playthroughs", "tests/test_api_checker.py", "tests/core", "tests/lasvegas", "tests/lastchance", "tests/luckiest"]
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", "-n", "2", *tests],
         cwd=ROOT, env=env, capture_output=True, text=True,

@@ -6,9 +6,13 @@ Seats sit in order around the table: "to the left" of seat s is seat s + 1. The 
 a set, not a pile: drawing is a uniform chance step over them, so no hidden order exists to leak.
 """
 
+# highroller: compile
+
 from __future__ import annotations
 
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from highroller.core.dice import faces_from_counts, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
@@ -20,13 +24,27 @@ from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, 
 from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE, LOCKS, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bet_choices, bids_between,
+    LAST_CHANCE,
+    LOCKS,
+    PASS,
+    WAIT,
+    Action,
+    Bet,
+    Bid,
+    Draw,
+    LastChance,
+    Lock,
+    Outcome,
+    Roll,
+    bet_choices,
+    bids_between,
 )
 from highroller.games.lastchance.typed import decode, parse_typed, typing_help
 
 NOBODY = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core.compiled): made, copied and subclassed as in Python
 class LastChanceState(State):
     """One position of a Last Chance game."""
 

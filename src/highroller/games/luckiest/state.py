@@ -3,11 +3,15 @@ yet placed (chance), places the matching dice on the card, then banks or bets ag
 nothing busts the turn. Seat 0 starts every round; a round is one turn per seat.
 """
 
+# highroller: compile
+
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, roll_steps
 from highroller.core.errors import IllegalAction
@@ -26,6 +30,7 @@ TABLES = tuple(multiset_table(n) for n in range(DICE + 1))
 Step = Bet | Bank | Roll
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core.compiled): made, copied and subclassed as in Python
 class LuckiestState(State):
     """One position of a Luckiest Dice game."""
 

@@ -24,20 +24,7 @@ from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, 
 from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE,
-    LOCKS,
-    PASS,
-    WAIT,
-    Action,
-    Bet,
-    Bid,
-    Draw,
-    LastChance,
-    Lock,
-    Outcome,
-    Roll,
-    bet_choices,
-    bids_between,
+    LAST_CHANCE, LOCKS, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bet_choices, bids_between,
 )
 from highroller.games.lastchance.typed import decode, parse_typed, typing_help
 

@@ -25,8 +25,6 @@ CLEAR_WEAK_REFERENCES = "if (Py_TYPE(self)->tp_weaklistoffset != 0) PyObject_Cle
 
 def clear_weak_references(source: str) -> str:
     """The generated C code with every deallocator clearing the object's weak references."""
-    if UNTRACK not in source:
-        return source
     return source.replace(UNTRACK, f"{UNTRACK}\n    {CLEAR_WEAK_REFERENCES}")
 
 

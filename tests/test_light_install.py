@@ -164,3 +164,18 @@ Console(width=200).print(RENDERER.advice(state, state.current_player))
     advice = light(code, cwd=tmp_path)
     assert advice.returncode == 0, advice.stderr
     assert "Your gain at that casino" in advice.stdout and "Win chance" not in advice.stdout
+
+
+def test_the_hard_level_gives_way_to_a_bot_that_needs_no_extra(tmp_path: Path) -> None:
+    code = """
+import highroller as hr
+from highroller.core.botspec import level_bot
+spec = hr.game_spec("lasvegas")
+assert level_bot(spec, "hard") == "mcts", level_bot(spec, "hard")
+final = hr.play(hr.make("lasvegas", players=2, rounds=1), ["hard:iterations=10", "easy"], seed=4)
+assert final.is_terminal()
+print("ok")
+"""
+    result = light(code, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["ok"]

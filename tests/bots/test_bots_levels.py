@@ -8,6 +8,7 @@ import pytest
 import highroller as hr
 from highroller.cli.options import resolve_bot
 from highroller.core.bots import Bot
+from highroller.core.botspec import level_bot
 from highroller.core.play import bot_seed
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.registry import available_games, game_spec
@@ -45,16 +46,23 @@ def test_every_bot_plays_legal_games_and_is_deterministic(game_name: str, bot: s
 def test_every_game_offers_three_levels_that_resolve(game_name: str) -> None:
     spec = game_spec(game_name)
     assert list(spec.levels) == ["easy", "medium", "hard"]
-    for level, description in spec.levels.items():
+    for level in spec.levels:
+        description = level_bot(spec, level)
         factory, params = resolve_bot(spec, level)
         assert (factory, params) == resolve_bot(spec, description)
         assert spec.bots[description.split(":")[0]] is factory
 
 
 def test_a_level_takes_parameters_that_override_its_own() -> None:
-    factory, params = resolve_bot(game_spec("lasvegas"), "hard:iterations=5")
-    assert params == {"iterations": 5}
-    assert factory(1, **params).iterations == 5
+    factory, params = resolve_bot(game_spec("lasvegas"), "hard:playouts=5")
+    assert params == {"playouts": 5}
+    assert factory(1, **params).playouts == 5
+
+
+def test_las_vegas_plays_its_strongest_bot_at_the_hard_level() -> None:
+    spec = game_spec("lasvegas")
+    assert level_bot(spec, "hard") == "expert"  # the batch extra is installed for the tests
+    assert spec.levels["hard"] == ("expert", "mcts")  # and without it, mcts (tests/test_light_install.py)
 
 
 def test_an_import_path_names_a_bot_with_parameters() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import highroller as hr
-from highroller.core.botspec import resolve_bot
+from highroller.core.botspec import installed, level_bot, resolve_bot
 
 BOT_MODULE = '''
 class Picky:
@@ -23,9 +24,38 @@ class Picky:
 
 def test_a_level_resolves_to_its_bot_and_takes_parameters() -> None:
     spec = hr.game_spec("lasvegas")
-    factory, params = resolve_bot(spec, "hard:iterations=20")
-    assert factory is spec.bots[spec.levels["hard"].split(":")[0]]
-    assert params["iterations"] == 20
+    factory, params = resolve_bot(spec, "medium:denial=0.5")
+    assert factory is spec.bots[level_bot(spec, "medium").split(":")[0]]
+    assert params["denial"] == 0.5
+
+
+class Needy:
+    """A bot that cannot work without a module this installation lacks."""
+
+    needs = ("highroller_no_such_module",)
+
+    def __init__(self, seed: int) -> None:
+        raise ImportError("needs highroller_no_such_module")
+
+
+class Able(Needy):
+    needs = ("json",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+def test_a_level_with_choices_plays_the_first_whose_needs_are_installed() -> None:
+    base = hr.game_spec("luckiest")
+    spec = replace(base, bots={**base.bots, "needy": Needy, "able": Able},
+                   levels={"hard": ("needy", "able", "random"), "first": ("able", "random"), "last": ("needy",), "plain": "cautious"})
+    assert not installed(Needy) and installed(Able) and installed(base.bots["random"])
+    assert level_bot(spec, "hard") == "able" and level_bot(spec, "first") == "able" and level_bot(spec, "plain") == "cautious"
+    assert resolve_bot(spec, "hard") == (Able, {})
+    assert level_bot(spec, "last") == "needy", "with no choice left, the last one, whose use says what it lacks"
+    with pytest.raises(ImportError, match="highroller_no_such_module"):
+        factory, params = resolve_bot(spec, "last")
+        factory(1, **params)
 
 
 def test_a_bot_module_in_the_current_folder_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

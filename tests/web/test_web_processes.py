@@ -193,7 +193,7 @@ def test_bot_workers_in_another_process_play_the_bots(servers: Callable[..., Ser
 
 def test_a_killed_bot_workers_move_is_taken_over(servers: Callable[..., Server], bot_workers: Callable[..., BotWorker], shared: str) -> None:
     server = servers("--bot-processes", "0")
-    table = create(server.url, "lasvegas", {"players": 2, "rounds": 1}, ["hard", "hard"])["id"]
+    table = create(server.url, "lasvegas", {"players": 2, "rounds": 1}, ["mcts", "mcts"])["id"]
     first = bot_workers("--lease", "2")
     owner = wait_for_lease(shared, table, first.process.pid)
     first.kill()

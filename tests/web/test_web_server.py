@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import highroller as hr
+from highroller.core.botspec import level_bot
 from highroller.web.store import default_database, open_store
 
 
@@ -76,7 +77,9 @@ def test_lobby_lists_games_with_option_limits(client: TestClient) -> None:
     assert (players["minimum"], players["maximum"]) == (2, 6)
     assert "greedy" in games["lasvegas"]["bots"]
     for name, game in games.items():
-        assert game["levels"] == dict(hr.game_spec(name).levels) and list(game["levels"]) == ["easy", "medium", "hard"]
+        spec = hr.game_spec(name)
+        assert game["levels"] == {level: level_bot(spec, level) for level in spec.levels} and list(game["levels"]) == ["easy", "medium", "hard"]
+    assert games["lasvegas"]["levels"]["hard"] == "expert", "the bot the level plays here, of its choices"
 
 
 def test_each_games_view_schema_is_served_and_the_tables_keep_to_it(client: TestClient) -> None:

@@ -197,7 +197,8 @@ class _Session:
                 self.console.print(self.renderer.board(state.view(player), self.names))
                 step = self._ask(player, self.names[player])
             else:
-                step = self.bots[player].choose(state)
+                with self.console.status(f"{self.names[player]} is thinking…"):  # a spinner on a terminal only
+                    step = self.bots[player].choose(state)
             self._apply(player, step)
         self.console.print(self.renderer.board(state.view(None), self.names))
 

@@ -1,12 +1,18 @@
 """Bot descriptions: how a bot is named on the command line, in tournaments and in `hr.play`.
 
 A description is a bot of the game with optional parameters (`mcts:iterations=100`), a difficulty level
-of the game (`hard`, or `hard:iterations=50` to override the level's parameters), or a Python import
+of the game (`hard`, or `hard:playouts=50` to override the level's parameters), or a Python import
 path of a factory `factory(seed, **params)` (`mypackage.mybots:MyBot:depth=3`).
+
+A level may name several bots in order of preference (`GameSpec.levels`); it plays the first this
+installation has what it needs for: a factory that works only with an extra installed names the
+modules it needs in its `needs` attribute (Las Vegas's `expert`: Numba), and the level gives way to the
+next bot where one of them is missing. Nothing is imported to find out.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from typing import Any
@@ -67,9 +73,31 @@ def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
             raise ValueError(f"{path!r} is not a bot class or factory")
         return factory, _params(text, pairs)
     if name in spec.levels and name not in spec.bots:
-        factory, params = resolve_bot(spec, spec.levels[name])
+        factory, params = resolve_bot(spec, level_bot(spec, name))
         return factory, {**params, **_params(text, pairs)}
     if name not in spec.bots:
         levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
         raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
     return spec.bots[name], _params(text, pairs)
+
+
+def level_bot(spec: GameSpec, level: str) -> str:
+    """The description of the bot a level of the game plays in this installation: the level's own, or
+    of its choices the first whose needs are installed (the last one otherwise, whose use then says
+    what it lacks)."""
+    choices = spec.levels[level]
+    if isinstance(choices, str):
+        return choices
+    return next((choice for choice in choices[:-1] if installed(resolve_bot(spec, choice)[0])), choices[-1])
+
+
+def installed(factory: BotFactory) -> bool:
+    """Whether every module the factory names in its `needs` attribute (if any) can be imported here;
+    found without importing them."""
+    for name in getattr(factory, "needs", ()):
+        try:
+            if importlib.util.find_spec(name) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+    return True

@@ -49,9 +49,11 @@ class GameSpec:
     """Option sets the shared API checker runs on: every edition, variant and player count worth it."""
     bench_configs: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     """(label, options) pairs `highroller bench` measures."""
-    levels: Mapping[str, str] = field(default_factory=dict)
+    levels: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Difficulty levels offered to players: {"easy": "greedy", "hard": "mcts:iterations=400"}, each a
-    bot description as the command line takes it (`name` or `name:key=value`)."""
+    bot description as the command line takes it (`name` or `name:key=value`), or several in order of
+    preference, ("expert", "mcts"): the level is then the first bot whose needs this installation has,
+    one needing an extra that is not installed giving way to the next (`botspec.level_bot`)."""
     tools: Mapping[str, str] = field(default_factory=dict)
     """Extra commands: {"odds": "highroller.games.x.cli:odds"} adds `highroller odds x` (a Click command)."""
     extra_benchmarks: str = ""

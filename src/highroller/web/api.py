@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
+from highroller.core.botspec import level_bot
 from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
 from highroller.core.words import LANGUAGES
@@ -72,7 +73,7 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
             }
             for o in spec.options
         ],
-        "levels": dict(spec.levels),
+        "levels": {level: level_bot(spec, level) for level in spec.levels},
         "bots": list(spec.bots),
         "default_bot": spec.default_bot,
         "stand_in": default_stand_in(name),

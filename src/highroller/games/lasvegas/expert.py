@@ -91,6 +91,9 @@ class ExpertBot:
     temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
     """
 
+    needs = ("numba",)
+    """The modules the bot cannot work without (`botspec.installed`): the batch extra's."""
+
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
         epsilon: float | None = None, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,

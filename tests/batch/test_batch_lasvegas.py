@@ -202,6 +202,32 @@ def test_the_step_api_is_timed_in_a_fresh_process_of_its_own_as_the_peer_is() ->
     assert all(games > 0 and seconds >= 0.1 for games, seconds in turns)
 
 
+FAKE_STEP_API = """
+import os, sys
+games = 100 if os.environ.get("HIGHROLLER_COMPILED") == "0" else 150
+print("ready", flush=True)
+for line in sys.stdin:
+    print(games, 0.1, flush=True)
+"""
+"""A step-API process that plays 1,000 games/s as Python (HIGHROLLER_COMPILED=0), 1,500 otherwise."""
+
+
+@pytest.mark.parametrize("built", [True, False])
+def test_the_step_api_is_compared_with_the_peer_on_each_engine_in_use(built: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from highroller.games.lasvegas import bench
+
+    monkeypatch.setattr(bench, "PEER_SCRIPT", FAKE_PEER)
+    monkeypatch.setattr(bench, "STEP_API_SCRIPT", FAKE_STEP_API)
+    monkeypatch.setenv("HIGHROLLER_PEER_PYTHON", sys.executable)
+    monkeypatch.setattr(bench, "SECONDS", 0.1)
+    monkeypatch.setattr(bench.compiled, "in_use", lambda module: built)
+    rows = dict(bench.rows())
+    for label, _, _ in bench.CONFIGS:
+        assert rows[f"{label}: ratio, Python step engine"] == "2.00×"
+        assert rows.get(f"{label}: ratio, compiled step engine") == ("3.00×" if built else None)
+    assert ("compiled step engine" in rows) is not built
+
+
 def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     from highroller.games.lasvegas import bench
 

@@ -6,6 +6,9 @@ environment: set HIGHROLLER_PEER_PYTHON to that environment's python (or install
 Both sides play uniformly random 4-player games with 8 dice, 4 rounds and $50,000 casinos, with and
 without neutral dice (the peer's default has 2 neutral dice per player).
 
+With the compiled step engine built (`highroller compile`), our step API is measured both ways, each
+beside the package: compiled, and as Python.
+
 The two are timed side by side: each runs in a fresh process of its own (the step API's, apart from
 the bench's other work, holds only the game, as the peer's does) and the two take turns in slices of
 a quarter of a second, so that both see the same load (this machine's speed moves by tens of percent
@@ -21,6 +24,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from highroller.benchmark import games_per_second
+from highroller.core import compiled
+from highroller.games.lasvegas import state as state_module
 from highroller.registry import make
 
 SECONDS = 3.0
@@ -84,6 +89,8 @@ def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, 
 STEP_API_SCRIPT = """
 import ast, sys
 from highroller.benchmark import games_per_second
+from highroller.core import compiled
+from highroller.games.lasvegas import state as state_module
 from highroller.registry import make
 game = make("lasvegas", **ast.literal_eval(sys.argv[1]))
 games_per_second(game, 0.5)
@@ -99,9 +106,13 @@ Python (and with its compiled step engine, if one is in use)."""
 
 
 @contextmanager
-def step_api(options: dict[str, object]) -> Iterator[Timed]:
-    """Random games of these options through the step API, played in a process of its own."""
-    process = subprocess.Popen([sys.executable, "-c", STEP_API_SCRIPT, repr(options)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def step_api(options: dict[str, object], compiled_engine: bool = True) -> Iterator[Timed]:
+    """Random games of these options through the step API, played in a process of its own (as Python
+    if not `compiled_engine`, else on the compiled step engine if one is built)."""
+    environment = {**os.environ, **({} if compiled_engine else {"HIGHROLLER_COMPILED": "0"})}
+    process = subprocess.Popen(
+        [sys.executable, "-c", STEP_API_SCRIPT, repr(options)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
+    )
     assert process.stdin is not None and process.stdout is not None
     stdin, stdout = process.stdin, process.stdout
 
@@ -123,15 +134,19 @@ def step_api(options: dict[str, object]) -> Iterator[Timed]:
 def rows() -> list[tuple[str, str]]:
     greedy = games_per_second(make("lasvegas", players=4), SECONDS, bots=["greedy"] * 4)[1]
     result = [("greedy bots, 4p classic: games/s", f"{greedy:,.0f}")]
+    engines = {"compiled": True, "Python": False} if compiled.in_use(state_module) else {"Python": False}
     for label, ours, theirs in CONFIGS:
-        with step_api(ours) as play_for:
-            rates = side_by_side(play_for, theirs, SECONDS)
-        if rates is None:
-            rate = games_per_second(make("lasvegas", **ours), SECONDS)[1]
-            result.append((f"{label}: highroller games/s", f"{rate:,.0f}"))
-            result.append((f"{label}: lasvegas 0.2.0", "not installed (set HIGHROLLER_PEER_PYTHON)"))
-            continue
-        result.append((f"{label}: highroller games/s, side by side", f"{rates[0]:,.0f}"))
-        result.append((f"{label}: lasvegas 0.2.0 games/s, side by side", f"{rates[1]:,.0f}"))
-        result.append((f"{label}: ratio", f"{rates[0] / rates[1]:.2f}×"))
+        for engine, compiled_engine in engines.items():
+            with step_api(ours, compiled_engine) as play_for:
+                rates = side_by_side(play_for, theirs, SECONDS)
+            if rates is None:
+                rate = games_per_second(make("lasvegas", **ours), SECONDS)[1]
+                result.append((f"{label}: highroller games/s", f"{rate:,.0f}"))
+                result.append((f"{label}: lasvegas 0.2.0", "not installed (set HIGHROLLER_PEER_PYTHON)"))
+                break
+            result.append((f"{label}: highroller games/s ({engine} step engine), side by side", f"{rates[0]:,.0f}"))
+            result.append((f"{label}: lasvegas 0.2.0 games/s, side by side", f"{rates[1]:,.0f}"))
+            result.append((f"{label}: ratio, {engine} step engine", f"{rates[0] / rates[1]:.2f}×"))
+    if len(engines) == 1:
+        result.append(("compiled step engine", "not in use (build it with highroller compile)"))
     return result

@@ -89,8 +89,6 @@ def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, 
 STEP_API_SCRIPT = """
 import ast, sys
 from highroller.benchmark import games_per_second
-from highroller.core import compiled
-from highroller.games.lasvegas import state as state_module
 from highroller.registry import make
 game = make("lasvegas", **ast.literal_eval(sys.argv[1]))
 games_per_second(game, 0.5)

@@ -81,3 +81,9 @@ def test_a_bot_module_in_the_current_folder_is_found(tmp_path: Path, monkeypatch
 def test_bad_descriptions_say_what_is_allowed(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         resolve_bot(hr.game_spec("lasvegas"), text)
+
+
+def test_an_unknown_bot_is_refused_naming_each_level_with_the_bot_it_plays_here() -> None:
+    spec = hr.game_spec("lasvegas")
+    with pytest.raises(ValueError, match=r"levels: easy \(greedy\), medium \(heuristic\), hard \(expert\);"):
+        resolve_bot(spec, "wizard")

@@ -22,6 +22,7 @@ from highroller.cli.options import bot_factory, click_options, make_game, seat_b
 from highroller.cli.records import default_record_path, load_record, new_record_path, save_record
 from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.bots import Bot
+from highroller.core.botspec import levels_text
 from highroller.core.errors import IllegalAction, RecordError
 from highroller.core.game import Game
 from highroller.core.narration import Narration
@@ -42,7 +43,7 @@ class Leave(Exception):
 def play_command(spec: GameSpec) -> click.Command:
     common = [
         click.Option(["--bots", "bot_count"], type=int, default=None, help="How many seats bots take (the last seats). Default: all but one."),
-        click.Option(["--bot"], default=None, help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({', '.join(spec.levels) or 'none'}) or an import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter."),
+        click.Option(["--bot"], default=None, help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({levels_text(spec) or 'none'}) or an import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter."),
         click.Option(["--names"], default=None, help="Display names, comma-separated, in seat order."),
         click.Option(["--seed"], type=int, default=None, help="Seed of the game (same seed, same moves: same game)."),
         click.Option(["--dice"], type=click.Choice(["auto", "manual"]), default=None, help="manual: type what the real dice (and draws) show. Default: auto (a resumed game: as it was)."),

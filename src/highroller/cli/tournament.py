@@ -19,6 +19,7 @@ from rich.progress import (
 
 from highroller.cli.extras import require
 from highroller.cli.options import bot_factory, click_options, make_game
+from highroller.core.botspec import levels_text
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec
 from highroller.tournament import run_tournament, schedule, summarise
@@ -27,7 +28,7 @@ from highroller.tournament.table import bots_table, head_to_head_table
 
 
 def tournament_command(spec: GameSpec) -> click.Command:
-    levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
+    levels = f"; levels: {levels_text(spec)}" if spec.levels else ""
     common = [
         click.Option(["--bots"], required=True, help=f"Bots, comma-separated ({', '.join(spec.bots)}{levels}; or package.module:Bot); 'name:key=value' sets a parameter. As many as the seats: that table; fewer: repeated around the table; more: every table of them (a round robin)."),
         click.Option(["--games"], type=click.IntRange(min=1), default=100, show_default=True, help="Deals; each is played at every table in every seating, from the same seed."),

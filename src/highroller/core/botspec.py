@@ -76,7 +76,7 @@ def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
         factory, params = resolve_bot(spec, level_bot(spec, name))
         return factory, {**params, **_params(text, pairs)}
     if name not in spec.bots:
-        levels = f"; levels: {', '.join(spec.levels)}" if spec.levels else ""
+        levels = f"; levels: {levels_text(spec)}" if spec.levels else ""
         raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
     return spec.bots[name], _params(text, pairs)
 
@@ -89,6 +89,11 @@ def level_bot(spec: GameSpec, level: str) -> str:
     if isinstance(choices, str):
         return choices
     return next((choice for choice in choices[:-1] if installed(resolve_bot(spec, choice)[0])), choices[-1])
+
+
+def levels_text(spec: GameSpec) -> str:
+    """The game's levels with the bot each plays here, for help texts: `easy (greedy), hard (expert)`."""
+    return ", ".join(f"{level} ({level_bot(spec, level)})" for level in spec.levels)
 
 
 def installed(factory: BotFactory) -> bool:

@@ -1,11 +1,13 @@
 """Display names: each rule of highroller.web.names with names it accepts (and exactly as what) and
-names it refuses, and a property test that whatever is accepted is normal, short and clean."""
+names it refuses, a property test that whatever is accepted is normal, short and clean, and the web
+API refusing a look-alike of a seated name (on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 import unicodedata
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,15 +204,46 @@ def test_mixed_scripts_are_refused(raw: str, scripts: str) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("Ann", " ANN "), ("Ann", "a.n.n"), ("Ann", "Ａｎｎ"), ("Ann Lee", "annlee"), ("Straße", "STRASSE"), ("🎲", "🎲"), ("🎲", " 🎲\ufe0f"), ("Ann 🎲", "Ann 🃏")],
+    [
+        ("Ann", " ANN "), ("Ann", "a.n.n"), ("Ann", "Ａｎｎ"), ("Ann Lee", "annlee"), ("Straße", "STRASSE"), ("🎲", "🎲"), ("🎲", " 🎲\ufe0f"),
+        ("Ann 🎲", "Ann 🃏"), ("José", "Jose"), ("Ánn", "Ann"), ("ÀNN", "ann"), ("Zoë", "ZOE"), ("Łukasz", "Lukasz"),
+        ("ΝΙΚΟΣ", "Νίκος"),  # Greek capitals look Latin ("Ν" like "N"), small letters do not ("ν" like "v")
+    ],
 )
 def test_same_name(a: str, b: str) -> None:
     assert same_name(a, b) and same_name(b, a)
 
 
-@pytest.mark.parametrize(("a", "b"), [("Ann", "Anna"), ("José", "Jose"), ("🎲", "🎲🎲"), ("🎲", "🃏")])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("Ann", "Anna"), ("Ann", "Anne"), ("Jose", "Josef"), ("🎲", "🎲🎲"), ("🎲", "🃏"), ("ian", "lan"), ("Ian", "Jan"), ("Bill", "Bili"), ("Seat", "Sea")],
+)
 def test_different_names(a: str, b: str) -> None:
     assert not same_name(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Poppy", "\u0420\u043e\u0440\u0440\u0443"),  # all Cyrillic: ER, O, ER, ER, U
+        ("Coco", "\u0421\u043e\u0441\u043e"),  # all Cyrillic: ES, O, ES, O
+        ("Jax", "\u0408\u0430\u0445"),  # all Cyrillic: JE, A, HA
+        ("BOB", "\u0412\u041e\u0412"),  # all Cyrillic: VE, O, VE
+        ("Ian", "lan"),  # capital I and small L
+        ("Ian", "Lan"),  # "Lan" is "lan" with a capital
+        ("IAN", "lan"),
+        ("Sam", "Sarn"),
+        ("Ann1", "Annl"),
+        ("Bob 10", "Bob lO"),
+        ("Hard bot Ⅱ", "hard bot 11"),
+    ],
+)
+def test_look_alikes_are_the_same_name(a: str, b: str) -> None:
+    assert same_name(a, b) and same_name(b, a)
+    with pytest.raises(NameRefused):
+        display_name(b, taken=[a])
+    with pytest.raises(NameRefused):
+        display_name(a, taken=[b])
 
 
 def test_a_name_already_at_the_table_is_refused() -> None:
@@ -223,6 +256,16 @@ def test_a_name_already_at_the_table_is_refused() -> None:
     assert display_name("🎲🎲", taken=["🎲"]) == "🎲🎲"
 
 
+def test_an_accented_cased_or_cyrillic_copy_of_a_name_at_the_table_is_refused() -> None:
+    assert refusal("Ánn", taken=["Bob", "Ann"]) == 'a name like "Ánn" is already at this table; pick another name'
+    assert refusal("ANN", taken=["ann"]) == 'a name like "ANN" is already at this table; pick another name'
+    assert refusal("A\u0301nn", taken=["ANN"]) == 'a name like "Ánn" is already at this table; pick another name'
+    cyrillic = "\u0420\u043e\u0440\u0440\u0443"
+    assert refusal(cyrillic, taken=["Poppy"]) == f'a name like "{cyrillic}" is already at this table; pick another name'
+    assert display_name("Anne", taken=["Ann"]) == "Anne"
+    assert display_name("lan", taken=["ian"]) == "lan"
+
+
 @pytest.mark.parametrize(
     "raw", ["Bot 3", "greedy bot 1", "MCTS-bot 2", "Optimal-win bot 3", "b.o.t 7", "bot", "BOT", "Seat 4", "seat12", "Ｂｏｔ ３"]
 )
@@ -230,9 +273,29 @@ def test_anything_shaped_like_a_bot_or_seat_label_is_refused(raw: str) -> None:
     assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")
 
 
-@pytest.mark.parametrize("name", ["Robot", "Bottom 3", "Abbott", "Seat", "Seats", "Bot 3 fan", "Seat 4 B", "Bots"])
+@pytest.mark.parametrize(
+    "raw",
+    ["Hard bot Ⅱ", "Hard bot II", "Seat l", "Greedy bot O", "Seat I", "Seat lO", "b0t 3", "BOT 𝟐", "Medium bot \u2160", "Hàrd bót 2"],
+)
+def test_look_alikes_of_a_bot_or_seat_label_are_refused(raw: str) -> None:
+    assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")
+
+
+@pytest.mark.parametrize("name", ["Robot", "Bottom 3", "Abbott", "Seat", "Seats", "Bot 3 fan", "Seat 4 B", "Bots", "Seat Ola", "Talbot", "Bot Ian"])
 def test_names_merely_containing_bot_or_seat_are_accepted(name: str) -> None:
     assert display_name(name) == name
+
+
+def test_the_web_refuses_a_look_alike_of_a_seated_name(client: TestClient) -> None:
+    body = {"game": "lasvegas", "options": {"players": 2, "rounds": 1, "dice_per_player": 3}, "bots": [None, None], "name": "Ann"}
+    table = client.post("/api/tables", json=body).json()
+    for name in ("Ánn", "ANN", "A\u0301NN", "Hard bot Ⅱ", "Seat l"):
+        response = client.post(f"/api/tables/{table['id']}/join", json={"name": name})
+        assert response.status_code == 422 and response.json()["code"] == "bad-name", (name, response.text)
+    response = client.post(f"/api/tables/{table['id']}/join", json={"name": "Ánn"})
+    assert response.json()["error"] == 'a name like "Ánn" is already at this table; pick another name'
+    assert client.post(f"/api/tables/{table['id']}/join", json={"name": "Anne"}).status_code == 200
+    assert [seat["name"] for seat in client.get(f"/api/tables/{table['id']}").json()["seats"]] == ["Ann", "Anne"]
 
 
 INTERESTING = "aAé \t\n\u00a0\u3000\u200d\u200b\u202e\ufe0f\U000e0100\u0301\u20dd\u2028\u3164\u0410山やㄅ김.-🎲👩💻🏳\U000e0041ᅟ\x00\ud800"

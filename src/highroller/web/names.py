@@ -16,16 +16,30 @@ why. It applies, in order:
 6. The name needs at least one letter, digit or symbol.
 7. Mixed scripts follow Unicode TR39's "highly restrictive" level: one script, or Latin with
    Chinese, Japanese or Korean.
-8. Names are compared by a key (NFKC, casefold, letters and digits only): a name must not match one
-   already at the table, nor the shape of the labels the server gives bots and open seats.
+8. Names are compared by keys made with the confusable skeleton of Unicode TR39, as ICU's
+   SpoofChecker computes it ("Ⅱ", "II" and "11" become "ll", "0" becomes "O", "m" becomes "rn",
+   Cyrillic "Рорру" becomes Latin "Poppy"). A key is a skeleton, casefolded and decomposed, keeping
+   only its letters and digits, so that accents and other combining marks, spaces and punctuation do
+   not tell names apart (a name with no letter or digit keeps all of it). The skeleton tells case
+   apart ("I" looks like "l" but "i" does not; Greek "Ν" looks like "N" but "ν" like "v"), so each name
+   has two keys: that of the name as typed, which catches look-alikes that need a capital ("Ian" and
+   "lan"), and that of the casefolded name, which catches the same name in another case ("ΝΙΚΟΣ" and
+   "νικος"). Two names clash when they share a key: when they look alike once case and marks are set
+   aside. So "Lan" clashes with "Ian" (it is "lan" with a capital), while "lan" and "ian" do not (the
+   dot shows). A name must not clash with one already at the table, and no key of it may have the
+   shape of the labels the server gives bots and open seats ("Bot", "Hard bot 2", "Seat 4"); that
+   shape is written with the keys of "bot", "seat" and the digits, so "Hard bot Ⅱ", "Seat l" and
+   "Greedy bot O" are labels too.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections.abc import Iterable
 
+import icu  # type: ignore[import-untyped]
 from confusable_homoglyphs import categories  # type: ignore[import-untyped]
 
 MAX_LENGTH = 40
@@ -75,8 +89,8 @@ _SCRIPT_SETS = (
 )
 """Scripts that TR39's "highly restrictive" level lets a name mix (Japanese, Chinese, Korean)."""
 
-_LABEL = re.compile(r"bot|.*bot\d+|seat\d+")
-"""Comparison keys shaped like the server's labels: "Bot", "Hard bot 2", "MCTS-bot 3", "Seat 4"."""
+_SPOOF_CHECKER = icu.SpoofChecker()
+"""ICU's implementation of Unicode TR39; it computes the confusable skeletons of the comparison keys."""
 
 
 class NameRefused(ValueError):
@@ -96,8 +110,8 @@ def display_name(raw: str, *, taken: Iterable[str] = ()) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two names would look the same to people (their comparison keys are equal)."""
-    return comparison_key(a) == comparison_key(b)
+    """Whether two names would look the same to people, case and accents aside (they share a comparison key)."""
+    return not comparison_keys(a).isdisjoint(comparison_keys(b))
 
 
 def normalise(raw: str) -> str:
@@ -106,10 +120,30 @@ def normalise(raw: str) -> str:
     return _WHITESPACE.sub(" ", text).strip(" ")
 
 
-def comparison_key(name: str) -> str:
-    """The normalised, casefolded name's letters and digits; if it has none, all of it."""
-    folded = normalise(name).casefold()
+def comparison_keys(name: str) -> frozenset[str]:
+    """The keys of the normalised name as typed and casefolded: two names that share one look alike."""
+    text = normalise(name)
+    return frozenset({_key(text), _key(text.casefold())})
+
+
+def _key(text: str) -> str:
+    """The confusable skeleton of `text`, casefolded and decomposed: its letters and digits (so no
+    combining marks); if it has none, all of it."""
+    skeleton: str = _SPOOF_CHECKER.getSkeleton(0, text)
+    folded = unicodedata.normalize("NFD", skeleton.casefold())
     return "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LN") or folded
+
+
+def _any_key(*texts: str) -> str:
+    """A regular expression that matches any comparison key of any of `texts`."""
+    keys = sorted({key for text in texts for key in comparison_keys(text)})
+    return f"(?:{'|'.join(map(re.escape, keys))})"
+
+
+_BOT, _SEAT, _DIGIT = _any_key("bot"), _any_key("seat"), _any_key(*string.digits)
+_LABEL = re.compile(f"{_BOT}|.*{_BOT}{_DIGIT}+|{_SEAT}{_DIGIT}+")
+"""Comparison keys shaped like the server's labels ("Bot", "Hard bot 2", "MCTS-bot 3", "Seat 4"),
+written with the keys of their parts, so that their look-alikes match too: "Hard bot Ⅱ", "Seat l"."""
 
 
 def _describe(char: str) -> str:
@@ -187,8 +221,8 @@ def _join(scripts: list[str]) -> str:
 
 
 def _check_unique(name: str, taken: Iterable[str]) -> None:
-    key = comparison_key(name)
-    if _LABEL.fullmatch(key):
+    keys = comparison_keys(name)
+    if any(_LABEL.fullmatch(key) for key in keys):
         raise NameRefused(f'"{name}" looks like a bot\'s or a seat\'s label; pick another name')
-    if any(comparison_key(other) == key for other in taken):
+    if any(not keys.isdisjoint(comparison_keys(other)) for other in taken):
         raise NameRefused(f'a name like "{name}" is already at this table; pick another name')

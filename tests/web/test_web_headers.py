@@ -79,7 +79,7 @@ def test_unknown_paths_and_wrong_methods_answer_in_the_documented_shape(client: 
     response = client.delete("/api/games")
     assert response.status_code == 405
     assert response.json() == {"error": "/api/games does not accept DELETE", "code": "method-not-allowed"}
-    assert response.headers["allow"] == "GET"
+    assert response.headers["allow"] == "GET, HEAD, OPTIONS"
     assert_secured(response)
 
 

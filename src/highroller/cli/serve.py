@@ -84,6 +84,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     import uvicorn
 
     from highroller.web.app import create_app
+    from highroller.web.protocol import HTTP_PROTOCOL
     from highroller.web.store import default_database, is_postgres, open_store
 
     where = database or str(default_database())
@@ -102,6 +103,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
         create_app(store, settings),
         host=host,
         port=port,
+        http=HTTP_PROTOCOL,  # uvicorn's, refusing request heads over 64 KiB (431)
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         ws_per_message_deflate=False,  # state messages are small; compressing them costs more CPU than it saves
         proxy_headers=False,  # the app reads the forwarded headers itself (Settings.forwarded_allow_ips)

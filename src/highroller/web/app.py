@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,12 +27,15 @@ from highroller.web.i18n import add_words
 from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
+from highroller.web.methods import AllowedMethods
 from highroller.web.quotas import Quotas
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.store import Store
 
 STATIC = Path(str(files("highroller.web") / "static"))
+
+log = logging.getLogger(__name__)
 
 
 def _readable(error: RequestValidationError) -> str:
@@ -78,6 +83,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     )
     app.state.tables = tables
     app.state.services = services
+    app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
@@ -127,6 +133,16 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        no_store = {"Cache-Control": "no-store"}
+        try:
+            await asyncio.to_thread(store.ping)
+        except Exception:
+            log.exception("the health check could not read the database")
+            return JSONResponse({"error": "the database does not answer", "code": "unhealthy"}, status_code=503, headers=no_store)
+        return JSONResponse({"status": "ok"}, headers=no_store)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

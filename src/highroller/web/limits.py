@@ -1,4 +1,4 @@
-"""An ASGI guard that refuses HTTP request bodies over a size limit before anything parses them."""
+"""An ASGI guard that refuses HTTP request bodies over a size limit before the application sees any of them."""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ import json
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
-    """Answer 413 to an HTTP request whose body (declared or streamed) exceeds `limit` bytes."""
+    """Answer 413 to an HTTP request whose body, declared (Content-Length) or sent (chunked), exceeds
+    `limit` bytes. The body is read here, at most `limit` bytes of it, and handed to the application
+    whole, in one message: the application never starts on a body it would not get entirely."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -26,27 +24,27 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await self._refuse(send)
             return
-        received = 0
-        started = False
-
-        async def counting_receive() -> Message:
-            nonlocal received
+        body = bytearray()
+        more = True
+        while more:
             message = await receive()
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                raise BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":  # the client left: nobody to answer
+                return
+            body += message.get("body", b"")
+            if len(body) > self.limit:
                 await self._refuse(send)
+                return
+            more = message.get("more_body", False)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"error": f"the request body is over {self.limit} bytes", "code": "too-large"}).encode()

@@ -259,6 +259,11 @@ class Store:
             row = self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else int(row[0])
 
+    def ping(self) -> None:
+        """Read from the database once (a health check); raises whatever the database raises."""
+        with self._transaction() as cursor:
+            self._run(cursor, "SELECT COUNT(*) FROM hr_meta").fetchone()
+
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The current revision of each of these tables that still exists."""
         if not table_ids:

@@ -26,6 +26,7 @@ from highroller.web.services import RESYNC_EVERY
 from highroller.web.store import (
     Claim,
     Conflict,
+    Origin,
     SeatRow,
     Store,
     TableRow,
@@ -45,7 +46,7 @@ def new_table(store: Store, table_id: str = "t1", due: float | None = None) -> S
         seats=[SeatRow(seat=0, bot="easy"), SeatRow(seat=1, bot="easy")], started=True, steps=[record_step(p, s) for p, s in state.history],
         stand_in="medium", due=due,
     )
-    store.create_table(row, "creator", True)
+    store.create_table(row, Origin("creator", "network"), True)
     return state
 
 

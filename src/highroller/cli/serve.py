@@ -59,15 +59,24 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
 @click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
-@click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables with a bot seat (0: no limit).")
+@click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0),
+              help="Games with a bot seat played at once; a table nobody started holds no place (0: no limit).")
 @click.option("--tables-per-address", default=DEFAULTS.tables_per_address, show_default=True, type=click.IntRange(0),
               help="Unfinished tables one client address may have created (0: no limit).")
+@click.option("--bot-tables-per-address", default=DEFAULTS.bot_tables_per_address, show_default=True, type=click.IntRange(0),
+              help="Unfinished tables with a bot seat one client address may have created (0: no limit).")
 @click.option("--creates-per-minute", default=DEFAULTS.creates_per_minute, show_default=True, type=click.IntRange(0),
               help="Tables one client address may create a minute (0: no limit).")
 @click.option("--joins-per-minute", default=DEFAULTS.joins_per_minute, show_default=True, type=click.IntRange(0),
               help="Seats one client address may take a minute (0: no limit).")
+@click.option("--addresses-per-network", default=DEFAULTS.addresses_per_network, show_default=True, type=click.IntRange(0),
+              help="A network (IPv4 /24, IPv6 /48) has the per-address quotas and rates of this many addresses together (0: networks are not counted).")
 @click.option("--sockets-per-address", default=DEFAULTS.sockets_per_address, show_default=True, type=click.IntRange(0),
-              help="Open table connections one client address may hold with this process (0: no limit).")
+              help="Open table connections (WebSockets and waiting long polls) one client address may hold with this process (0: no limit).")
+@click.option("--requests-per-second", default=DEFAULTS.requests_per_second, show_default=True, type=click.FloatRange(0),
+              help="HTTP requests and WebSocket messages one client address may send this process a second, after a burst (0: no limit).")
+@click.option("--token-requests-per-second", default=DEFAULTS.token_requests_per_second, show_default=True, type=click.FloatRange(0),
+              help="API requests and WebSocket messages one seat token may send this process a second, after a burst (0: no limit).")
 @click.option("--unstarted-expiry", default=DEFAULTS.unstarted_expiry / MINUTE, show_default=True, type=click.FloatRange(0),
               help="Minutes after its last change that a table nobody started is deleted (0: never).")
 @click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),

@@ -22,22 +22,23 @@ from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
 from highroller.web.guides import checked_guide
 from highroller.web.hints import Hints
-from highroller.web.messages import REFUSALS, Act, CreateTable, Join
+from highroller.web.live import Connections
+from highroller.web.messages import MAX_VERSION, REFUSALS, Act, CreateTable, Join
 from highroller.web.quotas import Quotas
+from highroller.web.ratelimit import bearer_token
 from highroller.web.replays import replay_frames
+from highroller.web.store import Origin
 from highroller.web.tables import Table, Tables
 
 LONG_POLL_SECONDS = 25.0
 
 
 def bearer(authorization: str | None) -> str | None:
-    """The token of an `Authorization: Bearer ...` header, if any."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    """The token of an `Authorization: Bearer ...` header, if any; `Refused` for another header."""
+    token = bearer_token(authorization)
+    if authorization is not None and token is None:
         raise Refused("use 'Authorization: Bearer <seat token>'", 401, "bad-token")
-    return token.strip()
+    return token
 
 
 def page_language(lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de")) -> str:
@@ -83,11 +84,12 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
+def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Connections) -> APIRouter:
+    """The API's routes; `connections` counts the long polls waiting with the WebSockets."""
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
-    def client_key(request: Request) -> str:
-        return quotas.key(request.client.host if request.client else None)
+    def origin(request: Request) -> Origin:
+        return quotas.origin(request.client.host if request.client else None)
 
     async def seated(table_id: str, authorization: str | None) -> tuple[Table, int | None]:
         table = await tables.get(table_id)
@@ -121,9 +123,11 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
 
     @router.post("/tables", status_code=201, summary="Create a table (and sit down in it, given a name)")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        if body.name is not None and body.hot_seat:
+            raise Refused("give either name (you sit down) or hot_seat (every person's name, on one device), not both", 422, "bad-names")
         made = made_game(body.game, body.options)
         stand_in = check_seats(made, body.bots, body.timer, body.stand_in, tables.settings.min_timer)
-        creator = client_key(request)
+        creator = origin(request)
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
         if body.name is not None or body.hot_seat:
             await quotas.check_join(creator)
@@ -138,21 +142,28 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
     @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
     async def table_state(
         table_id: str,
-        after: int | None = Query(default=None, description="wait (up to 25 s) until the version differs from this"),
-        log_from: int = Query(default=0, ge=0, description="send the log lines from this index on (the ones you have not read)"),
+        request: Request,
+        after: int | None = Query(default=None, ge=0, le=MAX_VERSION, description="wait (up to 25 s) until the version differs from this"),
+        log_from: int = Query(default=0, ge=0, le=MAX_VERSION, description="send the log lines from this index on (the ones you have not read)"),
         authorization: str | None = Header(default=None),
         lang: str = Depends(page_language),
     ) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         if after is not None:
-            await table.wait_change(after, LONG_POLL_SECONDS)
+            with connections.admit(request.client.host if request.client else None) as admitted:
+                if not admitted:
+                    raise Refused(
+                        "too many open connections from your address (long polls and WebSockets together); close some or try again shortly",
+                        429, "too-many-connections", retry_after=5,
+                    )
+                await table.wait_change(after, LONG_POLL_SECONDS)
         return table.snapshot(seat, min(log_from, len(table.log)), lang)
 
     @router.post("/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token")
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         table = await tables.get(table_id)
-        joiner = client_key(request)
-        await quotas.check_join(joiner)
+        joiner = origin(request)
+        await quotas.check_join(joiner, starts_bot_table=table.has_bots and len(table.open_seats()) == 1)
         seat, token = await table.join(body.name, body.seat, joiner)
         return {"table": table_id, "seat": seat, "token": token}
 
@@ -193,9 +204,9 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:
     @router.post("/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer")
     async def rematch(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
-        creator = client_key(request)
+        creator = origin(request)
         if table.rematch is None:
-            await quotas.check_create(creator, with_bots=any(row.bot is not None for row in table.seats))
+            await quotas.check_create(creator, with_bots=table.has_bots)
         return (await tables.rematch(table, seat, creator)).summary()
 
     @router.get("/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)")

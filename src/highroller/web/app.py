@@ -29,6 +29,7 @@ from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
 from highroller.web.quotas import Quotas
+from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.store import Store
@@ -66,6 +67,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     tables = services.tables
     quotas = Quotas(store, settings)
     connections = Connections(settings.sockets_per_address)
+    limits = RateLimits(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,6 +87,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.state.services = services
     app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+    app.add_middleware(RateLimit, limits=limits)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
 
@@ -110,14 +113,14 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         headers = security_headers(request.scope["path"])
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
-    app.include_router(build_router(tables, quotas, services.hints))
+    app.include_router(build_router(tables, quotas, services.hints, connections))
     add_api_docs(app)
     add_boards(app)
     add_words(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_table(websocket, tables, connections, table_id)
+        await serve_table(websocket, tables, connections, limits, table_id)
 
     def page(name: str) -> Response:
         return FileResponse(STATIC / name, media_type="text/html")

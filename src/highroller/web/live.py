@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from highroller.web.errors import Refused
 from highroller.web.messages import MAX_MESSAGE, Hello, Ping, WsAct, client_message, explain
 from highroller.web.quotas import address_of
+from highroller.web.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.tables import Subscriber, Table, Tables
 
 MESSAGES_PER_SECOND = 10.0
@@ -36,20 +37,25 @@ def _error(message: str, code: str) -> dict[str, str]:
 
 
 class Pace:
-    """A token bucket: `allow()` is False once a client sends faster than the rate, beyond the burst."""
+    """One connection's messages: `allow()` is False once it sends faster than `MESSAGES_PER_SECOND`
+    (beyond a burst), or its address, network or seat token sends faster than their rates
+    (`RateLimits`: shared with every connection and HTTP request of theirs)."""
 
-    def __init__(self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST) -> None:
-        self._rate, self._burst = rate, burst
-        self._tokens, self._at = burst, time.monotonic()
+    def __init__(self, limits: RateLimits, host: str | None) -> None:
+        self._bucket = TokenBucket(MESSAGES_PER_SECOND, BURST)
+        self._limits = limits
+        self._host = host
+        self.token: str | None = None
+        """The seat token the connection said hello with (its rate counts from then on)."""
         self._warned = 0.0
 
     def allow(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
-        self._at = now
-        if self._tokens < 1.0:
+        if self._bucket.take(time.monotonic()):
             return False
-        self._tokens -= 1.0
+        try:
+            self._limits.spend(self._host, self.token)
+        except TooFast:
+            return False
         return True
 
     def warn(self) -> bool:
@@ -62,7 +68,8 @@ class Pace:
 
 
 class Connections:
-    """How many table connections each client address holds with this process."""
+    """How many table connections (WebSockets and waiting long polls) each client address holds with
+    this process."""
 
     def __init__(self, limit: int) -> None:
         self._limit = limit
@@ -123,6 +130,7 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             else:
                 held = await table.held_by_fresh(message.token)
                 await table.fresh()  # a client coming from another server process must not act on an older copy
+                pace.token = message.token
                 return Subscriber(held, message.lang)
         except ValidationError as error:
             await websocket.send_json(_error(explain(error), "malformed"))
@@ -130,10 +138,11 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             await websocket.send_json(_error(refused.message, refused.code))
 
 
-async def serve_table(websocket: WebSocket, tables: Tables, connections: Connections, table_id: str) -> None:
+async def serve_table(websocket: WebSocket, tables: Tables, connections: Connections, limits: RateLimits, table_id: str) -> None:
     """Run one connection to a table until the client leaves."""
     await websocket.accept()
-    with connections.admit(websocket.client.host if websocket.client else None) as admitted:
+    host = websocket.client.host if websocket.client else None
+    with connections.admit(host) as admitted:
         if not admitted:
             await websocket.send_json(_error("too many open connections from your address", "too-many-connections"))
             await websocket.close(code=CLOSE_TOO_MANY)
@@ -144,7 +153,7 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
             await websocket.send_json(_error(refused.message, refused.code))
             await websocket.close(code=CLOSE_NO_TABLE)
             return
-        pace = Pace()
+        pace = Pace(limits, host)
         with contextlib.suppress(WebSocketDisconnect):
             subscriber = await _hello(websocket, table, pace)
             if subscriber is None:

@@ -8,6 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 16 * 1024
 """Largest WebSocket message or HTTP body accepted, in bytes (an action is a few dozen)."""
+MAX_VERSION = 10**9
+"""The largest version (steps played) or log index a client may name: far past any game's length."""
+MAX_SEATS = 12
+"""More seats than any game has."""
 
 
 class Strict(BaseModel):
@@ -21,9 +25,11 @@ class CreateTable(Strict):
     game: str = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     bots: list[Annotated[str, Field(max_length=40)] | None] = Field(
-        max_length=12, description="one entry per seat: a bot name of the game, or null for a person"
+        max_length=MAX_SEATS, description="one entry per seat: a bot name of the game, or null for a person"
     )
-    timer: int | None = Field(default=None, description="seconds a person has for each move; null: no timer")
+    timer: int | None = Field(
+        default=None, description="seconds a person has for each move, from the server's --min-timer (10 by default) to 86,400; null: no timer"
+    )
     stand_in: str | None = Field(
         default=None, max_length=40, description="the level (or bot) that plays for a person who is away or left; default: medium"
     )
@@ -36,7 +42,7 @@ class CreateTable(Strict):
         description="a companion table beside a real one: the people type every chance step (their real dice, bills drawn, card turned up); the server draws none",
     )
     hot_seat: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        default=None, max_length=12,
+        default=None, max_length=MAX_SEATS,
         description="the people's names in seat order: the creator's one device holds every person's seat (the answer holds its token); instead of `name`",
     )
 
@@ -45,13 +51,13 @@ class Join(Strict):
     """Take a seat with a display name: the first free one, or the seat given."""
 
     name: str = Field(max_length=200)
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, lt=MAX_SEATS, description="the seat to take, counted from 0 (the page's seat 1 is 0); default: the first free one")
 
 
 class Act(Strict):
     """An action (its JSON, as listed in `legal`) and the version of the table it was chosen at."""
 
-    version: int
+    version: int = Field(ge=0, le=MAX_VERSION)
     action: Any
 
 
@@ -69,10 +75,11 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (403, "a token of another table, or a spectator acting"),
         (404, "no such table or game"),
         (409, "stale, not your turn, not started, seat taken, away, left, game over"),
+        (410, "a table whose stored steps this server can no longer replay"),
         (413, "body over 16 KiB"),
         (422, "malformed, illegal, a bad option, name or timer"),
-        (429, "a quota (Retry-After says when to try again)"),
-        (503, "the step was not saved"),
+        (429, "a quota or a request rate (Retry-After says when to try again)"),
+        (503, "the step was not saved, or the advice could not be worked out now"),
     )
 }
 """The refusals every API call may answer, as the OpenAPI description shows them."""
@@ -88,7 +95,7 @@ class Hello(Strict):
 
 class WsAct(Strict):
     type: Literal["action"]
-    version: int
+    version: int = Field(ge=0, le=MAX_VERSION)
     action: Any
 
 

@@ -1,9 +1,16 @@
-"""Quotas per client address and in all: how many tables may be created, joined and kept open.
+"""Quotas per client address, per network and in all: how many tables may be created, joined, kept
+open and played with bots.
 
 Counts come from the database, so they hold across every server process. Addresses are stored only
 as a keyed hash (HMAC-SHA-256 with a secret of the database), never as they are; an IPv6 client is
-counted by its /64 network, which one household or phone holds. Behind a reverse proxy the address
-is the one the proxy forwards (`highroller serve --forwarded-allow-ips`).
+counted by its /64 network, which one household or phone holds. A network (an IPv4 /24, an IPv6 /48)
+has the quotas of `addresses_per_network` addresses together, so holding many addresses of one
+network does not multiply them. Behind a reverse proxy the address is the one the proxy forwards
+(`highroller serve --forwarded-allow-ips`).
+
+Bots are the scarce resource: `max_bot_tables` counts the tables with a bot seat that are being
+played, so a table nobody started holds no place; the seat that would start one more past the cap is
+refused until a game with bots ends.
 """
 
 from __future__ import annotations
@@ -16,22 +23,42 @@ import time
 
 from highroller.web.errors import Refused
 from highroller.web.settings import MINUTE, Settings
-from highroller.web.store import Store
+from highroller.web.store import Origin, Store, Usage
+
+IPV4_NETWORK = 24
+IPV6_ADDRESS = 64
+IPV6_NETWORK = 48
+
+
+def _parsed(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 def address_of(host: str | None) -> str:
     """The unit quotas count by: an IPv4 address, an IPv6 /64 network, or the text given."""
-    if not host:
-        return "unknown"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
+    address = _parsed(host)
+    if address is None:
+        return host or "unknown"
     if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
+        return str(ipaddress.IPv6Network((address, IPV6_ADDRESS), strict=False))
     return str(address)
+
+
+def network_of(host: str | None) -> str:
+    """The network an address belongs to for quotas: an IPv4 /24 or an IPv6 /48 (else the text given)."""
+    address = _parsed(host)
+    if address is None:
+        return host or "unknown"
+    prefix = IPV6_NETWORK if isinstance(address, ipaddress.IPv6Address) else IPV4_NETWORK
+    return str(ipaddress.ip_network((address, prefix), strict=False))
 
 
 class Quotas:
@@ -41,31 +68,62 @@ class Quotas:
         self._store = store
         self._settings = settings
 
-    def key(self, host: str | None) -> str:
-        """The stored form of a client address."""
-        return hmac.new(self._store.address_key, address_of(host).encode(), hashlib.sha256).hexdigest()[:32]
+    def _hash(self, text: str) -> str:
+        return hmac.new(self._store.address_key, text.encode(), hashlib.sha256).hexdigest()[:32]
 
-    async def check_create(self, creator: str, with_bots: bool) -> None:
+    def origin(self, host: str | None) -> Origin:
+        """The stored form of a client's address and network."""
+        return Origin(address=self._hash(address_of(host)), network=self._hash("net:" + network_of(host)))
+
+    def _over(self, used: int, limit: int, by_network: int) -> tuple[str, int, int] | None:
+        """(who, count, cap) if the address is at its `limit` or its network at the network's, else
+        None (also when there is no limit)."""
+        if not limit:
+            return None
+        if used >= limit:
+            return "address", used, limit
+        share = self._settings.addresses_per_network
+        if share and by_network >= limit * share:
+            return "network", by_network, limit * share
+        return None
+
+    async def check_create(self, creator: Origin, with_bots: bool) -> None:
         """May this address create a table now (`with_bots`: one with a bot seat)?"""
         s = self._settings
-        usage = await asyncio.to_thread(self._store.usage, creator, time.time() - MINUTE)
-        if s.creates_per_minute and usage.created_by_address >= s.creates_per_minute:
-            raise too_many(f"your address created {usage.created_by_address} tables in the last minute (at most {s.creates_per_minute}); try again in a minute", "rate-limited", 60)
-        if s.tables_per_address and usage.open_by_address >= s.tables_per_address:
-            raise too_many(f"your address has {usage.open_by_address} unfinished tables (at most {s.tables_per_address}): finish or leave one first", "too-many-tables")
+        usage: Usage = await asyncio.to_thread(self._store.usage, creator, time.time() - MINUTE)
+        over = self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
+        if over:
+            raise too_many("your {} created {} tables in the last minute (at most {}); try again in a minute".format(*over), "rate-limited", 60)
+        over = self._over(usage.open_by_address, s.tables_per_address, usage.open_by_network)
+        if over:
+            raise too_many("your {} has {} unfinished tables (at most {}): finish or leave one first".format(*over), "too-many-tables")
         if s.max_tables and usage.open_tables >= s.max_tables:
             raise too_many(f"this server is full ({usage.open_tables} unfinished tables); try again later", "server-full", 60)
-        if with_bots and s.max_bot_tables and usage.open_bot_tables >= s.max_bot_tables:
+        if not with_bots:
+            return
+        over = self._over(usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network)
+        if over:
+            raise too_many("your {} has {} unfinished tables with bots (at most {}): finish or leave one first".format(*over), "too-many-bot-tables")
+        self._check_bot_capacity(usage)
+
+    def _check_bot_capacity(self, usage: Usage) -> None:
+        limit = self._settings.max_bot_tables
+        if limit and usage.playing_bot_tables >= limit:
             raise too_many(
-                f"this server already runs {usage.open_bot_tables} tables with bots (at most {s.max_bot_tables}); try again later, or play without bots",
+                f"this server's bots are all busy ({usage.playing_bot_tables} games with bots, at most {limit}); try again in a minute, or play without bots",
                 "bots-full", 60,
             )
 
-    async def check_join(self, joiner: str) -> None:
-        """May this address take a seat now?"""
+    async def check_join(self, joiner: Origin, starts_bot_table: bool = False) -> None:
+        """May this address take a seat now (`starts_bot_table`: the seat that starts a table with bots)?"""
         limit = self._settings.joins_per_minute
-        if limit and await asyncio.to_thread(self._store.joins_since, joiner, time.time() - MINUTE) >= limit:
-            raise too_many(f"your address took {limit} seats in the last minute (at most {limit}); try again in a minute", "rate-limited", 60)
+        if limit:
+            by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, time.time() - MINUTE)
+            over = self._over(by_address, limit, by_network)
+            if over:
+                raise too_many("your {} took {} seats in the last minute (at most {}); try again in a minute".format(*over), "rate-limited", 60)
+        if starts_bot_table and self._settings.max_bot_tables:
+            self._check_bot_capacity(await asyncio.to_thread(self._store.usage, joiner, time.time() - MINUTE))
 
 
 def too_many(message: str, code: str, retry_after: int | None = None) -> Refused:

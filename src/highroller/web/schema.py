@@ -3,10 +3,13 @@
 `hr_tables` holds each table's header and what every server process needs to coordinate without
 talking to the others: `revision` (bumped by every change, the compare-and-set token), `version`
 (steps stored), `due`/`lease_*` (a bot move or an expired turn timer waiting for a bot worker),
-`creator` (a keyed hash of the creating address, for quotas). `hr_steps` holds one row per step under a
+`creator` and `creator_net` (keyed hashes of the creating address and its network, for quotas).
+`hr_steps` holds one row per step under a
 (table, number) key: a step is accepted only if it is the next one; rows are only ever appended, but
 for the undo of mistyped dice at a companion table (`real_dice`), which removes the last chance steps. `hr_seat_changes`
-records who was away or left, and when. `hr_meta` keeps the schema version and the address key.
+records who was away or left, and when. `hr_joins` counts the seats each address and network took
+(one row per seat taken, kept an hour), so taking a seat and leaving it again still counts. `hr_meta`
+keeps the schema version and the address key.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ TABLES = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, revision)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_joins (
+        address TEXT NOT NULL,
+        network TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -71,16 +79,20 @@ ADDED_COLUMNS = (
     ("hr_seats", "joined_by TEXT"),
     ("hr_tables", "hints INTEGER NOT NULL DEFAULT 1"),
     ("hr_tables", "real_dice INTEGER NOT NULL DEFAULT 0"),
+    ("hr_tables", "creator_net TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
-the server draws)."""
+the server draws; `creator_net`: none, so older tables count for their address only). `hr_seats`'
+`joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken."""
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",
     "CREATE INDEX IF NOT EXISTS hr_tables_due ON hr_tables (due)",
     "CREATE INDEX IF NOT EXISTS hr_tables_creator ON hr_tables (creator, created)",
-    "CREATE INDEX IF NOT EXISTS hr_seats_joined ON hr_seats (joined_by, joined_at)",
+    "CREATE INDEX IF NOT EXISTS hr_tables_creator_net ON hr_tables (creator_net, created)",
+    "CREATE INDEX IF NOT EXISTS hr_joins_address ON hr_joins (address, at)",
+    "CREATE INDEX IF NOT EXISTS hr_joins_network ON hr_joins (network, at)",
 )
 
 BACKFILL = (

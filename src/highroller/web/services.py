@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 RESYNC_EVERY = 5.0
 """Seconds between two checks that the watched tables are current (with other processes about)."""
 
+JOINS_KEPT = 3600.0
+"""Seconds the count of seats taken is kept (the join quota looks back a minute)."""
+
 
 async def keep_watched_current(tables: Tables) -> None:
     """Every `RESYNC_EVERY` seconds, catch up any watched table a lost notification left behind."""
@@ -45,12 +48,12 @@ async def housekeeping(store: Store, settings: Settings, tables: Tables) -> None
 
 
 async def expire_once(store: Store, settings: Settings, tables: Tables) -> list[str]:
-    """One housekeeping pass; the ids of the tables deleted."""
+    """One housekeeping pass; the ids of the tables deleted (the count of seats taken is pruned too)."""
     now = time.time()
     unstarted = now - settings.unstarted_expiry if settings.unstarted_expiry else -math.inf
     finished = now - settings.keep_finished if settings.keep_finished else -math.inf
     try:
-        gone = await asyncio.to_thread(store.expire, unstarted, finished)
+        gone = await asyncio.to_thread(store.expire, unstarted, finished, now - JOINS_KEPT)
     except Exception:
         log.exception("deleting expired tables failed")
         return []

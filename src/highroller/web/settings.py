@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 MINUTE = 60.0
 DAY = 24 * 3600.0
+BURST_SECONDS = 5.0
+"""A client may send this many seconds' worth of its request rate at once (a page loading its files)."""
 
 
 def _cores() -> int:
@@ -37,15 +39,26 @@ class Settings:
     max_tables: int = 2000
     """Unfinished tables in all."""
     max_bot_tables: int = 100
-    """Unfinished tables with at least one bot seat."""
+    """Tables with at least one bot seat being played at once (a table nobody started holds no place)."""
     tables_per_address: int = 20
     """Unfinished tables one client address may have created."""
+    bot_tables_per_address: int = 4
+    """Unfinished tables with a bot seat one client address may have created."""
     creates_per_minute: int = 10
     """Tables one client address may create in a minute (rematches count)."""
     joins_per_minute: int = 30
-    """Seats one client address may take in a minute."""
+    """Seats one client address may take in a minute (leaving one again does not give it back)."""
+    addresses_per_network: int = 4
+    """How many addresses' quotas a network (an IPv4 /24, an IPv6 /48) has together: the quotas per
+    address above, and the request rates below, count for the network too, this many times over."""
     sockets_per_address: int = 64
-    """Open table connections one client address may hold with this process."""
+    """Open table connections (WebSockets and waiting long polls) one client address may hold with this process."""
+    requests_per_second: float = 20.0
+    """HTTP requests and WebSocket messages one client address may send this process a second, after
+    a burst of `BURST_SECONDS` seconds' worth."""
+    token_requests_per_second: float = 10.0
+    """API requests and WebSocket messages one seat token may send this process a second, after a
+    burst of `BURST_SECONDS` seconds' worth."""
     unstarted_expiry: float = 60 * MINUTE
     """Seconds after its last change that a table nobody started is deleted."""
     keep_finished: float = 30 * DAY

@@ -98,13 +98,28 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a request came from, as stored: keyed hashes of the client's address (an IPv4 address or
+    an IPv6 /64) and of its network (an IPv4 /24 or an IPv6 /48), never the addresses themselves."""
+
+    address: str
+    network: str
+
+
+@dataclass(frozen=True)
 class Usage:
-    """What quotas are checked against: open tables in all, with bots, and of one address."""
+    """What quotas are checked against: unfinished tables in all, those with a bot seat that are
+    being played, and the tables an address and its network created (unfinished, with a bot seat,
+    and in the last minute)."""
 
     open_tables: int
-    open_bot_tables: int
+    playing_bot_tables: int
     open_by_address: int
+    open_by_network: int
+    bot_tables_by_address: int
+    bot_tables_by_network: int
     created_by_address: int
+    created_by_network: int
 
 
 class StoreError(Exception):
@@ -217,23 +232,25 @@ class Store:
         return bytes.fromhex(self._address_key)
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, row: TableRow, creator: str | None, has_bots: bool) -> None:
-        """Store a new table with its seats and first steps, in one transaction."""
+    def create_table(self, row: TableRow, creator: Origin | None, has_bots: bool) -> None:
+        """Store a new table with its seats and first steps, in one transaction; the seats its creator
+        took count as seats taken by `creator`."""
         now = time.time()
         with self._transaction(write=True) as cursor:
             self._run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, touched, hints, real_dice) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice)"
+                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
-                 row.timer, row.stand_in, row.bot_delay, row.due, creator, now, int(row.hints), int(row.real_dice)),
+                 row.timer, row.stand_in, row.bot_delay, row.due, creator and creator.address, creator and creator.network, now,
+                 int(row.hints), int(row.real_dice)),
             )
             for seat in row.seats:
-                self._run(
-                    cursor,
-                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, joined_at, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, now if seat.token_hash else None, creator if seat.token_hash else None),
-                )
+                self._run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
+                          (row.id, seat.seat, seat.name, seat.bot, seat.token_hash))
+                if seat.token_hash is not None:
+                    self._count_join(cursor, creator, now)
             self._insert_steps(cursor, row.id, 0, row.steps)
 
     def load_table(self, table_id: str, steps_from: int = 0) -> TableRow | None:
@@ -341,21 +358,26 @@ class Store:
         return new
 
     def claim_seat(
-        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joined_by: str | None, *, started: bool, due: float | None
+        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joiner: Origin | None, *, started: bool, due: float | None
     ) -> int:
-        """Give an open seat to a person (the table unchanged since `revision`); the new revision."""
+        """Give an open seat to a person (the table unchanged since `revision`), counted as a seat
+        taken by `joiner`; the new revision."""
         with self._transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
             taken = self._run(
                 cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, joined_at = ?, joined_by = ?"
-                " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
-                (name, token_hash, time.time(), joined_by, table_id, seat),
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
+                (name, token_hash, table_id, seat),
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")
+            self._count_join(cursor, joiner, time.time())
             self._notify(cursor, table_id, new, due)
             return new
+
+    def _count_join(self, cursor: Any, joiner: Origin | None, at: float) -> None:
+        if joiner is not None:
+            self._run(cursor, "INSERT INTO hr_joins (address, network, at) VALUES (?, ?, ?)", (joiner.address, joiner.network, at))
 
     def free_seat(self, table_id: str, revision: int, seat: int) -> int:
         """A person leaves a table whose game has not started: the seat is open again."""
@@ -445,28 +467,36 @@ class Store:
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ quotas and expiry
-    def usage(self, creator: str, since: float) -> Usage:
-        """Open tables in all, open tables with bots, and the address's open and recent tables."""
+    def usage(self, creator: Origin, since: float) -> Usage:
+        """Unfinished tables in all and with a bot seat in play, and the address's and network's
+        unfinished tables, those with a bot seat, and the tables they created since `since`."""
+        address, network = creator.address, creator.network
         with self._transaction() as cursor:
             row = self._run(
                 cursor,
-                "SELECT COUNT(*), COALESCE(SUM(has_bots), 0), COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0)"
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN has_bots = 1 AND started = 1 THEN 1 ELSE 0 END), 0),"
+                " COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? THEN 1 ELSE 0 END), 0),"
+                " COALESCE(SUM(CASE WHEN creator = ? THEN has_bots ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? THEN has_bots ELSE 0 END), 0)"
                 " FROM hr_tables WHERE finished = 0",
-                (creator,),
+                (address, network, address, network),
             ).fetchone()
-            recent = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (creator, since)).fetchone()
-        return Usage(open_tables=int(row[0]), open_bot_tables=int(row[1]), open_by_address=int(row[2]), created_by_address=int(recent[0]))
+            recent = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)).fetchone()
+            recent_net = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)).fetchone()
+        return Usage(*(int(value) for value in row), created_by_address=int(recent[0]), created_by_network=int(recent_net[0]))
 
-    def joins_since(self, joined_by: str, since: float) -> int:
-        """Seats the address took since `since`."""
+    def joins_since(self, joiner: Origin, since: float) -> tuple[int, int]:
+        """Seats the address, and its network, took since `since` (whether or not they left them again)."""
         with self._transaction() as cursor:
-            row = self._run(cursor, "SELECT COUNT(*) FROM hr_seats WHERE joined_by = ? AND joined_at > ?", (joined_by, since)).fetchone()
-        return int(row[0])
+            by_address = self._run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE address = ? AND at > ?", (joiner.address, since)).fetchone()
+            by_network = self._run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE network = ? AND at > ?", (joiner.network, since)).fetchone()
+        return int(by_address[0]), int(by_network[0])
 
-    def expire(self, unstarted_before: float, finished_before: float, limit: int = 500) -> list[str]:
-        """Delete tables nobody started since `unstarted_before` and games finished before
-        `finished_before` (never a game in progress); the ids deleted."""
+    def expire(self, unstarted_before: float, finished_before: float, joins_before: float, limit: int = 500) -> list[str]:
+        """Delete tables nobody started since `unstarted_before`, games finished before
+        `finished_before` (never a game in progress) and the count of seats taken before
+        `joins_before`; the ids of the tables deleted."""
         with self._transaction(write=True) as cursor:
+            self._run(cursor, "DELETE FROM hr_joins WHERE at < ?", (joins_before,))
             rows = self._run(
                 cursor,
                 "SELECT id FROM hr_tables WHERE (started = 0 AND finished = 0 AND touched < ?) OR (finished = 1 AND finished_at < ?)"

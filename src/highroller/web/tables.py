@@ -36,6 +36,7 @@ from highroller.web.store import (
     GONE,
     Change,
     Conflict,
+    Origin,
     SeatChange,
     SeatRow,
     Store,
@@ -93,6 +94,11 @@ def seats_status(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
 
 def open_seats(seats: Sequence[SeatRow]) -> list[int]:
     return [row.seat for row in seats if row.bot is None and row.token_hash is None]
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats as people read them, numbered from 1 as on the page: "2, 3"."""
+    return ", ".join(str(seat + 1) for seat in seats)
 
 
 def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
@@ -295,6 +301,11 @@ class Table:
     @property
     def finished(self) -> bool:
         return self.state.is_terminal()
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether a bot plays one of the seats (what the bot quotas count)."""
+        return any(row.bot is not None for row in self.seats)
 
     def open_seats(self) -> list[int]:
         return open_seats(self.seats)
@@ -519,7 +530,7 @@ class Table:
         if seat is None:
             raise Refused("spectators cannot act: join a seat first", 403, "spectator")
         if not self.started:
-            raise Refused(f"the game starts when every seat is taken (open: {self.open_seats()})", 409, "not-started")
+            raise Refused(f"the game starts when every seat is taken (open: {seat_list(self.open_seats())})", 409, "not-started")
         if self.finished:
             raise Refused("the game is over", 409, "game-over")
         if version != self.version:
@@ -546,7 +557,7 @@ class Table:
             return
         raise Refused("the table is busy; try again", 409, "busy")
 
-    async def join(self, raw_name: str, wanted: int | None, joiner: str | None) -> tuple[int, str]:
+    async def join(self, raw_name: str, wanted: int | None, joiner: Origin | None) -> tuple[int, str]:
         """Give a person an open seat (the first, or `wanted`); returns (seat, secret token)."""
         token = secrets.token_urlsafe(32)
         taken: list[int] = []
@@ -560,7 +571,7 @@ class Table:
                     raise Refused("every seat is taken; you can watch", 409, "full")
                 seat = free[0]
             elif seat not in free:
-                raise Refused(f"seat {seat + 1 if isinstance(seat, int) else seat} is not free; free seats: {[s + 1 for s in free]}", 409, "seat-taken")
+                raise Refused(f"seat {seat + 1} is not free; free seats: {seat_list(free) or 'none'}", 409, "seat-taken")
             seats = [replace(r, name=name, token_hash=hash_token(token)) if r.seat == seat else r for r in self.seats]
             started = not open_seats(seats)
             due = next_due(self.state, seats, self.timer, self.bot_delay, time.time()) if started else None
@@ -588,7 +599,9 @@ class Table:
         """A person whose turn timer ran out takes their seat back from the stand-in bot."""
 
         async def attempt() -> None:
-            if seat is None or self.seats[seat].control != "away":
+            if seat is None:
+                raise Refused("spectators hold no seat to come back to", 403, "spectator")
+            if self.seats[seat].control != "away":
                 raise Refused("only a person marked away can come back", 409, "not-away")
             await self._set_control(seat, "back", None)
 
@@ -648,7 +661,7 @@ class Tables:
         self._live: OrderedDict[str, Table] = OrderedDict()
 
     async def open(
-        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: str | None, name: str | None,
+        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: Origin | None, name: str | None,
         hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (),
     ) -> tuple[Table, tuple[int, str] | None]:
         """Store a new table with its opening chance steps drawn (none at a companion table, `real_dice`:
@@ -702,7 +715,12 @@ class Tables:
             raise Refused("there is no table with this id", 404, "no-table")
         table = self._live.get(table_id)  # loaded meanwhile by another request
         if table is None:
-            table = self._live[table_id] = Table(row, self.store, self._expect)
+            try:
+                table = Table(row, self.store, self._expect)
+            except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
+                log.exception("table %s cannot be replayed from its stored steps", table_id)
+                raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error
+            self._live[table_id] = table
             self._forget_idle()
         return table
 
@@ -756,7 +774,7 @@ class Tables:
             if revision > watched[table_id].revision:
                 asyncio.get_running_loop().create_task(watched[table_id].refresh())
 
-    async def rematch(self, table: Table, seat: int | None, creator: str | None) -> Table:
+    async def rematch(self, table: Table, seat: int | None, creator: Origin | None) -> Table:
         """A new table with the same game, options, bots, timer, stand-in and hints; its people's seats are open."""
         if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")

@@ -10,34 +10,34 @@ from pathlib import Path
 import numba
 import pytest
 
-from highroller.batch import jit
+from highroller.batch import jit, kernelcache
 
 
 @pytest.fixture
 def package(tmp_path: Path) -> Path:
     copy = tmp_path / "highroller"
-    shutil.copytree(jit.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    shutil.copytree(kernelcache.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "static"))
     return copy
 
 
 @pytest.mark.parametrize("source", ["core/rng.py", "games/lasvegas/scoring.py", "games/lasvegas/batch_kernel.py", "batch/dice.py"])
 def test_an_edit_to_any_kernel_source_changes_the_cache_directory(package: Path, source: str) -> None:
-    before = jit.sources_digest(package)
-    assert jit.sources_digest(package) == before
+    before = kernelcache.sources_digest(package)
+    assert kernelcache.sources_digest(package) == before
     path = package / source
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    assert jit.sources_digest(package) != before
+    assert kernelcache.sources_digest(package) != before
 
 
 @pytest.mark.parametrize("source", ["web/api.py", "games/lasvegas/narrate.py", "games/luckiest/spec.py"])
 def test_an_edit_elsewhere_keeps_the_cache(package: Path, source: str) -> None:
-    before = jit.sources_digest(package)
+    before = kernelcache.sources_digest(package)
     path = package / source
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    assert jit.sources_digest(package) == before
+    assert kernelcache.sources_digest(package) == before
 
 
 def test_numba_caches_in_the_directory_of_these_sources(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert numba.config.CACHE_DIR == str(jit.cache_directory())
+    assert numba.config.CACHE_DIR == str(kernelcache.cache_directory())
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    assert jit.cache_directory() == tmp_path / jit.sources_digest()
+    assert kernelcache.cache_directory() == tmp_path / kernelcache.sources_digest()

@@ -10,48 +10,19 @@ Numba indexes arrays like Python, so a signed index costs a test for a negative 
 on every access, which lengthens each address computation; an unsigned index does not. The hot
 accesses of the kernels go through `at` (about 8% on the Las Vegas kernel).
 
-Numba knows a compiled function is stale only when its own file changes, yet the kernels compile in
-functions of other modules (the core's SplitMix64, a game's scoring and legal moves). So the cache
-lives in a directory named by a digest of every source the kernels could draw on (the modules that
-compile through this one and everything of highroller they import): edit any of them and the
-kernels compile afresh instead of running old code, while an edit elsewhere keeps the cache. The
-directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory. Every kernel function
-is decorated with this module's `compiled`, `inlined`, `released`, `cached` or `cached_inline`, so the directory
-is chosen before the first of them is.
+The kernels are cached on disk, in the directory `kernelcache` names by a digest of their sources.
+Every kernel function is decorated with this module's `compiled`, `inlined`, `released`, `cached` or
+`cached_inline`, so the directory is chosen before the first of them is.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
-from platformdirs import user_cache_path
 
-from highroller.core import sources
-
-PACKAGE = sources.PACKAGE
-
-
-def kernel_sources(package: Path = PACKAGE) -> set[Path]:
-    """The modules compiled code may draw on: every module that compiles through this one (it imports
-    `highroller.batch.jit`), this one, and every `highroller` module those import, transitively."""
-    users = [path for path in package.rglob("*.py") if "highroller.batch.jit" in path.read_text(encoding="utf-8")]
-    return sources.with_imports([*users, package / "batch" / "jit.py"], package)
-
-
-def sources_digest(package: Path = PACKAGE) -> str:
-    """A digest of the kernels' possible sources (names and contents) under `package`."""
-    return sources.digest(kernel_sources(package), package)
-
-
-def cache_directory() -> Path:
-    """Where compiled kernels of these sources are kept."""
-    base = os.environ.get("NUMBA_CACHE_DIR") or user_cache_path("highroller") / "numba"
-    return Path(base) / sources_digest()
-
+from highroller.batch.kernelcache import cache_directory
 
 numba.config.CACHE_DIR = str(cache_directory())  # type: ignore[attr-defined]
 

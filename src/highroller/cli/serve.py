@@ -56,6 +56,8 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--db", "database", default=None, help="SQLite file or postgresql:// URL (default: a file in your data directory).")
 @click.option("--bot-delay", default=DEFAULTS.bot_delay, show_default=True, type=click.FloatRange(0, 10), help="Seconds a bot waits before it moves.")
 @_bot_options
+@click.option("--advice-processes", default=DEFAULTS.advice_processes, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes working out hints and advice, apart from the bot workers.")
 @click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
 @click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
@@ -143,7 +145,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     if not bot_processes:
         raise click.BadParameter("a bot worker needs at least one process", param_hint="--bot-processes")
     store = open_store(database)
-    dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, idle=bot_idle, lease=lease)
+    dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, idle=bot_idle, defer=warm_up, lease=lease)
     if warm_up:
         start_warm_up(bot_nice, bot_idle)
 

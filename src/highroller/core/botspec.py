@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from highroller.core.bots import BotFactory
+from highroller.core.game import Game
 from highroller.core.spec import GameSpec, load_object
 
 
@@ -89,6 +90,28 @@ def level_bot(spec: GameSpec, level: str) -> str:
     if isinstance(choices, str):
         return choices
     return next((choice for choice in choices[:-1] if installed(resolve_bot(spec, choice)[0])), choices[-1])
+
+
+def ready(spec: GameSpec, description: str, game: Game) -> bool:
+    """Whether the bot a description names can move in `game` without first-time work (compiling):
+    its factory's `ready(game)`, where it has one (`highroller.core.firsttime`)."""
+    factory, _ = resolve_bot(spec, description)
+    check = getattr(factory, "ready", None)
+    return check is None or bool(check(game))
+
+
+def while_warming(spec: GameSpec, description: str) -> str:
+    """The bot that plays instead of `description` while its first-time work is not done: the next
+    choice of the level that prefers it (Las Vegas's `hard`: `mcts` for `expert`), without the
+    parameters, which were the other bot's; else the game's default bot."""
+    name = description.split(":")[0]
+    if name in spec.levels and name not in spec.bots:
+        name = level_bot(spec, name).split(":")[0]
+    for choices in spec.levels.values():
+        names = [choices.split(":")[0]] if isinstance(choices, str) else [choice.split(":")[0] for choice in choices]
+        if name in names[:-1]:
+            return names[names.index(name) + 1]
+    return spec.default_bot
 
 
 def levels_text(spec: GameSpec) -> str:

@@ -22,6 +22,7 @@ import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from concurrent.futures.process import BrokenProcessPool
 
 from highroller.web.store import Claim, Store
@@ -32,17 +33,31 @@ log = logging.getLogger(__name__)
 IDLE_POLL = 2.0
 """Longest sleep without news: the database is asked what is due at least this often."""
 
-_pools: dict[tuple[int, int, bool], ProcessPoolExecutor] = {}
+@dataclass(frozen=True)
+class Workers:
+    """A pool of worker processes: what it is for ("bots" play moves, "advice" works out hints, each
+    in its own pool so neither holds up the other), how many, their priority, and whether they leave
+    first-time work (compiling) to the warm-up process (`highroller.core.firsttime`)."""
+
+    purpose: str
+    processes: int
+    nice: int
+    idle: bool
+    defer: bool
 
 
-def worker_pool(processes: int, nice: int, idle: bool) -> ProcessPoolExecutor:
-    """A pool of bot worker processes, shared by every dispatcher of this process with the same size
-    and priority. Workers start from a clean interpreter (forkserver), not from a copy of the server."""
-    key = (processes, nice, idle)
-    pool = _pools.get(key)
+_pools: dict[Workers, ProcessPoolExecutor] = {}
+
+
+def worker_pool(workers: Workers) -> ProcessPoolExecutor:
+    """The pool of these worker processes, shared by everything of this process that asks for the same.
+    Workers start from a clean interpreter (forkserver), not from a copy of the server."""
+    pool = _pools.get(workers)
     if pool is None:
         context = multiprocessing.get_context("forkserver")
-        pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker, initargs=(nice, idle, os.getpid()))
+        pool = _pools[workers] = ProcessPoolExecutor(
+            workers.processes, mp_context=context, initializer=start_worker, initargs=(workers.nice, workers.idle, os.getpid(), workers.defer)
+        )
     return pool
 
 
@@ -72,14 +87,14 @@ class Dispatcher:
         *,
         nice: int = 10,
         idle: bool = True,
+        defer: bool = False,
         lease: float = 30.0,
         on_played: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
         self.database = database
         self.processes = processes
-        self.nice = nice
-        self.idle = idle
+        self.workers = Workers("bots", processes, nice, idle, defer)
         self.lease = lease
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._on_played = on_played
@@ -130,12 +145,12 @@ class Dispatcher:
 
     def _start(self, claim: Claim, loop: asyncio.AbstractEventLoop) -> None:
         job = Job(database=self.database, claim=claim, owner=self.owner)
-        pool = worker_pool(self.processes, self.nice, self.idle)
+        pool = worker_pool(self.workers)
         try:
             future = pool.submit(play_move, job)
         except (BrokenProcessPool, RuntimeError):
             _discard_pool(pool)
-            pool = worker_pool(self.processes, self.nice, self.idle)
+            pool = worker_pool(self.workers)
             future = pool.submit(play_move, job)
         self._thinking[claim.table_id] = future
         future.add_done_callback(lambda done: self._report(loop, claim, pool, done))

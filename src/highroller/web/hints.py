@@ -1,26 +1,31 @@
 """Advice at a table, worked out in the bot worker processes (never in the web server's own process,
 so it cannot slow anybody's move): hints for the person on move (what a bot would play for them, with
 the game's advice) and the advice everyone sees (each seat's chance of winning and the game's note on
-the position, where the game has them). Bounded: as many pieces of advice think at once as there are
-bot processes (at least one), a seat asks one hint at a time, every asker of a step's advice shares
-one answer, and answers are kept per step so asking again costs nothing. A table made without hints
-gives none of it."""
+the position, where the game has them). They think in a pool of their own (`advice_processes`), never
+in the bot workers' (a hint cannot hold up a bot's move), and while the server's warm-up still
+compiles they leave out what needs it. Bounded: as many pieces of advice think at once as there are
+advice processes, a seat asks one hint at a time, every asker of a step's advice shares one answer,
+and answers are kept per step so asking again costs nothing. A table made without hints gives none of
+it. A failure while thinking is logged and answered 503 `hint-failed`."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from highroller.registry import game_spec
-from highroller.web.botwork import worker_pool
+from highroller.web.botwork import Workers, worker_pool
 from highroller.web.checks import default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables import Table
 from highroller.web.thinking import AdviceJob, HintJob, give_advice, give_hint
+
+log = logging.getLogger(__name__)
 
 Job = TypeVar("Job")
 Answer = TypeVar("Answer")
@@ -37,8 +42,8 @@ class Hints:
     def __init__(self, database: str, settings: Settings) -> None:
         self.database = database
         self.settings = settings
-        self.processes = max(1, settings.bot_processes)
-        self._thinking = asyncio.Semaphore(self.processes)
+        self.workers = Workers("advice", max(1, settings.advice_processes), settings.bot_nice, settings.bot_idle, settings.warm_up)
+        self._thinking = asyncio.Semaphore(self.workers.processes)
         self._asking: set[tuple[str, int]] = set()
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
         self._advice: OrderedDict[tuple[str, int], asyncio.Task[dict[str, Any] | None]] = OrderedDict()
@@ -104,7 +109,7 @@ class Hints:
             return await self._think(give_advice, job)
 
     async def _think(self, work: Callable[[Job], Answer], job: Job) -> Answer:
-        pool = worker_pool(self.processes, self.settings.bot_nice, self.settings.bot_idle)
+        pool = worker_pool(self.workers)
         try:
             future = pool.submit(work, job)
             return await asyncio.wait_for(asyncio.wrap_future(future), HINT_SECONDS)
@@ -112,3 +117,6 @@ class Hints:
             raise Refused("the advice took too long: ask again in a moment", 503, "hint-timeout", retry_after=5) from error
         except BrokenProcessPool as error:
             raise Refused("the advice helpers restarted: ask again", 503, "hint-failed", retry_after=1) from error
+        except Exception as error:  # whatever a game's advice raised: the request fails, the server does not
+            log.exception("working out advice for %s failed", job)
+            raise Refused("the advice could not be worked out here (the error is logged)", 503, "hint-failed") from error

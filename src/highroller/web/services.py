@@ -70,15 +70,20 @@ class Services:
         self.settings = settings
         self.dispatcher = (
             Dispatcher(
-                store, store.location, settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, lease=settings.lease, on_played=self._played
+                store, store.location, settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, defer=settings.warm_up,
+                lease=settings.lease, on_played=self._played,
             )
             if settings.bot_processes
             else None
         )
-        self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None)
+        self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None, warming=self.warming_up)
         self.hints = Hints(store.location, settings)
         self._tasks: list[asyncio.Task[None]] = []
         self.warming: BaseProcess | None = None
+
+    def warming_up(self) -> bool:
+        """Whether this process's warm-up (compiling what bots and advice run) still runs."""
+        return self.warming is not None and self.warming.is_alive()
 
     def _played(self, table_id: str) -> None:
         if not self.store.shared:  # PostgreSQL tells every process itself

@@ -27,6 +27,8 @@ class Settings:
     """Seconds a bot waits before it moves (stored with each table created here)."""
     bot_processes: int = field(default_factory=_cores)
     """Bot worker processes this process runs (0: none; bots then need `highroller bots` elsewhere)."""
+    advice_processes: int = 1
+    """Worker processes working out hints and advice, apart from the bot workers (at least one)."""
     bot_nice: int = 10
     """How much lower than the server's the bot workers' CPU priority is (0-19)."""
     bot_idle: bool = True

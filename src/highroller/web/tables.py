@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from highroller.core.botspec import ready
 from highroller.core.game import Game
 from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
@@ -149,13 +150,14 @@ class Subscriber:
 class Table:
     """One table: the stored header and seats, the engine state, the log in words, and who watches."""
 
-    def __init__(self, row: TableRow, store: Store, expect: Expect) -> None:
+    def __init__(self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False) -> None:
         self.id = row.id
         self.game = make(row.game, **row.options)
         self.seed = row.seed
         self.created = row.created
         self._store = store
         self._expect = expect
+        self._warming = warming
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
@@ -387,7 +389,18 @@ class Table:
             "typing": self._typing_help(lang) if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
             "undo": self.real_dice and seat is not None and bool(state.history) and state.history[-1][0] == CHANCE,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
+            "warming": self._bots_warming(),
         }
+
+    def _bots_warming(self) -> bool:
+        """Whether a bot playing here waits on this process's warm-up, and plays as a cheaper bot meanwhile."""
+        if self.finished or not self._warming():
+            return False
+        spec = game_spec(self.game.name)
+        playing = {row.bot for row in self.seats if row.bot is not None}
+        if self.stand_in is not None and any(row.control is not None for row in self.seats):
+            playing.add(self.stand_in)
+        return any(not ready(spec, bot, self.game) for bot in playing)
 
     def _typing_help(self, lang: str) -> str:
         """What the people at a companion table type now, in `lang`: the narration's `typing_help` where
@@ -653,11 +666,16 @@ class Table:
 class Tables:
     """Every table this process holds: made here, loaded from the store on first use, kept current."""
 
-    def __init__(self, store: Store, settings: Settings, expect: Expect = lambda due: None, capacity: int = 5000) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, expect: Expect = lambda due: None, capacity: int = 5000, warming: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """`expect(due)` is told when an automatic move falls due; `warming()` says whether this
+        process's warm-up (compiling what bots need) still runs."""
         self.store = store
         self.settings = settings
         self.capacity = capacity
         self._expect = expect
+        self._warming = warming
         self._live: OrderedDict[str, Table] = OrderedDict()
 
     async def open(
@@ -716,7 +734,7 @@ class Tables:
         table = self._live.get(table_id)  # loaded meanwhile by another request
         if table is None:
             try:
-                table = Table(row, self.store, self._expect)
+                table = Table(row, self.store, self._expect, self._warming)
             except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
                 log.exception("table %s cannot be replayed from its stored steps", table_id)
                 raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
+from highroller.core import firsttime
 from highroller.core.record import apply_recorded_step
 from highroller.core.spec import load_object
 from highroller.core.state import State
@@ -74,11 +75,13 @@ ADVICE_WIDTH = 72
 """Characters a line of the game's advice may take (it is shown as preformatted text)."""
 
 
-def start_worker(nice: int, idle: bool, server: int) -> None:
+def start_worker(nice: int, idle: bool, server: int, defer: bool = False) -> None:
     """Pool initializer: lower this process's priority so people's requests always come first (with
-    `idle`, Linux's idle scheduling class: it then runs only on CPU nobody else wants), and end this
-    process when the process that started the pool (`server`, a pid) is gone — killed, even with
-    SIGKILL — rather than wait for work that will never come."""
+    `idle`, Linux's idle scheduling class: it then runs only on CPU nobody else wants), with `defer`
+    leave first-time work (compiling) to the warm-up process and play or advise without it meanwhile,
+    and end this process when the process that started the pool (`server`, a pid) is gone — killed,
+    even with SIGKILL — rather than wait for work that will never come."""
+    firsttime.defer(defer)
     if nice:
         os.nice(nice)
     if idle and hasattr(os, "SCHED_IDLE"):

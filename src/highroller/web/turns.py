@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from highroller.core.botspec import while_warming
+from highroller.core.firsttime import NotWarm
 from highroller.core.game import Game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, State, Step
 from highroller.playing import make_bot
+from highroller.registry import game_spec
 from highroller.web.store import SeatRow
 
 Apply = Callable[[State, Step], None]
@@ -73,9 +76,14 @@ def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_dela
 
 
 def bot_move(game: Game, description: str, state: State) -> Step:
-    """The move of the bot `description` for the seat on move. The bot is seeded from the table's seed,
-    the seat and the step number, so the move is the same whichever process makes it."""
+    """The move of the bot `description` for the seat on move; while that bot's first-time work is not
+    done in a process that defers it, the move of the bot that stands in for it meanwhile
+    (`botspec.while_warming`). The bot is seeded from the table's seed, the seat and the step number,
+    so the move is the same whichever process makes it."""
     seat = state.current_player
-    bot = make_bot(game, description, derive_seed(state.seed, "move", len(state.history)), seat)
-    step: Step = bot.choose(state.clone())
+    seed = derive_seed(state.seed, "move", len(state.history))
+    try:
+        step: Step = make_bot(game, description, seed, seat).choose(state.clone())
+    except NotWarm:
+        step = make_bot(game, while_warming(game_spec(game.name), description), seed, seat).choose(state.clone())
     return step

@@ -15,7 +15,9 @@ lock), about 1.6 times as many in the same time on two cores.
 `chances(state)` gives every legal placement with its estimated chance of winning: the advice the
 terminal's `?` and the web's hint show. The compiled playouts are compiled once per player count
 (32–45 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
-it when it starts).
+it when it starts). Once a player count's playouts have run, a mark beside the compiled code says so
+(`ExpertBot.ready`): a process that defers first-time work (`highroller.core.firsttime`) gets
+`NotWarm` instead of compiling a player count without one.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ import math
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
+from highroller.batch.kernelcache import cache_directory
+from highroller.core import firsttime
+from highroller.core.game import Game
 from highroller.core.state import CHANCE, State
 from highroller.core.values import is_whole
 from highroller.games.lasvegas.state import ACTIONS, LasVegasGame, LasVegasState
@@ -64,6 +70,16 @@ moves it matches more often than the greedy rule does, the bot measured stronger
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
 
+_WARM: set[int] = set()
+"""The player counts whose playouts have run in this process (compiled or loaded from disk)."""
+
+
+def _ready_mark(players: int) -> Path:
+    """The file saying that the playouts for this player count are compiled (beside the compiled code,
+    so it goes when the sources change)."""
+    return cache_directory() / "ready" / f"expert-{players}-players"
+
+
 def _compiled() -> tuple[ModuleType, ModuleType, ModuleType]:
     """The compiled parts (imported on first use: the bot's module is importable without Numba)."""
     try:
@@ -93,6 +109,11 @@ class ExpertBot:
 
     needs = ("numba",)
     """The modules the bot cannot work without (`botspec.installed`): the batch extra's."""
+
+    @staticmethod
+    def ready(game: Game) -> bool:
+        """Whether the playouts for this game's player count are compiled (its first move needs no compiling)."""
+        return game.num_players in _WARM or _ready_mark(game.num_players).exists()
 
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
@@ -162,7 +183,19 @@ class ExpertBot:
         return max(values, key=lambda pair: pair[1])[0]
 
     def chances(self, state: LasVegasState) -> list[tuple[Place, float]]:
-        """Every legal placement with its estimated chance of winning (in legal order)."""
+        """Every legal placement with its estimated chance of winning (in legal order); `NotWarm` if the
+        playouts for this player count are not compiled and this process defers compiling them."""
+        players = state.rules.players
+        if players not in _WARM:
+            firsttime.check(self.ready(state.game), "the expert's compiled playouts")
+        values = self._chances(state)
+        if players not in _WARM:
+            _ready_mark(players).parent.mkdir(parents=True, exist_ok=True)
+            _ready_mark(players).touch()
+            _WARM.add(players)
+        return values
+
+    def _chances(self, state: LasVegasState) -> list[tuple[Place, float]]:
         legal = state.legal_actions()
         codes = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
         params = self._rows.setup_of(state.rules).params

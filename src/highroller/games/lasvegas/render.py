@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from highroller.core.firsttime import NotWarm
 from highroller.core.rng import derive_seed
 from highroller.core.state import State
 from highroller.games.lasvegas.bots import placement_gain
@@ -97,14 +98,15 @@ ADVICE_PLAYOUTS = 2000
 
 def _expert_chances(state: LasVegasState) -> dict[Place, float] | None:
     """The expert's chance of winning after each legal placement, or None without the compiled
-    playouts (the batch extra). Seeded from the position's step number, never from the game's seed."""
+    playouts (the batch extra) or while they are still being compiled in a process that does not wait
+    for them. Seeded from the position's step number, never from the game's seed."""
     from highroller.games.lasvegas.expert import ExpertBot
 
     try:
         bot = ExpertBot(derive_seed(0, "advice", len(state.history)), playouts=ADVICE_PLAYOUTS, lookahead=0)
-    except ImportError:
+        return dict(bot.chances(state))
+    except (ImportError, NotWarm):
         return None
-    return dict(bot.chances(state))
 
 
 RENDERER = LasVegasRenderer()

@@ -158,6 +158,7 @@ function drawStatus() {
   else text = "…";
   const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, state.seats[state.seat] ? state.seats[state.seat].name : mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
+  if (state.warming) children.push(h("p", { class: "hint", id: "warming", role: "status" }, t("The bots are warming up: until they are ready they play a quicker level, so nobody waits.")));
   if (mine && mine.away && !mine.left && !state.finished) {
     children.push(h("p", { class: "away" }, t("A bot is playing for you while you are away."), " ", h("button", { type: "button", id: "back", onclick: comeBack }, t("I'm back"))));
   } else if (mine && !mine.left && !state.finished) {

@@ -9,7 +9,7 @@ import pytest
 
 import highroller as hr
 from highroller.core.errors import DataFileError, RulesError
-from highroller.games.lastchance.cards import Card, load_deck, parse_card_text, parse_deck_file
+from highroller.games.lastchance.cards import BOX_CARDS, MAX_PAYOUT, Card, load_deck, parse_card_text, parse_deck_file
 from highroller.games.lastchance.odds import card_probability
 
 PICTURED = [("6 6 5 5 4", 5, 1800), ("1 1 1 1 J", 4, 3000), ("J J J J J", 3, 4000), ("6 6 5 J J", 2, 2500)]
@@ -22,7 +22,7 @@ def formula(probability: float) -> int:
 
 def test_the_deck_has_36_cards_with_unique_ids_and_no_duplicate_dice() -> None:
     deck = load_deck()
-    assert len(deck) == 36
+    assert len(deck) == BOX_CARDS == 36
     assert sorted(c.id for c in deck) == list(range(1, 37))
     assert len({(c.faces, c.jokers) for c in deck}) == 36
 
@@ -72,6 +72,10 @@ def deck_text(*bodies: str) -> str:
         (GOOD.replace('"6 6 5 J J"', '"7 6 5 J J"'), "card 7: die '7' is not a face 1-6 or J"),
         (GOOD.replace("2500", "150"), r"card 7: payout \$150 is not a positive multiple of \$100"),
         (GOOD.replace("2500", "0"), r"card 7: payout \$0"),
+        (GOOD.replace("2500", "100100"), r"card 7: payout \$100,100 is over the most a card can pay, \$100,000"),
+        (GOOD.replace("2500", str(10**28)), r"card 7: payout \$10,000,000,000,000,000,000,000,000,000 is over the most a card can pay, \$100,000"),
+        (GOOD.replace("2500", str(10**40)), r"card 7: payout \$… \(more than 30 digits\) is over the most a card can pay"),
+        (GOOD.replace("2500", str(10**28 + 50)), r"card 7: payout \$10,000,000,000,000,000,000,000,000,050 is over the most"),
         (GOOD.replace("2500", '"lots"'), "card 7: payout 'lots'"),
         (GOOD.replace("rolls = 2\n", ""), "card 7: missing 'rolls'"),
         (GOOD.replace("rolls = 2", "rolls = 0"), "card 7: 'rolls' is a whole number from 1 to 10"),
@@ -84,6 +88,12 @@ def deck_text(*bodies: str) -> str:
 def test_a_malformed_card_is_refused_naming_the_card_and_the_problem(body: str, message: str) -> None:
     with pytest.raises(DataFileError, match=message):
         parse_deck_file(deck_text(body), "my.toml")
+
+
+def test_a_card_pays_at_most_max_payout_and_five_jokers_are_a_card() -> None:
+    assert max(card.payout for card in load_deck()) < 10_000 < MAX_PAYOUT == 100_000
+    top = parse_deck_file(deck_text(GOOD.replace("2500", str(MAX_PAYOUT)).replace('"6 6 5 J J"', '"J J J J J"')), "my.toml")
+    assert top == (Card(7, (), 5, 2, MAX_PAYOUT),)
 
 
 def test_a_duplicate_card_is_refused() -> None:
@@ -127,6 +137,14 @@ def test_a_card_is_typed_as_its_id_or_its_dice_and_rolls() -> None:
     assert parse_card_text("665JJ:2", deck) == deck[3]
     assert parse_card_text("j,j,5,6,6:2", deck) == deck[3]
     assert parse_card_text("66666:1:9000", deck) == Card(0, (6, 6, 6, 6, 6), 0, 1, 9000)
-    for bad, message in [("99", "no card 99"), ("six", "a deck id"), ("66:2", "has 2 dice"), ("66666:0", "rolls after")]:
-        with pytest.raises(ValueError, match=message):
+    assert parse_card_text("J J J J J:1:$100,000", deck) == Card(0, (), 5, 1, MAX_PAYOUT)
+    for bad, message in [("99", "no card 99"), ("six", "a deck id"), ("66:2", "has 2 dice"), ("66666:0", "rolls are a whole number from 1 to 10, not 0"),
+                         ("66666:1:9050", r"payout \$9,050 is not a positive multiple of \$100"),
+                         ("66666:1:$100,100", r"payout \$100,100 is over the most a card can pay, \$100,000"),
+                         ("66666:1:lots", "a payout is whole dollars"),
+                         ("66666:1:" + "9" * 5000, r"payout \$… \(more than 30 digits\) is over the most a card can pay, \$100,000"),
+                         ("66666:" + "1" * 5000, r"rolls are a whole number from 1 to 10, not … \(more than 30 digits\)"),
+                         ("1" * 5000, r"the deck has no card … \(more than 30 digits\); ids: 1, 2")]:
+        with pytest.raises(ValueError, match=message) as refused:
             parse_card_text(bad, deck)
+        assert len(str(refused.value)) < 200, "a refusal never repeats a number too long to read"

@@ -9,7 +9,9 @@ from lastchance_helpers import deck, new_game, type_steps
 
 import highroller as hr
 from highroller.core.errors import IllegalAction, RulesError
+from highroller.games.lastchance.rules import MAX_MONEY, UNIT
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Draw, Lock, Roll
+from highroller.registry import game_spec
 
 JOKERS = ("6 6 5 J J", 2, 2500)
 
@@ -24,6 +26,8 @@ JOKERS = ("6 6 5 J J", 2, 2500)
         ({"cards": 37}, r"cards: .*the deck has 36.* from 1 to 36"),
         ({"cards": 0}, "cards: "),
         ({"bet_limit": 250}, "bet_limit: the side-bet limit is a whole number of hundreds"),
+        ({"money": 1_000_100}, r"money: the starting money is a whole number from 100 to 1,000,000, not 1000100"),
+        ({"bet_limit": 10**28}, r"bet_limit: the side-bet limit is a whole number from 100 to 1,000,000"),
         ({"first_player": 4, "players": 4}, "first_player: .* from 0 to 3"),
         ({"deck": 7}, "deck: 'standard', the path of a deck TOML file"),
         ({"colour": "red"}, "unknown option"),
@@ -32,6 +36,19 @@ JOKERS = ("6 6 5 J J", 2, 2500)
 def test_impossible_options_raise_rules_errors_naming_the_option(options: dict, message: str) -> None:
     with pytest.raises(RulesError, match=message):
         hr.make("lastchance", **options)
+
+
+def test_every_number_option_has_the_maximum_the_rules_keep() -> None:
+    """The web checks an option against its spec before the game does: the spec's maximum is one the
+    rules accept (with the standard deck), and one more is refused."""
+    numbers = {spec.name: spec for spec in game_spec("lastchance").options if spec.kind == "int"}
+    assert all(spec.maximum is not None for spec in numbers.values())
+    assert (numbers["money"].maximum, numbers["bet_limit"].maximum, numbers["cards"].maximum) == (MAX_MONEY, MAX_MONEY, 36)
+    at_most = {name: spec.maximum for name, spec in numbers.items() if name != "first_player"}
+    assert hr.make("lastchance", **at_most, first_player=numbers["first_player"].maximum).options["money"] == MAX_MONEY
+    for name, most in at_most.items():
+        with pytest.raises(RulesError, match=f"{name}: "):
+            hr.make("lastchance", **{name: most + UNIT})
 
 
 def test_resolved_options_make_the_same_game_again() -> None:
@@ -52,7 +69,10 @@ def test_typed_auction_input() -> None:
 
 
 @pytest.mark.parametrize(("typed", "message"), [("650", "bid \\$650 is not legal now; type a bid from \\$100"),
-                                                 ("6000", "bid \\$6,000 is not legal"), ("bid", "not understood")])
+                                                 ("6000", "bid \\$6,000 is not legal"), ("bid", "not understood"),
+                                                 ("bid " + "1" * 5000, "is more money than anyone at the table has; type a bid from \\$100 to \\$5,000"),
+                                                 ("1" * 5000 + "k", "is more money than anyone at the table has"),
+                                                 ("9" * 40, "bid \\$9,999,.* is not legal now")])
 def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
     state = type_steps(new_game(players=3, first_player=0), "card 4")
     with pytest.raises(IllegalAction, match=message):
@@ -69,6 +89,8 @@ def test_typed_bets_locks_rolls_and_cards() -> None:
             state.parse_input(alone)
     with pytest.raises(IllegalAction, match="wager from \\$100 to \\$1,000"):
         state.parse_input("yes 1100")
+    with pytest.raises(IllegalAction, match="more money than anyone at the table has; type 'yes' or 'no' with a wager"):
+        state.parse_input("no " + "3" * 5000)
     type_steps(state, "none")
     assert state.parse_input("6 5 5 3 2") == state.parse_input("65532") == Roll((0, 1, 1, 0, 2, 1))
     with pytest.raises(IllegalAction, match="faces of the 5 dice"):

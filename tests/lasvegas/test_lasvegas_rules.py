@@ -7,8 +7,11 @@ from collections import Counter
 import pytest
 
 import highroller as hr
+from highroller.games.lasvegas.bills import MAX_BILL
+from highroller.games.lasvegas.rules import MAX_DICE, MAX_STOCK
 from highroller.games.lasvegas.scoring import rank_bandit
 from highroller.games.lasvegas.steps import Place, Stock
+from highroller.registry import game_spec
 
 from conftest import payouts, type_steps
 
@@ -68,6 +71,9 @@ def test_every_preset_number_can_be_overridden() -> None:
         ({"edition": "biggie", "rounds": 5}, "for 5 rounds .*at least 60"),
         ({"bills": []}, "bills"),
         ({"bills": [10000, -5]}, "bills"),
+        ({"bills": [10_000_001] * 6}, "bills: .*a list of 1 to 1,000 amounts, each a whole number of dollars from 1 to 10,000,000"),
+        ({"bills": [10000] * 1001}, "bills: .*a list of 1 to 1,000 amounts"),
+        ({"bills": [10_000_000] * 6, "stock_amount": 1_000_001}, "stock_amount: the stocking amount is a whole number from 1 to 1,000,000, not 1000001"),
         ({"bills": "no-such-file.toml"}, "neither a preset"),
         ({"stock_rule": "all"}, "stock_rule: one of min-total, count"),
         ({"untaken": "floor"}, "untaken"),
@@ -80,6 +86,24 @@ def test_every_preset_number_can_be_overridden() -> None:
 def test_impossible_options_raise_rules_error_naming_the_option(options: dict, message: str) -> None:
     with pytest.raises(hr.RulesError, match=message):
         hr.make("lasvegas", **options)
+
+
+def test_every_number_option_has_the_maximum_the_rules_keep() -> None:
+    """The web checks an option against its spec before the game does: every number option has a
+    maximum, the rules take it, and refuse one more."""
+    numbers = {spec.name: spec for spec in game_spec("lasvegas").options if spec.kind == "int"}
+    assert all(spec.maximum is not None for spec in numbers.values())
+    assert numbers["stock_amount"].maximum == MAX_STOCK == 1_000_000
+    most = {name: spec.maximum for name, spec in numbers.items()}
+    game = hr.make("lasvegas", edition="biggie", players=most["players"], first_player=most["first_player"], rounds=most["rounds"],
+                   dice_per_player=most["dice_per_player"], stock_rule="min-total", stock_amount=most["stock_amount"], bills=[MAX_BILL] * 6)
+    assert game.options["stock_amount"] == MAX_STOCK
+    neutral = hr.make("lasvegas", players=2, neutral=True, neutral_dice=most["neutral_dice"], neutral_leftover=most["neutral_leftover"])
+    assert (neutral.options["neutral_dice"], neutral.options["neutral_leftover"]) == (MAX_DICE, MAX_DICE)
+    for name, top in most.items():
+        options = {"players": 2, "neutral": True, "bills": [MAX_BILL] * 12, name: top + 1}
+        with pytest.raises(hr.RulesError, match=f"{name}: "):
+            hr.make("lasvegas", edition="biggie", **options)
 
 
 def test_bandit_is_allowed_as_an_option_elsewhere() -> None:

@@ -4,19 +4,21 @@ writes them.
 
 A catalog's message ids are the English text, with `{name}` placeholders. `Words(lang, catalogs)`
 looks a text up in those catalogs and fills in its placeholders; English needs no catalog. Money is
-in dollars, as the games print their bills: "$80,000", "80 000 $", "80.000 $".
+in dollars, as the games print their bills: "$80,000", "80 000 $", "80.000 $". Every whole number is
+written, however long, and every finite float.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal, localcontext
 from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, parse_pattern
 
 LANGUAGES = ("en", "fr", "de")
 """The languages of the pages, the log and the narration; English is the source of every text."""
@@ -58,11 +60,24 @@ def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, .
     return found
 
 
+@cache
+def _fraction_digits(lang: str, pattern: str | None) -> int:
+    """The most digits `pattern` (by default the language's number pattern) writes after the point."""
+    return parse_pattern(pattern or Locale.parse(lang).decimal_formats[None]).frac_prec[1]
+
+
 @lru_cache(maxsize=8192, typed=True)
 def _decimal(value: float, lang: str, pattern: str | None = None) -> str:
     """`value` as `lang` writes it (with `pattern`, Babel's): the same counts and amounts recur in
-    every log line of every table, and Babel takes tens of microseconds to write one."""
-    return format_decimal(value, format=pattern, locale=lang)
+    every log line of every table, and Babel takes tens of microseconds to write one.
+
+    Babel rounds in the current decimal context, of 28 digits by default: too few for a number of 26
+    digits and the 3 decimals of a number pattern. Here it rounds in a context with a digit for every
+    digit the number and the pattern need."""
+    number = Decimal(value) if isinstance(value, int) else Decimal(str(value))
+    with localcontext() as context:
+        context.prec = max(context.prec, number.adjusted() + 1 + _fraction_digits(lang, pattern))
+        return format_decimal(number, format=pattern, locale=lang)
 
 
 @cache

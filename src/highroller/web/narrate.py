@@ -4,10 +4,16 @@
 The server never phrases a game's steps itself: it asks the narration named in the game's spec, so a
 new game's log needs no server change. A log line is `{"n": step number, "text": {lang: words}}`;
 a client reads the lines in its own language (`in_language`).
+
+Words never stop a table: a narration that raises is logged, and its line falls back to the English
+words, or, if English fails too, to the step or event as the program writes it.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -16,6 +22,8 @@ from highroller.core.narration import Narration, step_label
 from highroller.core.state import State, Step
 from highroller.core.words import LANGUAGES, Words
 from highroller.registry import narration_of
+
+logger = logging.getLogger(__name__)
 
 Texts = dict[str, str]
 """The same words in each language: {"en": ..., "fr": ..., "de": ...}."""
@@ -33,6 +41,11 @@ def _plain(text: str | None) -> str | None:
     return str(text).strip() or None
 
 
+def _as_written(subject: Step | dict[str, Any]) -> str:
+    """A step or an event as the program writes it: the words of last resort."""
+    return json.dumps(subject, sort_keys=True, default=str) if isinstance(subject, dict) else str(subject)
+
+
 def in_language(lines: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Log lines as one client reads them: `{"n", "text"}` in `lang`."""
     return [{"n": line["n"], "text": line["text"][lang]} for line in lines]
@@ -45,24 +58,57 @@ class Narrator:
         self._narrations: dict[str, Narration] = {lang: narration_of(game, lang) for lang in LANGUAGES}
         self._names = names
 
+    def _ask(self, langs: Iterable[str], words: Callable[[Narration], str | None], subject: Step | dict[str, Any]) -> dict[str, str | None]:
+        """`words` about `subject` from each language's narration, leaving out the languages whose
+        narration raises; those are logged together, once."""
+        told: dict[str, str | None] = {}
+        failed: list[str] = []
+        error: Exception | None = None
+        for lang in langs:
+            try:
+                told[lang] = words(self._narrations[lang])
+            except Exception as problem:  # a narration's bug must not stop the table
+                failed.append(lang)
+                error = error or problem
+        if failed:
+            logger.exception("the words for %s failed in %s", _as_written(subject), ", ".join(failed), exc_info=error)
+        return told
+
+    def _lines(self, words: Callable[[Narration], str | None], subject: Step | dict[str, Any]) -> Texts | None:
+        """A line about `subject` in every language (None if the English narration says nothing): a
+        language whose narration fails or says nothing shows the English words, and English words that
+        fail are `subject` as the program writes it."""
+        told = {lang: _plain(text) for lang, text in self._ask(LANGUAGES, words, subject).items()}
+        english = told["en"] if "en" in told else _as_written(subject)
+        return None if english is None else {lang: told.get(lang) or english for lang in LANGUAGES}
+
+    def _in(self, lang: str, words: Callable[[Narration], str | None], step: Step, fallback: str | None) -> str | None:
+        """`words` about `step` in `lang`; in English if the narration in `lang` fails; `fallback` if
+        English fails too."""
+        for each in dict.fromkeys((lang, "en")):
+            told = self._ask((each,), words, step)
+            if each in told:
+                return told[each]
+        return fallback
+
     def step_texts(self, state: State, player: int, step: Step) -> Texts | None:
         """What `step` does, asked just before it is applied to `state` (None: the game says nothing)."""
-        texts = {lang: _plain(narration.describe_step(state, player, step, self._names)) for lang, narration in self._narrations.items()}
-        return None if texts["en"] is None else {lang: text or texts["en"] for lang, text in texts.items()}
+        return self._lines(lambda narration: narration.describe_step(state, player, step, self._names), step)
 
     def event_texts(self, events: list[dict[str, Any]]) -> list[Texts]:
         """The events in words, those the game has words for."""
-        lines = []
-        for event in events:
-            texts = {lang: _plain(narration.describe_event(event, self._names)) for lang, narration in self._narrations.items()}
-            if texts["en"] is not None:
-                lines.append({lang: text or texts["en"] for lang, text in texts.items()})
-        return lines
+        lines = [self._event_texts(event) for event in events]
+        return [texts for texts in lines if texts is not None]
+
+    def _event_texts(self, event: dict[str, Any]) -> Texts | None:
+        """One event in words (None: the game has none for it)."""
+        return self._lines(lambda narration: narration.describe_event(event, self._names), event)
 
     def choice(self, state: State, player: int, step: Step, lang: str) -> dict[str, Any]:
         """A legal action as a page offers it: its name, JSON and what it would do, in `lang`."""
-        narration = self._narrations[lang]
-        return {"label": step_label(narration, step), "action": step.to_json(), "help": _plain(narration.describe_step(state, player, step, self._names))}
+        label = self._in(lang, lambda narration: step_label(narration, step), step, str(step))
+        help_text = self._in(lang, lambda narration: narration.describe_step(state, player, step, self._names), step, None)
+        return {"label": label, "action": step.to_json(), "help": _plain(help_text)}
 
     def apply(self, state: State, step: Step, log: list[dict[str, Any]]) -> None:
         """Apply `step` to `state`, appending its line and the lines of the events it caused to `log`."""

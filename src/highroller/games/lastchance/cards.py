@@ -4,6 +4,9 @@ A deck is a TOML file of `[[card]]` tables (see `data/deck.toml`); `load_deck` r
 user's file and refuses a malformed one with a `DataFileError` naming the card and the problem.
 A card is written on the command line as its id in the deck (`7`) or as its dice and rolls (`665JJ:2`,
 `6,6,5,J,J:2`, optionally with a payout: `665JJ:2:2500`); `parse_card_text` reads both.
+
+Every card, of a deck file or typed, is one a box could print: five dice of faces 1-6 and jokers,
+1 to `MAX_ROLLS` rolls, and a payout in whole hundreds from $100 to `MAX_PAYOUT`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,13 @@ from highroller.core.values import is_whole
 
 DICE_PER_CARD = 5
 MAX_ROLLS = 10
+MAX_PAYOUT = 100_000
+"""The most a card pays. The rulebook's cards pay $1,800 to $4,000 and the standard deck's less than
+$10,000; a user's deck or a players' own box may pay more, up to this."""
+BOX_CARDS = 36
+"""The cards in the rulebook's box (the standard deck has them all)."""
+SHOWN_DIGITS = 30
+"""A number of more digits is not repeated in full in an error message."""
 STANDARD = "standard"
 """The name of the shipped deck (`data/deck.toml`)."""
 PRESETS = {STANDARD: "deck.toml"}
@@ -73,19 +83,63 @@ def parse_dice(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(sorted(faces, reverse=True)), jokers
 
 
+def _shown(value: Any, unit: str = "") -> str:
+    """A value for an error message: a whole number as "2,500" (`unit` before it: "$2,500") or, when too
+    long to read, as "$… (more than 30 digits)"; anything else as Python writes it, cut short."""
+    if is_whole(value):
+        return f"{unit}{value:,}" if abs(value) < 10**SHOWN_DIGITS else f"{unit}… (more than {SHOWN_DIGITS} digits)"
+    text = repr(value)
+    return text if len(text) <= SHOWN_DIGITS else text[:SHOWN_DIGITS] + "…"
+
+
+def checked_payout(payout: Any) -> int:
+    """A card's payout: whole hundreds of dollars from $100 to `MAX_PAYOUT`; ValueError otherwise."""
+    if is_whole(payout) and payout > MAX_PAYOUT:
+        raise ValueError(f"payout {_shown(payout, '$')} is over the most a card can pay, ${MAX_PAYOUT:,}")
+    if not is_whole(payout) or payout < 100 or payout % 100:
+        raise ValueError(f"payout {_shown(payout, '$')} is not a positive multiple of $100 (at most ${MAX_PAYOUT:,})")
+    return payout
+
+
+def _digits(text: str) -> str | None:
+    """The digits of a typed whole number without leading zeros ("0" for zero); None if it is not one."""
+    text = text.strip()
+    return (text.lstrip("0") or "0") if text.isascii() and text.isdigit() else None
+
+
+def _read_whole(digits: str) -> int:
+    """The number `digits` write; one too long to read stands in as 10**SHOWN_DIGITS, which every
+    check here refuses and every message shows by its length (Python reads at most 4,300 digits)."""
+    return int(digits) if len(digits) <= SHOWN_DIGITS else 10**SHOWN_DIGITS
+
+
+def read_payout(text: str) -> int:
+    """A payout as a person types it ("2500", "$2,500"), checked like `checked_payout`."""
+    digits = _digits(text.strip().removeprefix("$").replace(",", ""))
+    if digits is None:
+        raise ValueError(f"a payout is whole dollars (e.g. $2,500), not {_shown(text)}")
+    return checked_payout(_read_whole(digits))
+
+
+def read_rolls(text: str) -> int:
+    """A card's rolls as a person types them ("2"): ValueError unless a whole number from 1 to `MAX_ROLLS`."""
+    digits = _digits(text)
+    rolls = None if digits is None else _read_whole(digits)
+    if rolls is None or not 1 <= rolls <= MAX_ROLLS:
+        raise ValueError(f"rolls are a whole number from 1 to {MAX_ROLLS}, not {_shown(text if rolls is None else rolls)}")
+    return rolls
+
+
 def checked_card(card_id: Any, dice: Any, rolls: Any, payout: Any) -> Card:
     """A card from its parts, each checked; ValueError says which part is wrong and what is allowed."""
     if not is_whole(card_id) or card_id < 1:
-        raise ValueError(f"'id' must be a positive whole number, not {card_id!r}")
+        raise ValueError(f"'id' must be a positive whole number, not {_shown(card_id)}")
     if not isinstance(dice, str):
-        raise ValueError(f"'dice' is a string like \"6 6 5 J J\", not {dice!r}")
+        raise ValueError(f"'dice' is a string like \"6 6 5 J J\", not {_shown(dice)}")
     faces, jokers = parse_dice(dice)
     if not is_whole(rolls) or not 1 <= rolls <= MAX_ROLLS:
-        raise ValueError(f"'rolls' is a whole number from 1 to {MAX_ROLLS}, not {rolls!r}")
-    if not is_whole(payout) or payout < 100 or payout % 100:
-        shown = f"${payout:,}" if is_whole(payout) else repr(payout)
-        raise ValueError(f"payout {shown} is not a positive multiple of $100")
-    return Card(card_id, faces, jokers, rolls, payout)
+        raise ValueError(f"'rolls' is a whole number from 1 to {MAX_ROLLS}, not {_shown(rolls)}")
+    return Card(card_id, faces, jokers, rolls, checked_payout(payout))
 
 
 def card_from_table(entry: Any, label: str) -> Card:
@@ -133,27 +187,23 @@ def parse_card_text(text: str, deck: tuple[Card, ...]) -> Card:
     """A card typed by a person: its id in `deck`, or dice and rolls ('665JJ:2', '6,6,5,J,J:2:2500').
 
     A card given by dice takes its payout from the deck when the deck has that card, else from the
-    text, else $0 (the odds do not depend on it). Raises ValueError saying what is accepted.
+    text (whole hundreds up to `MAX_PAYOUT`), else $0 (the odds do not depend on it). Raises ValueError
+    saying what is accepted.
     """
     text = text.strip()
     if ":" not in text:
-        if text.isdigit():
+        digits = _digits(text)
+        if digits is not None:
             for card in deck:
-                if card.id == int(text):
+                if str(card.id) == digits:
                     return card
-            raise ValueError(f"the deck has no card {text}; ids: {', '.join(str(c.id) for c in deck)}")
-        raise ValueError(f"a card is a deck id (e.g. 7) or dice:rolls (e.g. 665JJ:2), not {text!r}")
+            raise ValueError(f"the deck has no card {_shown(_read_whole(digits))}; ids: {', '.join(str(c.id) for c in deck)}")
+        raise ValueError(f"a card is a deck id (e.g. 7) or dice:rolls (e.g. 665JJ:2), not {_shown(text)}")
     dice_text, _, rest = text.partition(":")
     rolls_text, _, payout_text = rest.partition(":")
     faces, jokers = parse_dice(dice_text)
-    if not rolls_text.isdigit() or not 1 <= int(rolls_text) <= MAX_ROLLS:
-        raise ValueError(f"rolls after ':' are a whole number from 1 to {MAX_ROLLS}, not {rolls_text!r}")
-    rolls = int(rolls_text)
+    rolls = read_rolls(rolls_text)
     for card in deck:
         if (card.faces, card.jokers, card.rolls) == (faces, jokers, rolls):
             return card
-    payout_digits = payout_text.strip().replace("$", "").replace(",", "")
-    if payout_digits and not payout_digits.isdigit():
-        raise ValueError(f"a payout after the second ':' is whole dollars, not {payout_text!r}")
-    payout = int(payout_digits or "0")
-    return Card(0, faces, jokers, rolls, payout)
+    return Card(0, faces, jokers, rolls, read_payout(payout_text) if payout_text.strip() else 0)

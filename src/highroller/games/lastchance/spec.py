@@ -6,16 +6,17 @@ from highroller.core.game import OptionSpec
 from highroller.core.spec import GameSpec
 from highroller.games.lastchance.bidding import BiddingBot
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot
+from highroller.games.lastchance.cards import BOX_CARDS
 from highroller.games.lastchance.cards import PRESETS as DECKS
-from highroller.games.lastchance.rules import MAX_PLAYERS, MIN_PLAYERS
+from highroller.games.lastchance.rules import MAX_MONEY, MAX_PLAYERS, MIN_PLAYERS, UNIT
 from highroller.games.lastchance.state import LastChanceGame
 
 OPTIONS = (
     OptionSpec("players", "int", "number of players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
-    OptionSpec("money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=100),
-    OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1),
+    OptionSpec("money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=UNIT, maximum=MAX_MONEY),
+    OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1, maximum=BOX_CARDS),
     OptionSpec("deck", "text", "the deck: 'standard' or a deck TOML file (see docs/lastchance-odds.md)", presets=tuple(DECKS)),
-    OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=100),
+    OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=UNIT, maximum=MAX_MONEY),
     OptionSpec("first_player", "int", "the seat that opens the first auction; default: drawn from the seed", minimum=0, maximum=5, seat=True),
 )
 

@@ -2,7 +2,9 @@
 
 Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
 "pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
-the card drawn "12" or "card 12" (its id in the deck).
+the card drawn "12" or "card 12" (its id in the deck), or a card of the players' own box by its dice, rolls
+and payout "665JJ:2 $2500" (a card the box could print: see `cards.checked_card`).
+Numbers too long to be an amount, a roll count or a card id are refused without being read.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
 from highroller.core.words import Words
-from highroller.games.lastchance.cards import checked_card
+from highroller.games.lastchance.cards import checked_card, read_payout, read_rolls
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
     LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
     from highroller.games.lastchance.state import LastChanceState
 
 _AMOUNT = r"\$?([\d,]+)(k?)"
+_LONGEST = 40
+"""What a person typed is repeated in a refusal up to this many characters; a card id or an amount is
+read up to this many digits (no deck and no player's money comes near)."""
 
 
 def _roll(faces: Any) -> Roll:
@@ -96,8 +101,17 @@ def decode(state: LastChanceState, data: Any) -> Action | Outcome:
     raise IllegalAction("the game is over: no step is legal")
 
 
-def _amount(digits: str, thousands: str) -> int:
-    return int(digits.replace(",", "") or "0") * (1000 if thousands else 1)
+def _amount(state: LastChanceState, typed: str, digits: str, thousands: str) -> int:
+    """A typed amount in dollars; one too long to be anyone's money is refused unread."""
+    plain = digits.replace(",", "").lstrip("0") or "0"
+    if len(plain) > _LONGEST:
+        raise IllegalAction(f"'{_echo(typed)}' is more money than anyone at the table has; {typing_help(state)}")
+    return int(plain) * (1000 if thousands else 1)
+
+
+def _echo(text: str) -> str:
+    """What a person typed, cut short for a refusal."""
+    return text if len(text) <= _LONGEST else text[:_LONGEST] + "…"
 
 
 def _checked(state: LastChanceState, action: Action) -> Action:
@@ -111,18 +125,22 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
     text = " ".join(text.strip().lower().split())
     phase = state.phase
     if phase == DRAW:
-        match = re.fullmatch(r"(?:card ?)?(\d+)", text)
+        match = re.fullmatch(rf"(?:card ?)?(\d{{1,{_LONGEST}}})", text)
         if match:
             return _draw(state, int(match.group(1)))
         own = re.fullmatch(r"([1-6j][1-6j ,]*):(\d+)(?:(?::| |: ?)\$?([\d,]+))?", text)
         if own:
             if own.group(3) is None:
-                raise IllegalAction(f"'{text}' needs the card's payout too, e.g. '{own.group(1)}:{own.group(2)} $2500'")
-            return _own_card(state, own.group(1), int(own.group(2)), int(own.group(3).replace(",", "")))
-        raise IllegalAction(f"'{text}' is not a card; {typing_help(state)}")
+                raise IllegalAction(f"'{_echo(text)}' needs the card's payout too, e.g. '{_echo(own.group(1))}:{_echo(own.group(2))} $2500'")
+            try:
+                rolls, payout = read_rolls(own.group(2)), read_payout(own.group(3))
+            except ValueError as error:
+                raise IllegalAction(f"a card of your own box: {error}") from error
+            return _own_card(state, own.group(1), rolls, payout)
+        raise IllegalAction(f"'{_echo(text)}' is not a card; {typing_help(state)}")
     if phase == ROLL:
         if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
-            raise IllegalAction(f"'{text}' is not a roll; {typing_help(state)}")
+            raise IllegalAction(f"'{_echo(text)}' is not a roll; {typing_help(state)}")
         return _roll([int(c) for c in text if c.isdigit()])
     if phase == AUCTION:
         if text in ("pass", "p"):
@@ -131,14 +149,14 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
             return _checked(state, LAST_CHANCE)
         match = re.fullmatch(r"(?:bid ?)?" + _AMOUNT, text)
         if match:
-            return _checked(state, Bid(_amount(*match.groups())))
+            return _checked(state, Bid(_amount(state, text, *match.groups())))
     elif phase == BETS:
         if text in ("pass", "none", "no bet", "-", "0"):
             return NO_BET
         match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
         if match:
             side = "yes" if match.group(1).startswith("y") else "no"
-            return _checked(state, Bet(side, _amount(*match.groups()[1:])))
+            return _checked(state, Bet(side, _amount(state, text, *match.groups()[1:])))
         if text in ("yes", "y", "no", "n"):
             raise IllegalAction(f"'{text}' needs a wager: e.g. '{'yes' if text.startswith('y') else 'no'} 300'; 'pass' bets nothing")
     elif phase == LOCK:
@@ -147,7 +165,7 @@ def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
         match = re.fullmatch(r"(?:lock ?|l ?)?([1-6])s?", text)
         if match:
             return _checked(state, Lock(int(match.group(1))))
-    raise IllegalAction(f"'{text}' is not understood here; {typing_help(state)}")
+    raise IllegalAction(f"'{_echo(text)}' is not understood here; {typing_help(state)}")
 
 
 def typing_help(state: LastChanceState) -> str:

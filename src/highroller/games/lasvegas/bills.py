@@ -1,4 +1,8 @@
-"""Bill sets: the data files under `data/`, or a user's own TOML file, read and validated."""
+"""Bill sets: the data files under `data/`, or a user's own TOML file, read and validated.
+
+A bill is worth $1 to `MAX_BILL` and a set holds at most `MAX_BILLS` bills, so that every set is one a
+table can hold and play (the printed sets hold 48 and 54 bills of $10,000 to $100,000).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,10 @@ from highroller.core.errors import DataFileError
 from highroller.core.values import is_whole
 
 PRESETS = {"classic": "bills-classic.toml", "biggie": "bills-biggie.toml"}
+MAX_BILL = 10_000_000
+"""The most a bill is worth: a hundred times the printed sets' highest bill."""
+MAX_BILLS = 1_000
+"""The most bills a set holds: about twenty times a printed set."""
 
 
 def _entries(data: dict[str, Any], where: str) -> list[int]:
@@ -20,12 +28,14 @@ def _entries(data: dict[str, Any], where: str) -> list[int]:
     for number, entry in enumerate(entries, start=1):
         label = f"{where}: bill entry {number}"
         table_fields(entry, ("value", "count"), label)
-        for field in ("value", "count"):
-            if not is_whole(entry[field]) or entry[field] < 1:
-                raise DataFileError(f"{label}: '{field}' must be a positive whole number, not {entry[field]!r}")
+        for field, most in (("value", MAX_BILL), ("count", MAX_BILLS)):
+            if not is_whole(entry[field]) or not 1 <= entry[field] <= most:
+                raise DataFileError(f"{label}: '{field}' must be a whole number from 1 to {most:,}, not {entry[field]!r}")
         if entry["value"] in seen:
             raise DataFileError(f"{label}: value {entry['value']} is listed twice; give it one count")
         seen.add(entry["value"])
+        if len(bills) + entry["count"] > MAX_BILLS:
+            raise DataFileError(f"{label}: {entry['count']:,} more bills make {len(bills) + entry['count']:,}; a bill set holds at most {MAX_BILLS:,}")
         bills.extend([entry["value"]] * entry["count"])
     return sorted(bills)
 

@@ -18,6 +18,9 @@ CASINOS = 6
 
 MAX_DICE = 12
 MAX_ROUNDS = 20
+MAX_STOCK = 1_000_000
+"""The most `stock_amount` can be: with the min-total rule, $1,000,000 a casino (twenty times the
+classic $50,000); with the count rule the bill set is the real limit (see `_check_bills_stock`)."""
 
 EDITIONS: dict[str, dict[str, Any]] = {
     "classic": {
@@ -94,7 +97,7 @@ OPTION_NAMES = tuple(LasVegasRules.__dataclass_fields__)
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
     if not is_whole(value) or not low <= value <= high:
-        raise RulesError(f"{name}: {what} is a whole number from {low} to {high}, not {value!r}")
+        raise RulesError(f"{name}: {what} is a whole number from {low:,} to {high:,}, not {value!r}")
     return value
 
 
@@ -111,16 +114,19 @@ def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
 
 
 def _bills(value: Any) -> tuple[int, ...]:
-    from highroller.games.lasvegas.bills import load_bills
+    from highroller.games.lasvegas.bills import MAX_BILL, MAX_BILLS, load_bills
 
     if isinstance(value, str):
         try:
             return tuple(load_bills(value))
         except DataFileError as error:
             raise RulesError(str(error)) from error
-    if isinstance(value, (list, tuple)) and value and all(is_whole(b) and b > 0 for b in value):
+    if isinstance(value, (list, tuple)) and 0 < len(value) <= MAX_BILLS and all(is_whole(b) and 1 <= b <= MAX_BILL for b in value):
         return tuple(sorted(value))
-    raise RulesError("bills: a preset name (classic, biggie), a bill-set file, or a non-empty list of positive amounts")
+    raise RulesError(
+        "bills: a preset name (classic, biggie), a bill-set file, or a list of 1 to "
+        f"{MAX_BILLS:,} amounts, each a whole number of dollars from 1 to {MAX_BILL:,}"
+    )
 
 
 def resolve_rules(**options: Any) -> LasVegasRules:
@@ -173,7 +179,7 @@ def resolve_rules(**options: Any) -> LasVegasRules:
         rounds=_int("rounds", pick("rounds"), 1, MAX_ROUNDS, "the number of rounds"),
         bills=_bills(pick("bills")),
         stock_rule=_choice("stock_rule", pick("stock_rule"), STOCK_RULES),
-        stock_amount=_int("stock_amount", pick("stock_amount"), 1, 10**9, "the stocking amount"),
+        stock_amount=_int("stock_amount", pick("stock_amount"), 1, MAX_STOCK, "the stocking amount"),
         untaken=_choice("untaken", pick("untaken"), UNTAKEN),
         next_starter=_choice("next_starter", pick("next_starter"), NEXT_STARTERS),
         neutral=neutral,

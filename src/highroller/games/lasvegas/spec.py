@@ -9,7 +9,7 @@ from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.games.lasvegas.heuristic import HeuristicBot
-from highroller.games.lasvegas.rules import NEXT_STARTERS, STOCK_RULES, UNTAKEN
+from highroller.games.lasvegas.rules import MAX_DICE, MAX_ROUNDS, MAX_STOCK, NEXT_STARTERS, STOCK_RULES, UNTAKEN
 from highroller.games.lasvegas.search import SearchBot
 from highroller.games.lasvegas.state import LasVegasGame
 
@@ -18,16 +18,16 @@ OPTIONS = (
     OptionSpec("edition", "choice", "rules preset: the 2012 classic or the Biggie edition", choices=("classic", "biggie")),
     OptionSpec("neutral", "bool", "neutral-dice variant (2-4 players)"),
     OptionSpec("bandit", "bool", "one-armed bandit: a 7th casino (biggie's variant for 5-6 players)"),
-    OptionSpec("dice_per_player", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=12),
+    OptionSpec("dice_per_player", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=MAX_DICE),
     OptionSpec("biggie", "bool", "each player also has a Biggie die that counts as two"),
-    OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=20),
+    OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=MAX_ROUNDS),
     OptionSpec("bills", "text", "bill set: classic, biggie, or a bill-set TOML file", presets=tuple(BILL_SETS)),
     OptionSpec("stock_rule", "choice", "stock casinos up to a total (min-total) or with a number of bills (count)", choices=STOCK_RULES),
-    OptionSpec("stock_amount", "int", "the total (min-total, e.g. 50000) or bill count (count, e.g. 2)", minimum=1),
+    OptionSpec("stock_amount", "int", "the total (min-total, e.g. 50000) or bill count (count, e.g. 2)", minimum=1, maximum=MAX_STOCK),
     OptionSpec("untaken", "choice", "where bills nobody takes go: under the pile or back to the box", choices=UNTAKEN),
     OptionSpec("next_starter", "choice", "who starts the next round", choices=NEXT_STARTERS),
-    OptionSpec("neutral_dice", "int", "neutral dice per player (variant; default from the edition's table)", minimum=1, maximum=12),
-    OptionSpec("neutral_leftover", "int", "neutral dice the first player rolls onto the casinos each round", minimum=0, maximum=12),
+    OptionSpec("neutral_dice", "int", "neutral dice per player (variant; default from the edition's table)", minimum=1, maximum=MAX_DICE),
+    OptionSpec("neutral_leftover", "int", "neutral dice the first player rolls onto the casinos each round", minimum=0, maximum=MAX_DICE),
     OptionSpec("first_player", "int", "the seat that starts round 1; default: drawn from the seed", minimum=0, maximum=5, seat=True),
 )
 

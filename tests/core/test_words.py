@@ -8,7 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from highroller.core.words import LANGUAGES, Words
+from highroller.core.words import LANGUAGES, Words, _babel_decimal, _decimal, _money_pattern
 
 WORDS = {lang: Words(lang) for lang in LANGUAGES}
 
@@ -43,3 +43,11 @@ def test_the_amounts_that_broke_babel_are_written_the_languages_way() -> None:
     assert WORDS["de"].number(1e26) == "100.000.000.000.000.000.000.000.000"
     assert digits(WORDS["fr"].number(1e300)) == "1" + "0" * 300
     assert WORDS["fr"].number(math.pi) == "3,142"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(0, 10**40), st.sampled_from(LANGUAGES), st.booleans())
+def test_whole_numbers_are_written_as_babel_writes_them(value: int, lang: str, as_money: bool) -> None:
+    """The quick writing of whole numbers (a page may list thousands of amounts) is Babel's to the letter."""
+    pattern = _money_pattern(lang) if as_money else None
+    assert _decimal(value, lang, pattern) == _babel_decimal(value, lang, pattern)

@@ -158,6 +158,8 @@ class Table:
         self._store = store
         self._expect = expect
         self._warming = warming
+        self._offered: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
+        """The choices last offered in each language, with the (version, revision, seat) they are for."""
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
@@ -410,9 +412,14 @@ class Table:
 
     def _choices(self, seat: int, lang: str) -> list[dict[str, Any]]:
         """The legal actions of the seat on move, each with its label, JSON and what it would do in the
-        log's words (the help a page shows on hover or tap), in `lang`."""
-        narrator = Narrator(self.game.name, self.names())
-        return [narrator.choice(self.state, seat, action, lang) for action in self.state.legal_actions()]
+        log's words (the help a page shows on hover or tap), in `lang`; worked out once per step and
+        language (a Last Chance auction at high stakes offers thousands of bids), however often asked."""
+        key = (self.version, self.revision, seat)
+        offered = self._offered.get(lang)
+        if offered is None or offered[0] != key:
+            narrator = Narrator(self.game.name, self.names())
+            offered = self._offered[lang] = (key, [narrator.choice(self.state, seat, action, lang) for action in self.state.legal_actions()])
+        return offered[1]
 
     def log_since(self, version: int) -> int:
         """The index of the first log line of step `version` or later (what a client who saw the

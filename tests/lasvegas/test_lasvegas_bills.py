@@ -40,6 +40,7 @@ def test_a_users_bill_file_is_played_and_stored_in_the_record(tmp_path: Path) ->
     ("text", "message"),
     [
         ("[[bill]\nvalue = 1", "not valid TOML"),
+        ("[[bill]]\nvalue = " + "9" * 5000 + "\ncount = 1", "a number is too long to read"),
         ('name = "none"', "needs at least one \\[\\[bill\\]\\] table"),
         ("[[bill]]\nvalue = 10000\ncount = 2\ncolour = 'green'", "bill entry 1: unknown field\\(s\\) colour; allowed: value, count"),
         ("[[bill]]\nvalue = 10000", "bill entry 1: missing 'count'"),

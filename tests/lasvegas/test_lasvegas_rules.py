@@ -325,3 +325,10 @@ def test_biggie_next_round_starts_with_the_last_player_who_rolled() -> None:
 
 def test_bandit_ranking_puts_a_seat_ahead_of_neutral_when_all_else_ties() -> None:
     assert rank_bandit([1, 0, 1], [4, 0, 4], [4, 0, 4], neutral=2) == [0, 2]
+
+
+def test_a_typed_bill_of_absurd_length_is_refused_as_not_a_bill(new_state) -> None:
+    state = new_state(players=2, edition="biggie")
+    for bad in ("9" * 5000, "60kk", "$" + "1" * 13):
+        with pytest.raises(hr.IllegalAction, match="is not a bill; type bills like '60000' or '60k'"):
+            state.parse_input(f"{bad} 20k")

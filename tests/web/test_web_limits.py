@@ -14,6 +14,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from test_web_quotas import LAS_VEGAS, create, join, proxied, refused
 
+from highroller.registry import available_games, game_spec
+
 
 def leave(client: TestClient, table: str, token: str) -> Any:
     return client.post(f"/api/tables/{table}/leave", headers={"Authorization": f"Bearer {token}"})
@@ -147,3 +149,12 @@ def test_a_spectator_cannot_come_back_and_a_hot_seat_takes_no_name(client: TestC
     assert response.status_code == 403 and response.json()["code"] == "spectator"
     response = create(client, hot_seat=["Ann", "Bob"], name="Ann")
     assert response.status_code == 422 and response.json()["code"] == "bad-names" and "not both" in response.json()["error"]
+
+
+def test_every_number_option_of_every_game_is_bounded(client: TestClient) -> None:
+    for game in available_games():
+        for option in game_spec(game).options:
+            assert option.kind != "int" or (option.minimum is not None and option.maximum is not None), (game, option.name)
+    body = {"game": "lastchance", "options": {"players": 2, "money": 10**30}, "bots": [None, None]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and response.json()["error"] == "money is a whole number from 100 to 1,000,000"

@@ -18,6 +18,8 @@ def read_toml(text: str, where: str, error: type[DataFileError] = DataFileError)
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
         raise error(f"{where}: not valid TOML: {problem}") from problem
+    except ValueError as problem:  # a number too long to read (Python's limit on int digits)
+        raise error(f"{where}: a number is too long to read: {str(problem)[:120]}") from problem
 
 
 def load_toml(

@@ -56,6 +56,13 @@ def checked_name(raw: str, taken: Sequence[str]) -> str:
         raise Refused(str(refused), 422, "bad-name") from refused
 
 
+def _range(low: int | None, high: int | None) -> str:
+    """"from 1 to 1,000", "at least 1" or "at most 1,000"."""
+    if low is not None and high is not None:
+        return f"from {low:,} to {high:,}"
+    return f"at least {low:,}" if low is not None else f"at most {high:,}"
+
+
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options a web client asked for, checked against the game's option specs. Text options
     accept the game's built-in presets only: nothing a client sends is ever read as a file name."""
@@ -69,7 +76,7 @@ def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
             if not is_whole(value):
                 raise Refused(f"{name} is a whole number", 422, "bad-option")
             if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-                raise Refused(f"{name} is between {spec.minimum} and {spec.maximum}", 422, "bad-option")
+                raise Refused(f"{name} is a whole number {_range(spec.minimum, spec.maximum)}", 422, "bad-option")
         elif spec.kind == "bool" and not isinstance(value, bool):
             raise Refused(f"{name} is true or false", 422, "bad-option")
         elif spec.kind == "choice" and value not in spec.choices:

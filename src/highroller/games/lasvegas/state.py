@@ -762,9 +762,9 @@ def _count_bills(pile: list[int], denominations: tuple[int, ...], under: list[in
 
 def _parse_amount(token: str) -> int:
     cleaned = token.replace("$", "").replace("_", "")
-    match = re.fullmatch(r"(\d+)(k?)", cleaned)
+    match = re.fullmatch(r"(\d{1,12})(k?)", cleaned)
     if not match:
-        raise IllegalAction(f"'{token}' is not an amount; type bills like '60000' or '60k'")
+        raise IllegalAction(f"'{token[:20]}' is not a bill; type bills like '60000' or '60k'")
     return int(match.group(1)) * (1000 if match.group(2) else 1)
 
 

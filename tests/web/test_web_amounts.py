@@ -214,3 +214,23 @@ def test_a_typed_card_over_the_bound_is_refused_and_one_at_it_is_played(client: 
     for lang in LANGUAGES:
         seen = client.get(f"/api/tables/{table['id']}", params={"lang": lang}, headers={"Authorization": f"Bearer {table['token']}"})
         assert seen.status_code == 200 and seen.json()["log"], seen.text
+
+
+def test_a_table_whose_words_fail_is_still_served_after_a_restart(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Steps stored while a language's words failed: a server started afresh on the same database
+    serves the table, its record, its replay and its rematch, with the fallback words."""
+    first = make_client()
+    table = first.post("/api/tables", json={"game": "lastchance", "options": {"players": 2, "cards": 1}, "bots": ["easy", "easy"]}).json()
+    state = first.get(f"/api/tables/{table['id']}").json()
+    while not state["finished"]:
+        state = first.get(f"/api/tables/{table['id']}", params={"after": state["version"]}).json()
+    _breaking(monkeypatch, "fr", "de")
+    again = make_client()  # a restart: every table is replayed and worded from its stored steps
+    for lang in LANGUAGES:
+        seen = again.get(f"/api/tables/{table['id']}", params={"lang": lang})
+        assert seen.status_code == 200 and seen.json()["finished"], seen.text
+        assert [line["text"] for line in seen.json()["log"]] == [line["text"] for line in state["log"]], "the English words stand in"
+    assert again.get(f"/api/tables/{table['id']}/record").status_code == 200
+    assert again.get(f"/api/tables/{table['id']}/replay").status_code == 200
+    watching = again.post(f"/api/tables/{table['id']}/rematch")
+    assert watching.status_code == 403 and watching.json()["code"] == "spectator"  # answered, not failed

@@ -9,6 +9,12 @@ is from sending it to receiving the table's next state. Prints, per configuratio
 actions with p50/p99/max latency and the bot moves made. A benchmark, not a test; it touches only
 127.0.0.1 and stops by itself.
 
+Each person comes from an address of their own, in a /24 of its own (the server believes the
+loopback proxy's X-Forwarded-For), so the server's request rates per address, network and seat token
+stay at their defaults: an action they refuse stops that person and counts as a client error. Only
+the quotas on creating tables and taking seats are lifted, for the setup, which seats everyone at
+once.
+
     python benchmarks/web_load.py                                   # 200 tables / 800 clients, 1 server, SQLite
     python benchmarks/web_load.py --bot-tables 50 --servers 2       # beside 50 bot tables, 2 servers on PostgreSQL
     python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table of figures
@@ -47,8 +53,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web")
 from postgres_server import free_port, postgres_server  # noqa: E402
 
 HOST = "127.0.0.1"
-UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0",
-             "--joins-per-minute", "0", "--sockets-per-address", "0"]
+UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0",
+             "--creates-per-minute", "0", "--joins-per-minute", "0"]
+"""The setup's quotas lifted; the request rates and connection caps stay as a server has them."""
+BOTS_ADDRESS = {"X-Forwarded-For": "10.255.0.1"}
+"""Where the bot tables are made and watched from."""
 BOTS = ["hard"] * 4
 
 
@@ -148,7 +157,18 @@ class Place:
     table: str
     seat: int
     token: str
+    address: str
     pending: tuple[int, Any] | None = None
+
+    @property
+    def forwarded(self) -> dict[str, str]:
+        """The headers that say, through the loopback proxy, where this person is."""
+        return {"X-Forwarded-For": self.address}
+
+
+def address_of_person(number: int) -> str:
+    """An address of its own, in a /24 network of its own, for each person."""
+    return f"10.{number % 250}.{number // 250}.1"
 
 
 async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, http: httpx2.AsyncClient) -> None:
@@ -159,7 +179,7 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
     while run.left() > 0:
         url = rng.choice(cluster.urls()).replace("http", "ws")
         try:
-            async with websockets.connect(f"{url}/ws/tables/{place.table}", max_size=2**22, open_timeout=10) as ws:
+            async with websockets.connect(f"{url}/ws/tables/{place.table}", max_size=2**22, open_timeout=10, additional_headers=place.forwarded) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": place.token}))
                 message = json.loads(await ws.recv())
                 if not greeted:
@@ -176,12 +196,13 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
 
 async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx2.AsyncClient) -> Place:
     """The same seat at the finished table's rematch (whoever asks first makes it)."""
-    headers = {"Authorization": f"Bearer {place.token}"}
+    headers = {"Authorization": f"Bearer {place.token}", **place.forwarded}
     made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).raise_for_status().json()
-    joined = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat})
+    joined = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat},
+                             headers=place.forwarded)
     if joined.status_code != 200:
         raise RuntimeError(f"joining the rematch of {place.table}: {joined.text}")
-    return Place(made["id"], joined.json()["seat"], joined.json()["token"])
+    return Place(made["id"], joined.json()["seat"], joined.json()["token"], place.address)
 
 
 async def play_on(ws: Any, message: dict[str, Any], place: Place, run: Run, rng: random.Random) -> bool:
@@ -195,7 +216,7 @@ async def play_on(ws: Any, message: dict[str, Any], place: Place, run: Run, rng:
     while True:
         if message["type"] == "error":
             if message["code"] not in ("stale", "not-your-turn"):
-                raise RuntimeError(message["error"])
+                raise RuntimeError(f"{message['code']}: {message['error']}")
             place.pending = sent_at = None
         if message["type"] == "state":
             if place.pending is not None and message["version"] > place.pending[0]:
@@ -229,7 +250,7 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx2.AsyncClie
     base = cluster.urls()[0]
     tables = {}
     for _ in range(count):
-        made = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS})).json()
+        made = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS}, headers=BOTS_ADDRESS)).json()
         tables[made["id"]] = made["version"]
     moves = 0
     while not until.is_set():
@@ -237,24 +258,28 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx2.AsyncClie
             await asyncio.wait_for(until.wait(), 2.0)
         for table, seen in list(tables.items()):
             with contextlib.suppress(httpx2.HTTPError):
-                state = (await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}")).json()
+                state = (await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}", headers=BOTS_ADDRESS)).json()
                 moves += state["version"] - seen
                 tables[table] = state["version"]
                 if state["finished"]:
                     del tables[table]
-                    made = (await http.post(f"{random.choice(cluster.urls())}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS})).json()
+                    made = (await http.post(f"{random.choice(cluster.urls())}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS},
+                                            headers=BOTS_ADDRESS)).json()
                     tables[made["id"]] = made["version"]
     return moves
 
 
 async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx2.AsyncClient) -> list[Place]:
-    seats = []
+    seats: list[Place] = []
     for _ in range(tables):
         base = random.choice(cluster.urls())
-        table = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": players}, "bots": [None] * players})).json()["id"]
+        creator = {"X-Forwarded-For": address_of_person(len(seats))}
+        made = {"game": "lasvegas", "options": {"players": players}, "bots": [None] * players}
+        table = (await http.post(f"{base}/api/tables", json=made, headers=creator)).raise_for_status().json()["id"]
         for n in range(players):
-            joined = (await http.post(f"{base}/api/tables/{table}/join", json={"name": f"P{n}"})).json()
-            seats.append(Place(table, joined["seat"], joined["token"]))
+            address = address_of_person(len(seats))
+            joined = (await http.post(f"{base}/api/tables/{table}/join", json={"name": f"P{n}"}, headers={"X-Forwarded-For": address})).raise_for_status().json()
+            seats.append(Place(table, joined["seat"], joined["token"], address))
     return seats
 
 

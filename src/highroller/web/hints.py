@@ -4,8 +4,9 @@ the game's advice) and the advice everyone sees (each seat's chance of winning a
 the position, where the game has them). They think in a pool of their own (`advice_processes`), never
 in the bot workers' (a hint cannot hold up a bot's move), and while the server's warm-up still
 compiles they leave out what needs it. Bounded: as many pieces of advice think at once as there are
-advice processes, a seat asks one hint at a time, every asker of a step's advice shares one answer,
-and answers are kept per step so asking again costs nothing. A table made without hints gives none of
+advice processes (a request waits a few seconds for one, then is told to ask again), a seat asks one
+hint at a time, every asker of a step's advice shares one answer, and answers are kept per step so
+asking again costs nothing. A table made without hints gives none of
 it. A failure while thinking is logged and answered 503 `hint-failed`."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -32,6 +34,9 @@ Answer = TypeVar("Answer")
 
 HINT_SECONDS = 30.0
 """The longest a hint may think before the person is told to try again."""
+
+HELPER_WAIT = 5.0
+"""The longest a hint or advice waits for a free advice process before the person is told to try again."""
 
 _KEPT = 512
 
@@ -61,13 +66,11 @@ class Hints:
             return self._answers[key]
         if (table.id, seat) in self._asking:
             raise Refused("your hint is still being worked out", 429, "hint-busy", retry_after=1)
-        if self._thinking.locked():
-            raise Refused("every hint helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2)
         bot = table.stand_in or default_stand_in(table.game.name)
         job = HintJob(self.database, table.id, seat, table.version, bot)
         self._asking.add((table.id, seat))
         try:
-            async with self._thinking:
+            async with self._helper():
                 answer = await self._think(give_hint, job)
         finally:
             self._asking.discard((table.id, seat))
@@ -90,8 +93,6 @@ class Hints:
         key = (table.id, version)
         task = self._advice.get(key)
         if task is None:
-            if self._thinking.locked():
-                raise Refused("every advice helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2)
             task = asyncio.ensure_future(self._work_out(AdviceJob(self.database, table.id, version)))
             self._advice[key] = task
             while len(self._advice) > _KEPT:
@@ -105,8 +106,20 @@ class Hints:
         return {"version": version, "chances": answer["chances"] if answer else None, "note": note[lang] if note else None}
 
     async def _work_out(self, job: AdviceJob) -> dict[str, Any] | None:
-        async with self._thinking:
+        async with self._helper():
             return await self._think(give_advice, job)
+
+    @asynccontextmanager
+    async def _helper(self) -> AsyncIterator[None]:
+        """One of the advice processes, waited for up to `HELPER_WAIT` seconds, or `Refused` (429)."""
+        try:
+            await asyncio.wait_for(self._thinking.acquire(), HELPER_WAIT)
+        except TimeoutError:
+            raise Refused("every hint helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2) from None
+        try:
+            yield
+        finally:
+            self._thinking.release()
 
     async def _think(self, work: Callable[[Job], Answer], job: Job) -> Answer:
         pool = worker_pool(self.workers)

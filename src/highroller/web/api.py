@@ -18,6 +18,20 @@ from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
 from highroller.core.words import LANGUAGES
 from highroller.registry import available_games, game_spec, make, words_of
+from highroller.web.answers import (
+    Advice,
+    CreatedTable,
+    GameInfo,
+    Hint,
+    Joined,
+    Record,
+    Replay,
+    Rules,
+    TableState,
+    TableSummary,
+    ViewSchema,
+    documented,
+)
 from highroller.web.checks import check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused
 from highroller.web.guides import checked_guide
@@ -103,25 +117,40 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
             raise Refused("records and replays are shown once the game is over", 409, "not-finished")
         return table
 
-    @router.get("/games", summary="Every game with its options, bots and seat count")
+    @router.get(
+        "/games", summary="Every game with its options, bots and seat count",
+        response_model=None, responses=documented(list[GameInfo], "every game, in the asked language"),
+    )
     async def games(lang: str = Depends(page_language)) -> list[dict[str, Any]]:
         return [describe_game(name, lang) for name in available_games()]
 
-    @router.get("/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)")
+    @router.get(
+        "/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)",
+        response_model=None, responses=documented(ViewSchema, "the view's JSON Schema"),
+    )
     async def game_view_schema(game: str) -> dict[str, Any]:
         if game not in available_games():
             raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
         return view_schema(load_object(game_spec(game).view))
 
-    @router.get("/games/{game}/rules", summary="The game's rules in short, as HTML (English where a language is missing)")
+    @router.get(
+        "/games/{game}/rules", summary="The game's rules in short, as HTML (English where a language is missing)",
+        response_model=None, responses=documented(Rules, "the rules in short"),
+    )
     async def game_rules(game: str, lang: str = Depends(page_language)) -> dict[str, str]:
         return checked_guide(game, lang)
 
-    @router.get("/tables", summary="Unfinished tables: those waiting for players first, newest first")
+    @router.get(
+        "/tables", summary="Unfinished tables: those waiting for players first, newest first",
+        response_model=None, responses=documented(list[TableSummary], "the lobby's tables"),
+    )
     async def open_tables() -> list[dict[str, Any]]:
         return await tables.lobby()
 
-    @router.post("/tables", status_code=201, summary="Create a table (and sit down in it, given a name)")
+    @router.post(
+        "/tables", status_code=201, summary="Create a table (and sit down in it, given a name)",
+        response_model=None, responses=documented(CreatedTable, "the new table", 201),
+    )
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         if body.name is not None and body.hot_seat:
             raise Refused("give either name (you sit down) or hot_seat (every person's name, on one device), not both", 422, "bad-names")
@@ -139,7 +168,10 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
             answer.update(seat=seated_at[0], token=seated_at[1])
         return answer
 
-    @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
+    @router.get(
+        "/tables/{table_id}", summary="The table as your seat (or a spectator) sees it",
+        response_model=None, responses=documented(TableState, "the table"),
+    )
     async def table_state(
         table_id: str,
         request: Request,
@@ -159,7 +191,10 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
                 await table.wait_change(after, LONG_POLL_SECONDS)
         return table.snapshot(seat, min(log_from, len(table.log)), lang)
 
-    @router.post("/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token")
+    @router.post(
+        "/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token",
+        response_model=None, responses=documented(Joined, "your seat and its token"),
+    )
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         table = await tables.get(table_id)
         joiner = origin(request)
@@ -167,41 +202,63 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         seat, token = await table.join(body.name, body.seat, joiner)
         return {"table": table_id, "seat": seat, "token": token}
 
-    @router.post("/tables/{table_id}/actions", summary="Play an action at the version you saw; the answer's log starts at your action")
+    @router.post(
+        "/tables/{table_id}/actions", summary="Play an action at the version you saw; the answer's log starts at your action",
+        response_model=None, responses=documented(TableState, "the table after your action"),
+    )
     async def act(table_id: str, body: Act, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
         return table.snapshot(table.seat_of(bearer(authorization)), table.log_since(body.version), lang)  # a hot seat passes on
 
-    @router.post("/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice")
+    @router.post(
+        "/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice",
+        response_model=None, responses=documented(Hint, "the hint"),
+    )
     async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         return await hints.ask(table, seat)
 
-    @router.get("/tables/{table_id}/advice", summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where it has none)")
+    @router.get(
+        "/tables/{table_id}/advice",
+        summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where it has none)",
+        response_model=None, responses=documented(Advice, "the advice at this step"),
+    )
     async def advice(table_id: str, lang: str = Depends(page_language)) -> dict[str, Any]:
         return await hints.advice(await tables.get(table_id), lang)
 
-    @router.post("/tables/{table_id}/undo", summary="At a table with real dice: take back the last typed chance step (until a decision follows it)")
+    @router.post(
+        "/tables/{table_id}/undo", summary="At a table with real dice: take back the last typed chance step (until a decision follows it)",
+        response_model=None, responses=documented(TableState, "the table, the typed step taken back"),
+    )
     async def undo(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         await table.undo(seat)
         return table.snapshot(table.seat_of(bearer(authorization)), 0, lang)
 
-    @router.post("/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out")
+    @router.post(
+        "/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out",
+        response_model=None, responses=documented(TableState, "the table, your seat yours again"),
+    )
     async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         await table.back(seat)
         return table.snapshot(seat, 0, lang)
 
-    @router.post("/tables/{table_id}/leave", summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it")
+    @router.post(
+        "/tables/{table_id}/leave", summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it",
+        response_model=None, responses=documented(TableState, "the table as you see it now"),
+    )
     async def leave(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         await table.leave(seat)
         return table.snapshot(seat if table.started else None, 0, lang)
 
-    @router.post("/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer")
+    @router.post(
+        "/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer",
+        response_model=None, responses=documented(TableSummary, "the rematch (the same table for each player who asks)"),
+    )
     async def rematch(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         creator = origin(request)
@@ -209,13 +266,19 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
             await quotas.check_create(creator, with_bots=table.has_bots)
         return (await tables.rematch(table, seat, creator)).summary()
 
-    @router.get("/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)")
+    @router.get(
+        "/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)",
+        responses=documented(Record, "the record, as a file to download"),
+    )
     async def record(table_id: str) -> JSONResponse:
         table = await finished_table(table_id)
         disposition = f'attachment; filename="highroller-{table.game.name}-{table.id}.json"'
         return JSONResponse(table.record(), headers={"Content-Disposition": disposition})
 
-    @router.get("/tables/{table_id}/replay", summary="Every position of a finished game, with the log")
+    @router.get(
+        "/tables/{table_id}/replay", summary="Every position of a finished game, with the log",
+        response_model=None, responses=documented(Replay, "the table and every position of its game"),
+    )
     async def replay(table_id: str) -> dict[str, Any]:
         table = await finished_table(table_id)
         return {**table.summary(), "frames": replay_frames(table)}

@@ -64,6 +64,8 @@ class Act(Strict):
 class Refusal(BaseModel):
     """Every refusal of the API: a sentence saying what is wrong and what is allowed, and a code."""
 
+    model_config = ConfigDict(extra="forbid")
+
     error: str = Field(description="what is wrong, and what is allowed instead")
     code: str = Field(description="a stable, kebab-case reason: stale, not-your-turn, rate-limited, …")
 
@@ -79,6 +81,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (413, "body over 16 KiB"),
         (422, "malformed, illegal, a bad option, name or timer"),
         (429, "a quota or a request rate (Retry-After says when to try again)"),
+        (431, "request line and headers over 64 KiB"),
         (503, "the step was not saved, or the advice could not be worked out now"),
     )
 }

@@ -348,3 +348,9 @@ def test_each_game_board_comes_from_its_folder_and_nothing_else_is_read(client: 
     for path in ("/boards/poker.js", "/boards/..%2Fspec.js", "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js", "/boards/.js"):
         response = client.get(path)
         assert response.status_code == 404 and response.json()["code"] in ("no-board", "not-found"), path
+
+
+def test_a_body_nested_too_deep_is_malformed(client: TestClient) -> None:
+    for body in ("[" * 8000 + "]" * 8000, '{"game": "lasvegas", "bots": [null], "options": ' + '{"a":' * 2500 + "1" + "}" * 2500 + "}"):
+        response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 422 and response.json()["code"] == "malformed", response.text

@@ -104,6 +104,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, error: HTTPException) -> Response:
         if error.status_code in {204, 304}:
             return Response(status_code=error.status_code, headers=error.headers)
+        if error.status_code == 400 and error.__cause__ is not None:  # FastAPI could not read the body (not UTF-8, nested too deep)
+            return JSONResponse({"error": "the body is not JSON this server can read: UTF-8 text, nested a few hundred levels at most", "code": "malformed"}, status_code=422)
         message, code = _http_error(request, error)
         return JSONResponse({"error": message, "code": code}, status_code=error.status_code, headers=error.headers)
 

@@ -46,6 +46,13 @@ def _as_written(subject: Step | dict[str, Any]) -> str:
     return json.dumps(subject, sort_keys=True, default=str) if isinstance(subject, dict) else str(subject)
 
 
+def _merged(texts: dict[str, str | None]) -> Texts | None:
+    """A line in every language from each language's words: None if English says nothing, the English
+    words where another language says nothing."""
+    english = texts["en"]
+    return None if english is None else {lang: text or english for lang, text in texts.items()}
+
+
 def in_language(lines: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Log lines as one client reads them: `{"n", "text"}` in `lang`."""
     return [{"n": line["n"], "text": line["text"][lang]} for line in lines]
@@ -93,7 +100,10 @@ class Narrator:
 
     def step_texts(self, state: State, player: int, step: Step) -> Texts | None:
         """What `step` does, asked just before it is applied to `state` (None: the game says nothing)."""
-        return self._lines(lambda narration: narration.describe_step(state, player, step, self._names), step)
+        try:  # every language at once, as nearly always; one that fails is asked again alone
+            return _merged({lang: _plain(narration.describe_step(state, player, step, self._names)) for lang, narration in self._narrations.items()})
+        except Exception:
+            return self._lines(lambda narration: narration.describe_step(state, player, step, self._names), step)
 
     def event_texts(self, events: list[dict[str, Any]]) -> list[Texts]:
         """The events in words, those the game has words for."""
@@ -102,13 +112,20 @@ class Narrator:
 
     def _event_texts(self, event: dict[str, Any]) -> Texts | None:
         """One event in words (None: the game has none for it)."""
-        return self._lines(lambda narration: narration.describe_event(event, self._names), event)
+        try:
+            return _merged({lang: _plain(narration.describe_event(event, self._names)) for lang, narration in self._narrations.items()})
+        except Exception:
+            return self._lines(lambda narration: narration.describe_event(event, self._names), event)
 
     def choice(self, state: State, player: int, step: Step, lang: str) -> dict[str, Any]:
         """A legal action as a page offers it: its name, JSON and what it would do, in `lang`."""
-        label = self._in(lang, lambda narration: step_label(narration, step), step, str(step))
-        help_text = self._in(lang, lambda narration: narration.describe_step(state, player, step, self._names), step, None)
-        return {"label": label, "action": step.to_json(), "help": _plain(help_text)}
+        narration = self._narrations[lang]
+        try:
+            return {"label": step_label(narration, step), "action": step.to_json(), "help": _plain(narration.describe_step(state, player, step, self._names))}
+        except Exception:
+            label = self._in(lang, lambda narration: step_label(narration, step), step, str(step))
+            help_text = self._in(lang, lambda narration: narration.describe_step(state, player, step, self._names), step, None)
+            return {"label": label, "action": step.to_json(), "help": _plain(help_text)}
 
     def apply(self, state: State, step: Step, log: list[dict[str, Any]]) -> None:
         """Apply `step` to `state`, appending its line and the lines of the events it caused to `log`."""

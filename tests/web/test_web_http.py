@@ -252,3 +252,34 @@ def test_the_server_refuses_huge_heads_and_bodies_and_answers_checks(serve: Call
     assert httpx2.head(server.url + "/", timeout=30).status_code == 200
     assert httpx2.get(server.url + "/healthz", timeout=30).json() == {"status": "ok"}
     assert httpx2.request("OPTIONS", server.url + "/api/tables", timeout=30).headers["allow"] == "GET, HEAD, OPTIONS, POST"
+
+
+def slow_exchange(protocol_class: type[asyncio.Protocol], chunks: list[bytes], pause: float) -> Transport:
+    """Feed `chunks` to a connection of `protocol_class`, `pause` seconds apart, then wait a pause more."""
+
+    async def run() -> Transport:
+        config = Config(app=answer_ok, log_config=None, proxy_headers=False)
+        connection = protocol_class(config, ServerState(), {}, _loop=asyncio.get_running_loop())  # type: ignore[call-arg]
+        transport = Transport(connection)
+        connection.connection_made(transport)
+        for chunk in chunks:
+            await asyncio.sleep(pause)
+            if transport.closed or transport.eof:
+                break
+            connection.data_received(chunk)
+        await asyncio.sleep(pause)
+        return transport
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize("protocol_class", PROTOCOLS)
+def test_a_head_that_trickles_in_or_never_comes_is_refused_408(protocol_class: type[asyncio.Protocol], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(protocol, "HEAD_SECONDS", 0.3)
+    nothing = slow_exchange(protocol_class, [], 0.5)  # a connection that sends nothing
+    trickle = slow_exchange(protocol_class, list(pieces(head_of(400), 40)), 0.1)  # 40 bytes every 0.1 s: 1 s for the head
+    for transport in (nothing, trickle):
+        assert transport.written.startswith(b"HTTP/1.1 408 Request Timeout\r\n") and transport.eof
+        assert json.loads(transport.written.split(b"\r\n\r\n", 1)[1])["code"] == "request-timeout"
+    quick = slow_exchange(protocol_class, [head_of(400), head_of(400)], 0.2)  # each head at once, two on one connection
+    assert quick.written.count(b"HTTP/1.1 200") == 2 and b"408" not in quick.written

@@ -1,11 +1,16 @@
-"""The HTTP/1.1 protocol `highroller serve` runs: uvicorn's, with a limit on the size of a request's head.
+"""The HTTP/1.1 protocol `highroller serve` runs: uvicorn's, with limits on the size of a request's
+head and on the time it may take to arrive.
 
-uvicorn's httptools protocol buffers a request line and headers of any size. `HeadLimitedHttpTools`
-counts the bytes of each head before the parser sees them and, past `MAX_HEAD`, answers `431 Request
-Header Fields Too Large` (`{"error": ..., "code": "headers-too-large"}`, with the security headers)
-and closes the connection; at most one read of the socket more than the limit is ever buffered.
-Where httptools is not installed, `HeadLimitedH11` gives uvicorn's h11 protocol the same limit (h11's
-own bound on an incomplete event) and the same answer. `HTTP_PROTOCOL` is the one this host runs."""
+uvicorn's httptools protocol buffers a request line and headers of any size, and waits for them as
+long as a client cares to trickle them in (a connection held open with a few bytes every few seconds
+holds a file descriptor for ever). `HeadLimitedHttpTools` counts the bytes of each head before the
+parser sees them and, past `MAX_HEAD`, answers `431 Request Header Fields Too Large`
+(`{"error": ..., "code": "headers-too-large"}`, with the security headers) and closes the connection;
+at most one read of the socket more than the limit is ever buffered. A head (or a new connection's
+first one) that is not complete `HEAD_SECONDS` after it began is answered `408 Request Timeout`
+(`request-timeout`) and the connection closed. Where httptools is not installed, `HeadLimitedH11`
+gives uvicorn's h11 protocol the same limits (h11's own bound on an incomplete event for the size) and
+the same answers. `HTTP_PROTOCOL` is the one this host runs."""
 
 from __future__ import annotations
 
@@ -24,6 +29,9 @@ from highroller.web.headers import security_headers
 MAX_HEAD = 64 * 1024
 """Bytes a request line and its headers may take in all."""
 
+HEAD_SECONDS = 10.0
+"""Seconds a request line and its headers may take to arrive, from the connection or the head's first byte."""
+
 LINGER = 5.0
 """Seconds a refused connection goes on reading (and dropping) what the client still sends before it
 closes: a client is most likely still writing its head, and closing a socket with unread bytes makes
@@ -34,7 +42,17 @@ log = logging.getLogger(__name__)
 
 def head_too_large(default_headers: list[tuple[bytes, bytes]]) -> bytes:
     """The whole 431 answer, `default_headers` (the server's Date and Server) included."""
-    body = json.dumps({"error": f"the request line and headers are over {MAX_HEAD} bytes", "code": "headers-too-large"}).encode()
+    return refusal(b"431 Request Header Fields Too Large", f"the request line and headers are over {MAX_HEAD} bytes", "headers-too-large", default_headers)
+
+
+def head_too_slow(default_headers: list[tuple[bytes, bytes]]) -> bytes:
+    """The whole 408 answer to a head that took too long to arrive."""
+    return refusal(b"408 Request Timeout", f"the request line and headers took over {HEAD_SECONDS:.0f} seconds to arrive", "request-timeout", default_headers)
+
+
+def refusal(status: bytes, message: str, code: str, default_headers: list[tuple[bytes, bytes]]) -> bytes:
+    """A whole answer refusing a request before the app sees it, closing the connection."""
+    body = json.dumps({"error": message, "code": code}).encode()
     headers = [
         *default_headers,
         (b"content-type", b"application/json"),
@@ -43,21 +61,43 @@ def head_too_large(default_headers: list[tuple[bytes, bytes]]) -> bytes:
         *((name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in security_headers("/").items()),
     ]
     head = b"".join(name + b": " + value + b"\r\n" for name, value in headers)
-    return b"HTTP/1.1 431 Request Header Fields Too Large\r\n" + head + b"\r\n" + body
+    return b"HTTP/1.1 " + status + b"\r\n" + head + b"\r\n" + body
 
 
 class _RefusesHeads(asyncio.Protocol):
-    """What both protocols share: the 431 answer, then reading and dropping until the client is done."""
+    """What both protocols share: the clock of the head being read, the 431 and 408 answers, then
+    reading and dropping until the client is done."""
 
     transport: asyncio.Transport
     loop: asyncio.AbstractEventLoop
     server_state: ServerState
     refused = False
+    head_clock: asyncio.TimerHandle | None = None
+
+    def start_head_clock(self) -> None:
+        """A head began (or a connection opened): it has `HEAD_SECONDS` to be complete."""
+        if self.head_clock is None and not self.refused:
+            self.head_clock = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+
+    def stop_head_clock(self) -> None:
+        if self.head_clock is not None:
+            self.head_clock.cancel()
+            self.head_clock = None
+
+    def _head_too_slow(self) -> None:
+        self.head_clock = None
+        if not self.transport.is_closing():
+            log.info("a request head not complete after %.0f s refused", HEAD_SECONDS)
+            self._refuse(head_too_slow(self.server_state.default_headers))
 
     def refuse_head(self) -> None:
         log.info("a request head over %d bytes refused", MAX_HEAD)
+        self._refuse(head_too_large(self.server_state.default_headers))
+
+    def _refuse(self, answer: bytes) -> None:
+        self.stop_head_clock()
         self.refused = True
-        self.transport.write(head_too_large(self.server_state.default_headers))
+        self.transport.write(answer)
         if self.transport.can_write_eof():
             self.transport.write_eof()
         self.loop.call_later(LINGER, self.transport.close)
@@ -72,9 +112,22 @@ class HeadLimitedH11(_RefusesHeads, H11Protocol):
         super().__init__(config, server_state, app_state, _loop)
         self.conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD)
 
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.start_head_clock()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop_head_clock()
+        super().connection_lost(exc)
+
     def data_received(self, data: bytes) -> None:
-        if not self.refused:
-            super().data_received(data)
+        if self.refused:
+            return
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE and self.conn.trailing_data[0]:
+            self.start_head_clock()  # part of a head has come
+        elif self.conn.their_state is not h11.IDLE:
+            self.stop_head_clock()  # the head is in
 
     def send_400_response(self, msg: str) -> None:
         if len(self.conn.trailing_data[0]) > MAX_HEAD:  # h11 stopped at the bound, still inside a head
@@ -98,9 +151,19 @@ else:
             self.head_left: int | None = MAX_HEAD
             """Bytes the head being read may still take; None while a body is read."""
 
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.start_head_clock()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.stop_head_clock()
+            super().connection_lost(exc)
+
         def data_received(self, data: bytes) -> None:
             if self.refused:
                 return
+            if self.head_left is not None and data:
+                self.start_head_clock()
             if self.head_left is None or len(data) <= self.head_left:
                 if self.head_left is not None:
                     self.head_left -= len(data)
@@ -119,6 +182,7 @@ else:
 
         def on_headers_complete(self) -> None:
             self.head_left = None
+            self.stop_head_clock()
             super().on_headers_complete()
 
         def on_message_complete(self) -> None:

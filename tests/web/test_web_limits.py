@@ -7,14 +7,18 @@ coming back, a hot seat with a name, seats numbered as on the page)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from test_web_quotas import LAS_VEGAS, create, join, proxied, refused
 
 from highroller.registry import available_games, game_spec
+from highroller.web import live
 
 
 def leave(client: TestClient, table: str, token: str) -> Any:
@@ -158,3 +162,29 @@ def test_every_number_option_of_every_game_is_bounded(client: TestClient) -> Non
     body = {"game": "lastchance", "options": {"players": 2, "money": 10**30}, "bots": [None, None]}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and response.json()["error"] == "money is a whole number from 100 to 1,000,000"
+
+
+def test_a_network_holds_a_few_addresses_worth_of_connections(make_client: Callable[..., TestClient]) -> None:
+    client = proxied(make_client, sockets_per_address=2, addresses_per_network=2)
+    table = create(client).json()["id"]
+    with contextlib.ExitStack() as held:
+        for subnet in (1, 2):  # two /64s of one /48, two connections each
+            for _ in range(2):
+                held.enter_context(client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": f"2001:db8:5:{subnet}::1"}))
+        with client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": "2001:db8:5:3::1"}) as third_address:
+            assert third_address.receive_json()["code"] == "too-many-connections"
+        response = client.get(f"/api/tables/{table}", params={"after": 0}, headers={"X-Forwarded-For": "2001:db8:5:4::1"})
+        assert response.status_code == 429 and response.json()["code"] == "too-many-connections"
+        with client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": "2001:db8:6::1"}) as elsewhere:
+            elsewhere.send_text(json.dumps({"type": "hello"}))
+            assert elsewhere.receive_json()["type"] == "state"
+
+
+def test_a_connection_that_never_says_hello_is_closed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(live, "HELLO_SECONDS", 0.3)
+    table = create(client).json()["id"]
+    with client.websocket_connect(f"/ws/tables/{table}") as silent:
+        assert silent.receive_json()["code"] == "hello-first"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            silent.receive_json()
+        assert closed.value.code == live.CLOSE_NO_HELLO

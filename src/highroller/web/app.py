@@ -66,7 +66,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     services = Services(store, settings)
     tables = services.tables
     quotas = Quotas(store, settings)
-    connections = Connections(settings.sockets_per_address)
+    connections = Connections(settings.sockets_per_address, settings.addresses_per_network)
     limits = RateLimits(settings)
 
     @asynccontextmanager

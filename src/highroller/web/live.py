@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from highroller.web.errors import Refused
 from highroller.web.messages import MAX_MESSAGE, Hello, Ping, WsAct, client_message, explain
-from highroller.web.quotas import address_of
+from highroller.web.quotas import address_of, network_of
 from highroller.web.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.tables import Subscriber, Table, Tables
 
@@ -30,6 +30,9 @@ MESSAGES_PER_SECOND = 10.0
 BURST = 30.0
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_MANY = 4429
+CLOSE_NO_HELLO = 4408
+HELLO_SECONDS = 30.0
+"""Seconds a connection has to say a valid hello before it is closed (it holds one of its address's places)."""
 
 
 def _error(message: str, code: str) -> dict[str, str]:
@@ -68,27 +71,29 @@ class Pace:
 
 
 class Connections:
-    """How many table connections (WebSockets and waiting long polls) each client address holds with
-    this process."""
+    """How many table connections (WebSockets and waiting long polls) each client address, and each
+    network, holds with this process: at most `limit` an address and `limit * addresses_per_network`
+    a network (no limit when 0)."""
 
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
+    def __init__(self, limit: int, addresses_per_network: int = 0) -> None:
+        self._limits = (limit, limit * addresses_per_network)
         self._open: Counter[str] = Counter()
 
     @contextlib.contextmanager
     def admit(self, host: str | None) -> Iterator[bool]:
-        """Count a connection of this address while it lasts; yields False when it has too many."""
-        address = address_of(host)
-        allowed = not self._limit or self._open[address] < self._limit
+        """Count a connection of this address while it lasts; yields False when it, or its network, has too many."""
+        keys = (address_of(host), "net:" + network_of(host))
+        allowed = all(not limit or self._open[key] < limit for key, limit in zip(keys, self._limits, strict=True))
         if allowed:
-            self._open[address] += 1
+            self._open.update(keys)
         try:
             yield allowed
         finally:
             if allowed:
-                self._open[address] -= 1
-                if not self._open[address]:
-                    del self._open[address]
+                self._open.subtract(keys)
+                for key in keys:
+                    if not self._open[key]:
+                        del self._open[key]
 
 
 async def _sender(websocket: WebSocket, table: Table, subscriber: Subscriber) -> None:
@@ -114,9 +119,16 @@ async def _read(websocket: WebSocket) -> str | None:
 
 
 async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber | None:
-    """Wait for a valid hello, answering anything else with an error; None if the client leaves."""
+    """Wait for a valid hello, answering anything else with an error; None if the client leaves, or
+    says no valid hello within `HELLO_SECONDS` (the connection is then closed)."""
+    deadline = time.monotonic() + HELLO_SECONDS
     while True:
-        text = await _read(websocket)
+        try:
+            text = await asyncio.wait_for(_read(websocket), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            await websocket.send_json(_error(f"say hello within {HELLO_SECONDS:.0f} seconds of connecting", "hello-first"))
+            await websocket.close(code=CLOSE_NO_HELLO)
+            return None
         if text is None:
             return None
         if not pace.allow():

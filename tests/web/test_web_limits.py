@@ -8,6 +8,7 @@ coming back, a hot seat with a name, seats numbered as on the page)."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -188,3 +189,19 @@ def test_a_connection_that_never_says_hello_is_closed(client: TestClient, monkey
         with pytest.raises(WebSocketDisconnect) as closed:
             silent.receive_json()
         assert closed.value.code == live.CLOSE_NO_HELLO
+
+
+def test_a_replay_counts_as_ten_requests_and_is_worked_out_once(make_client: Callable[..., TestClient]) -> None:
+    client = proxied(make_client, requests_per_second=2)  # a burst of 10: one replay
+    table = create(client, "192.0.2.50", bots=["easy", "easy"]).json()["id"]
+    state = client.get(f"/api/tables/{table}", headers={"X-Forwarded-For": "198.18.0.1"}).json()
+    for watcher in itertools.count(2):  # a watcher from another network each time: the replay's askers keep their rates
+        if state["finished"]:
+            break
+        state = client.get(f"/api/tables/{table}", params={"after": state["version"]}, headers={"X-Forwarded-For": f"198.18.{watcher % 250}.1"}).json()
+    first = client.get(f"/api/tables/{table}/replay", headers={"X-Forwarded-For": "192.0.2.1"})
+    assert first.status_code == 200 and len(first.json()["frames"]) == state["version"] + 1
+    again = client.get(f"/api/tables/{table}/replay", headers={"X-Forwarded-For": "192.0.2.1"})
+    assert again.status_code == 429 and again.json()["code"] == "too-fast"
+    other = client.get(f"/api/tables/{table}/replay", headers={"X-Forwarded-For": "192.0.2.2"})
+    assert other.content == first.content

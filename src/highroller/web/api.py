@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from highroller.core.botspec import level_bot
 from highroller.core.spec import load_object
@@ -39,8 +39,9 @@ from highroller.web.hints import Hints
 from highroller.web.live import Connections
 from highroller.web.messages import MAX_VERSION, REFUSALS, Act, CreateTable, Join
 from highroller.web.quotas import Quotas
-from highroller.web.ratelimit import bearer_token
-from highroller.web.replays import replay_frames
+from highroller.web.ratelimit import RateLimits, bearer_token
+from highroller.web.replays import COST as REPLAY_COST
+from highroller.web.replays import replay_json
 from highroller.web.store import Origin
 from highroller.web.tables import Table, Tables
 
@@ -98,8 +99,9 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Connections) -> APIRouter:
-    """The API's routes; `connections` counts the long polls waiting with the WebSockets."""
+def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Connections, limits: RateLimits) -> APIRouter:
+    """The API's routes; `connections` counts the long polls waiting with the WebSockets, `limits` the
+    requests that cost more than one."""
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     def origin(request: Request) -> Origin:
@@ -279,8 +281,9 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         "/tables/{table_id}/replay", summary="Every position of a finished game, with the log",
         response_model=None, responses=documented(Replay, "the table and every position of its game"),
     )
-    async def replay(table_id: str) -> dict[str, Any]:
+    async def replay(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> Response:
+        limits.spend(request.client.host if request.client else None, bearer_token(authorization), REPLAY_COST - 1)
         table = await finished_table(table_id)
-        return {**table.summary(), "frames": replay_frames(table)}
+        return Response(await replay_json(table), media_type="application/json")
 
     return router

@@ -115,7 +115,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         headers = security_headers(request.scope["path"])
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
-    app.include_router(build_router(tables, quotas, services.hints, connections))
+    app.include_router(build_router(tables, quotas, services.hints, connections, limits))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

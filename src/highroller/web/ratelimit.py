@@ -19,6 +19,7 @@ from collections import OrderedDict
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from highroller.web.errors import Refused
 from highroller.web.quotas import address_of, network_of
 from highroller.web.settings import BURST_SECONDS, Settings
 
@@ -27,18 +28,19 @@ KEPT = 100_000
 
 
 class TokenBucket:
-    """`rate` a second after a burst of `burst`: `take()` is 0 while allowed, else the seconds to wait."""
+    """`rate` a second after a burst of `burst`: `take(now, cost)` is 0 while allowed (and spends
+    `cost`), else the seconds to wait."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self._rate, self._burst = rate, burst
         self._tokens, self._at = burst, time.monotonic()
 
-    def take(self, now: float) -> float:
+    def take(self, now: float, cost: float = 1.0) -> float:
         self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
         self._at = now
-        if self._tokens < 1.0:
-            return (1.0 - self._tokens) / self._rate
-        self._tokens -= 1.0
+        if self._tokens < cost:
+            return (cost - self._tokens) / self._rate
+        self._tokens -= cost
         return 0.0
 
 
@@ -50,8 +52,8 @@ class Buckets:
         self._burst = max(1.0, rate * burst_seconds)
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def take(self, key: str, now: float) -> float:
-        """Spend one request of `key`'s; 0 if allowed, else the seconds until one is."""
+    def take(self, key: str, now: float, cost: float = 1.0) -> float:
+        """Spend `cost` requests of `key`'s; 0 if allowed, else the seconds until they are."""
         if not self._rate:
             return 0.0
         bucket = self._buckets.get(key)
@@ -61,16 +63,14 @@ class Buckets:
                 self._buckets.popitem(last=False)
         else:
             self._buckets.move_to_end(key)
-        return bucket.take(now)
+        return bucket.take(now, cost)
 
 
-class TooFast(Exception):
-    """A request over its rate; `retry_after` is the whole seconds to wait."""
+class TooFast(Refused):
+    """A request over its rate (429 `too-fast`), with the whole seconds to wait."""
 
     def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.retry_after = retry_after
+        super().__init__(message, 429, "too-fast", retry_after=retry_after)
 
 
 class RateLimits:
@@ -82,15 +82,16 @@ class RateLimits:
         self._networks = Buckets(per_network)
         self._tokens = Buckets(settings.token_requests_per_second)
 
-    def spend(self, host: str | None, token: str | None) -> None:
-        """Count one request of this client (and seat token, if any); `TooFast` when over a rate."""
+    def spend(self, host: str | None, token: str | None, cost: float = 1.0) -> None:
+        """Count a request of this client (and seat token, if any) that costs `cost` requests' worth;
+        `TooFast` when over a rate."""
         now = time.monotonic()
         waits = [
-            ("your address", self._addresses.take(address_of(host), now)),
-            ("your network", self._networks.take(network_of(host), now)),
+            ("your address", self._addresses.take(address_of(host), now, cost)),
+            ("your network", self._networks.take(network_of(host), now, cost)),
         ]
         if token:
-            waits.append(("your seat token", self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now)))
+            waits.append(("your seat token", self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now, cost)))
         who, wait = max(waits, key=lambda item: item[1])
         if wait:
             raise TooFast(f"{who} sends requests too fast; slow down and try again in a moment", max(1, math.ceil(wait)))
@@ -122,7 +123,7 @@ class RateLimit:
         try:
             self.limits.spend(client[0] if client else None, bearer_token(authorization.decode("latin-1") if authorization else None))
         except TooFast as refused:
-            body = json.dumps({"error": refused.message, "code": "too-fast"}).encode()
+            body = json.dumps({"error": refused.message, "code": refused.code}).encode()
             headers = [(b"content-type", b"application/json"), (b"retry-after", str(refused.retry_after).encode())]
             await send({"type": "http.response.start", "status": 429, "headers": headers})
             await send({"type": "http.response.body", "body": body})

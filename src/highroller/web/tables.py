@@ -32,6 +32,7 @@ from highroller.registry import game_spec, make, narration_of
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.narrate import Narrator, in_language, web_words
+from highroller.web.offer import offered as offer
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
@@ -411,14 +412,14 @@ class Table:
         return str(words(self.state)) if words is not None else self.state.input_help()
 
     def _choices(self, seat: int, lang: str) -> list[dict[str, Any]]:
-        """The legal actions of the seat on move, each with its label, JSON and what it would do in the
-        log's words (the help a page shows on hover or tap), in `lang`; worked out once per step and
-        language (a Last Chance auction at high stakes offers thousands of bids), however often asked."""
+        """The legal actions of the seat on move (at most `offer.MAX_OFFERED` of them), each with its
+        label, JSON and what it would do in the log's words (the help a page shows on hover or tap), in
+        `lang`; worked out once per step and language, however often asked."""
         key = (self.version, self.revision, seat)
         offered = self._offered.get(lang)
         if offered is None or offered[0] != key:
             narrator = Narrator(self.game.name, self.names())
-            offered = self._offered[lang] = (key, [narrator.choice(self.state, seat, action, lang) for action in self.state.legal_actions()])
+            offered = self._offered[lang] = (key, [narrator.choice(self.state, seat, action, lang) for action in offer(self.state.legal_actions())])
         return offered[1]
 
     def log_since(self, version: int) -> int:

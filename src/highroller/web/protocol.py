@@ -74,6 +74,14 @@ class _RefusesHeads(asyncio.Protocol):
     refused = False
     head_clock: asyncio.TimerHandle | None = None
 
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.start_head_clock()  # the first head's clock runs from the connection
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop_head_clock()
+        super().connection_lost(exc)
+
     def start_head_clock(self) -> None:
         """A head began (or a connection opened): it has `HEAD_SECONDS` to be complete."""
         if self.head_clock is None and not self.refused:
@@ -112,14 +120,6 @@ class HeadLimitedH11(_RefusesHeads, H11Protocol):
         super().__init__(config, server_state, app_state, _loop)
         self.conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD)
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self.start_head_clock()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.stop_head_clock()
-        super().connection_lost(exc)
-
     def data_received(self, data: bytes) -> None:
         if self.refused:
             return
@@ -150,14 +150,6 @@ else:
             super().__init__(config, server_state, app_state, _loop)
             self.head_left: int | None = MAX_HEAD
             """Bytes the head being read may still take; None while a body is read."""
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self.start_head_clock()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self.stop_head_clock()
-            super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
             if self.refused:

@@ -87,8 +87,11 @@ def _decimal(value: float, lang: str, pattern: str | None = None) -> str:
     """`value` as `lang` writes it (with `pattern`, Babel's). A whole number that is not negative is
     written by the form Babel writes them in (`_whole_form`): a table's choices may hold thousands of
     amounts, and Babel takes tens of microseconds to write one."""
-    form = _whole_form(lang, pattern) if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-    return _whole(value, form) if form is not None else _babel_decimal(value, lang, pattern)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        form = _whole_form(lang, pattern)
+        if form is not None:
+            return _whole(value, form)
+    return _babel_decimal(value, lang, pattern)
 
 
 @lru_cache(maxsize=8192, typed=True)

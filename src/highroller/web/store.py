@@ -482,7 +482,12 @@ class Store:
             ).fetchone()
             recent = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)).fetchone()
             recent_net = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)).fetchone()
-        return Usage(*(int(value) for value in row), created_by_address=int(recent[0]), created_by_network=int(recent_net[0]))
+        open_tables, playing_bot_tables, by_address, by_network, bots_by_address, bots_by_network = (int(value) for value in row)
+        return Usage(
+            open_tables=open_tables, playing_bot_tables=playing_bot_tables, open_by_address=by_address, open_by_network=by_network,
+            bot_tables_by_address=bots_by_address, bot_tables_by_network=bots_by_network,
+            created_by_address=int(recent[0]), created_by_network=int(recent_net[0]),
+        )
 
     def joins_since(self, joiner: Origin, since: float) -> tuple[int, int]:
         """Seats the address, and its network, took since `since` (whether or not they left them again)."""

@@ -345,7 +345,10 @@ def test_each_game_board_comes_from_its_folder_and_nothing_else_is_read(client: 
         board = client.get(f"/boards/{name}.js")
         assert board.status_code == 200 and board.headers["content-type"].startswith("text/javascript")
         assert "export function render" in board.text
-    for path in ("/boards/poker.js", "/boards/..%2Fspec.js", "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js", "/boards/.js"):
+        styles = client.get(f"/boards/{name}.css")
+        assert styles.status_code == 200 and styles.headers["content-type"].startswith("text/css")
+        assert f".{name} " in styles.text  # a game's styles are scoped to its board
+    for path in ("/boards/poker.css", "/boards/..%2Fstyle.css", "/boards/poker.js", "/boards/..%2Fspec.js", "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js", "/boards/.js"):
         response = client.get(path)
         assert response.status_code == 404 and response.json()["code"] in ("no-board", "not-found"), path
 

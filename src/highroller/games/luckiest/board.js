@@ -3,9 +3,28 @@
 // on them), a legend of the six faces, the last roll as the dice show it, the points at risk and
 // everyone's score. Matching dice glide from the roll to their card, banked points to the player.
 
-import { h } from "/static/common.js";
-import { symbolDie } from "/static/dice.js";
+import { h, s } from "/static/common.js";
 import { t, tn } from "/static/i18n.js";
+
+/**
+ * A Luckiest Dice die: a number on a coloured shape, `shape` "circle", "square" or
+ * "cross" filled with `colour`, the number written on it. Options: size (px), title, className.
+ */
+function symbolDie(number, colour, shape, { size = 36, title, className = "" } = {}) {
+  const body = shape === "circle"
+    ? s("circle", { cx: 20, cy: 20, r: 13.5, fill: colour })
+    : shape === "square"
+      ? s("rect", { x: 7.5, y: 7.5, width: 25, height: 25, rx: 2, fill: colour })
+      : s("path", { d: "M15 6h10v9h9v10h-9v9H15v-9H6V15h9z", fill: colour });
+  return s(
+    "svg",
+    { class: `die symbol ${className}`.trim(), width: size, height: size, viewBox: "0 0 40 40", role: "img", "aria-label": title || String(number) },
+    title ? s("title", {}, title) : null,
+    s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: "#fdfdfd", stroke: "#333", "stroke-width": 1.5 }),
+    body,
+    s("text", { x: 20, y: 25.5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff", stroke: "#000", "stroke-width": 0.6, "paint-order": "stroke" }, String(number)),
+  );
+}
 
 const COLOURS = { blue: "#1f5fbf", red: "#c62f22", orange: "#c45f00" };
 const GREY = "#555";

@@ -67,8 +67,12 @@ export function tableIdFromPath() {
   return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 }
 
-/** A game's board module (from its folder, served at /boards/GAME.js), or a plain fallback that shows the view as JSON. */
+/** A game's board module (from its folder, served at /boards/GAME.js, its styles at /boards/GAME.css),
+or a plain fallback that shows the view as JSON. */
 export async function gameModule(game) {
+  if (!document.querySelector("link[data-board-styles]")) {
+    document.head.append(h("link", { rel: "stylesheet", href: `/boards/${encodeURIComponent(game)}.css`, "data-board-styles": "" }));
+  }
   try {
     return await import(`/boards/${encodeURIComponent(game)}.js`);
   } catch {

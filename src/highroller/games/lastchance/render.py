@@ -10,10 +10,15 @@ from rich.table import Table
 from rich.text import Text
 
 from highroller.core.state import State
+from highroller.games.lastchance.advice import (
+    bet_worth,
+    break_even_bid,
+    expected_payout,
+    lock_choices,
+)
 from highroller.games.lastchance.bots import attempt_chance, table_position
 from highroller.games.lastchance.narrate import NARRATION
-from highroller.games.lastchance.odds import lock_values
-from highroller.games.lastchance.steps import dollars, plural
+from highroller.games.lastchance.steps import Bet, Lock, dollars, plural
 
 
 class LastChanceRenderer:
@@ -87,9 +92,8 @@ class LastChanceRenderer:
         view = state.view(seat)
         if view["card"] is None:
             return None
-        card, position = table_position(view)
+        card, _ = table_position(view)
         chance = attempt_chance(view)
-        payout = card.payout
         rolls = view["rolls_left"] if view["phase"] in ("roll", "lock") else card.rolls
         table = Table(title=f"Exact odds: card {card.id} from here, {plural(rolls, 'roll')}, locking jokers optimally",
                       title_justify="left")
@@ -97,23 +101,22 @@ class LastChanceRenderer:
         table.add_column("Figure", justify="right")
         exact = f" ({chance.numerator}/{chance.denominator})" if chance.denominator < 10**6 else ""
         table.add_row("chance to complete", f"{float(chance):.6f}{exact}")
-        table.add_row("expected payout of the attempt", f"${float(chance * payout):,.0f}")
+        table.add_row("expected payout of the attempt", f"${float(expected_payout(view)):,.0f}")
         if view["phase"] == "auction":
-            table.add_row("break-even bid (bid back on success)", f"${float(chance * payout / (1 - chance)):,.0f}" if chance < 1 else "any")
+            even = break_even_bid(view)
+            table.add_row("break-even bid (bid back on success)", "any" if even is None else f"${float(even):,.0f}")
         if view["phase"] == "bets":
-            table.add_row("a $100 'yes' bet is worth on average", _signed(100 * (2 * chance - 1)))
-            table.add_row("a $100 'no' bet is worth on average", _signed(100 * (1 - 2 * chance)))
+            table.add_row("a $100 'yes' bet is worth on average", _signed(bet_worth(Bet("yes", 100), chance)))
+            table.add_row("a $100 'no' bet is worth on average", _signed(bet_worth(Bet("no", 100), chance)))
         parts: list[RenderableType] = [table]
         if view["phase"] == "lock":
             locks = Table(title="Joker choice: chance to complete after it", title_justify="left")
             locks.add_column("Choice")
             locks.add_column("Chance", justify="right")
-            left = tuple(view["unplaced"].count(f) for f in range(1, 7))
-            for face, p in lock_values(position, left, view["rolls_left"]):
-                locks.add_row(f"lock {face}" if face else "wait", f"{float(p):.6f}")
+            for action, p in lock_choices(view):
+                locks.add_row(f"lock {action.face}" if isinstance(action, Lock) else "wait", f"{float(p):.6f}")
             parts.append(locks)
         return Group(*parts)
-
 
 def _signed(amount: Any) -> str:
     value = round(float(amount))

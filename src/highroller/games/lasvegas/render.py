@@ -11,13 +11,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from highroller.core.firsttime import NotWarm
-from highroller.core.rng import derive_seed
 from highroller.core.state import State
-from highroller.games.lasvegas.bots import placement_gain
+from highroller.games.lasvegas.advice import expert_chances, placement_gains
 from highroller.games.lasvegas.narrate import NARRATION
 from highroller.games.lasvegas.state import LasVegasState
-from highroller.games.lasvegas.steps import Place
 
 PIPS = " ⚀⚁⚂⚃⚄⚅"
 
@@ -78,35 +75,18 @@ class LasVegasRenderer:
         assert isinstance(state, LasVegasState)
         if state.current_player != seat or state.roll is None:
             return None
-        chances = _expert_chances(state)
+        chances = expert_chances(state)
         table = Table(title="If the round were scored right after this placement")
         table.add_column("Choice")
         table.add_column("Your gain at that casino")
         if chances is not None:
             table.add_column("Win chance (expert)")
-        for action in state.legal_actions():
-            cells = [str(action), NARRATION.w.money(placement_gain(state, action))]
+        for action, gain in placement_gains(state).items():
+            cells = [str(action), NARRATION.w.money(gain)]
             if chances is not None:
                 cells.append(NARRATION.w.percent(chances[action]))
             table.add_row(*cells)
         return table
-
-
-ADVICE_PLAYOUTS = 2000
-"""Imagined futures per placement behind the advice's chances (about 0.1 s a decision)."""
-
-
-def _expert_chances(state: LasVegasState) -> dict[Place, float] | None:
-    """The expert's chance of winning after each legal placement, or None without the compiled
-    playouts (the batch extra) or while they are still being compiled in a process that does not wait
-    for them. Seeded from the position's step number, never from the game's seed."""
-    from highroller.games.lasvegas.expert import ExpertBot
-
-    try:
-        bot = ExpertBot(derive_seed(0, "advice", len(state.history)), playouts=ADVICE_PLAYOUTS, lookahead=0)
-        return dict(bot.chances(state))
-    except (ImportError, NotWarm):
-        return None
 
 
 RENDERER = LasVegasRenderer()

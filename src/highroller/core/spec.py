@@ -88,3 +88,14 @@ class GameSpec:
     """Import path of a function `() -> None` doing the game's slow first-time work ahead of play (such
     as compiling the code its bots or advice run), which a web server runs in a low-priority process
     when it starts; it raises ImportError when an optional extra it needs is not installed."""
+    move_advice: str = ""
+    """Import path of a function `(state, seat, words) -> MoveAdvice | None` (`highroller.core.advice`):
+    the value of each legal move of the seat on move by the game's strongest estimate (a chance of
+    winning where it has one), the suggested move, and a few facts, in the words of a language. The
+    web's Hint draws it as bars."""
+    score_sheet: str = ""
+    """Import path of a function `(state, words) -> ScoreSheet` (`highroller.core.sheet`): the money or
+    points each seat gained at each scoring so far (a round, a card), in the words of a language. The
+    web's score sheet and its latest-scoring card show it."""
+    presets: str = ""
+    """The game's named option sets for the lobby, `package:file.json` in its folder (see docs/web.md)."""

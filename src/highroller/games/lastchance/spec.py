@@ -15,7 +15,7 @@ OPTIONS = (
     OptionSpec("players", "int", "number of players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
     OptionSpec("money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=UNIT, maximum=MAX_MONEY),
     OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1, maximum=BOX_CARDS),
-    OptionSpec("deck", "text", "the deck: 'standard' or a deck TOML file (see docs/lastchance-odds.md)", presets=tuple(DECKS)),
+    OptionSpec("deck", "text", "the cards: the boxed deck (standard) or a deck TOML file of your own box (terminal only; see docs/lastchance-odds.md)", presets=tuple(DECKS)),
     OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=UNIT, maximum=MAX_MONEY),
     OptionSpec("first_player", "int", "the seat that opens the first auction; default: drawn from the seed", minimum=0, maximum=5, seat=True),
 )
@@ -50,4 +50,7 @@ SPEC = GameSpec(
     extra_benchmarks="highroller.games.lastchance.bench:rows",
     batch="highroller.games.lastchance.batch:ENGINE",
     table_note="highroller.games.lastchance.notes:odds_note",
+    move_advice="highroller.games.lastchance.advice:move_advice",
+    score_sheet="highroller.games.lastchance.sheet:score_sheet",
+    presets="highroller.games.lastchance:presets.json",
 )

@@ -13,7 +13,7 @@ from highroller.games.luckiest.state import LuckiestGame
 OPTIONS = (
     OptionSpec("players", "int", "number of players (1 is practice)", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
     OptionSpec("rounds", "int", "number of rounds (default 4 for 1-3 players, 3 for 4-5)", minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("faces", "text", "the dice's face table: default, or a face-table TOML file", presets=tuple(FACE_TABLES)),
+    OptionSpec("faces", "text", "what the dice's faces show: the boxed dice (default) or a face-table TOML file (terminal only)", presets=tuple(FACE_TABLES)),
 )
 
 SPEC = GameSpec(
@@ -42,4 +42,7 @@ SPEC = GameSpec(
     extra_benchmarks="highroller.games.luckiest.bench:rows",
     batch="highroller.games.luckiest.batch:ENGINE",
     win_chances="highroller.games.luckiest.chances:win_chances",
+    move_advice="highroller.games.luckiest.advice:move_advice",
+    score_sheet="highroller.games.luckiest.sheet:score_sheet",
+    presets="highroller.games.luckiest:presets.json",
 )

@@ -1,7 +1,7 @@
 """Bring the translation catalogs up to date with the code: `python scripts/update_catalogs.py`.
 
 Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of its narration
-(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, prompts.py and notes.py) and of its browser board (`t("...")` and
+(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, prompts.py, notes.py, advice.py and sheet.py) and of its browser board (`t("...")` and
 `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
 pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
 server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
@@ -19,13 +19,17 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from highroller.core.presets import load_presets
 from highroller.core.words import AND, COUNT_WORDS
 from highroller.registry import available_games, game_spec
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "highroller"
 TRANSLATED = ("fr", "de")
-PYTHON_KEYWORDS = {"w": None, "plural": (2, 3)}
+PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None}
+"""The calls whose first text is a message: the narration's words, and the server's refusals (`web.errors`)."""
 JS_KEYWORDS = {"t": None, "tn": (2, 3), "tNodes": None}
+JS_OPTIONS = {"parse_template_string": True}
+"""Calls inside a template literal's `${...}` are read too."""
 
 
 class _MarkedTexts(HTMLParser):
@@ -58,13 +62,17 @@ def html_texts(path: Path) -> list[tuple[int, str]]:
 
 
 def spec_texts(package: str) -> list[str]:
-    """The words a game's spec gives people: its title, summary, options' labels and help."""
+    """The words a game's spec gives people: its title, summary, options' labels and help, the values
+    a choice or text option can take (the Rules panel and the lobby show them), and the names and
+    descriptions of its presets."""
     for name in available_games():
         spec = game_spec(name)
         if spec.narration.startswith(package + "."):
             texts = [spec.title, spec.summary]
             for option in spec.options:
-                texts += [option.name.replace("_", " "), option.help]
+                texts += [option.name.replace("_", " "), option.help, *option.choices, *option.presets]
+            for preset in load_presets(spec):
+                texts += [preset.name, preset.description]
             return texts
     return []
 
@@ -74,7 +82,7 @@ def catalogs() -> dict[Path, list[Path]]:
     web = SOURCE / "web"
     found = {web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))}
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
-        found[game / "locale"] = [path for path in (game / "narrate.py", game / "prompts.py", game / "notes.py", game / "board.js") if path.exists()]
+        found[game / "locale"] = [path for path in (game / "narrate.py", game / "prompts.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
     return found
 
 
@@ -87,8 +95,8 @@ def template(folder: Path, sources: list[Path]) -> Catalog:
             for line, text in html_texts(path):
                 catalog.add(text, locations=[(where, line)])
             continue
-        method, keywords = ("javascript", JS_KEYWORDS) if path.suffix == ".js" else ("python", PYTHON_KEYWORDS)
-        for line, message, _comments, _context in extract_from_file(method, path, keywords=keywords):
+        method, keywords, options = ("javascript", JS_KEYWORDS, JS_OPTIONS) if path.suffix == ".js" else ("python", PYTHON_KEYWORDS, {})
+        for line, message, _comments, _context in extract_from_file(method, path, keywords=keywords, options=options):
             catalog.add(message, locations=[(where, line)])
     package = "highroller." + folder.parent.relative_to(SOURCE).as_posix().replace("/", ".")
     if package.startswith("highroller.games."):

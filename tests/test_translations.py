@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 import highroller as hr
 from highroller.core.bots import RandomBot
 from highroller.core.state import CHANCE, TERMINAL
-from highroller.core.words import LANGUAGES, Words, check_language
+from highroller.core.words import LANGUAGES, Words, check_language, read_catalog
 
 ROOT = Path(__file__).parents[1]
 SCRIPT = ROOT / "scripts" / "update_catalogs.py"
@@ -54,6 +54,45 @@ def test_every_text_is_translated_with_its_placeholders(folder: Path, lang: str)
         for form in forms:
             assert set(PLACEHOLDER.findall(form)) <= english, f"{lang} {form!r} invents a placeholder"
         assert set(PLACEHOLDER.findall(forms[-1])) | {"n"} >= english, f"{lang} {forms[-1]!r} drops a placeholder of {ids[0]!r}"
+
+
+TEXT = r'"((?:[^"\\\n]|\\.)*)"'
+CALLED = {
+    ".js": re.compile(rf"\b(?:t|tNodes)\(\s*{TEXT}|\btn\([^\"()]*(?:\([^()]*\))?[^\"()]*,\s*{TEXT}"),
+    ".py": re.compile(rf"\b(?:w|Refused|TooFast|too_many|NameRefused|Phrase)\(\s*{TEXT}[,)]"),
+}
+"""A message called with one literal text, as a plain reading of the source finds it: in JavaScript
+`t("…")`, `tNodes("…")` and the first form of `tn(n, "…", …)` (also inside a template literal's
+`${…}`), in Python the narration's `w("…")` and the server's refusals."""
+
+
+@pytest.mark.parametrize("folder", sorted(CATALOGS), ids=lambda folder: folder.parent.name)
+def test_the_extraction_finds_every_message_the_code_calls(folder: Path) -> None:
+    """The catalogs are only as complete as the extraction that makes them: every text a plain
+    reading of the code finds called as a message is in the extracted template."""
+    extracted = {_ids(message.id)[0] for message in _script().template(folder, CATALOGS[folder]) if message.id}
+    called = set()
+    for path in CATALOGS[folder]:
+        if path.suffix in CALLED:
+            for found in CALLED[path.suffix].finditer(path.read_text(encoding="utf-8")):
+                text = next(group for group in found.groups() if group is not None)
+                called.add((path.name, text.encode().decode("unicode_escape") if "\\" in text else text))
+    missed = sorted((name, text) for name, text in called if text not in extracted)
+    assert len(called) > 20
+    assert not missed, f"messages the extraction misses: {missed[:10]}"
+
+
+@pytest.mark.parametrize("name", hr.available_games())
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_each_option_value_a_page_shows_is_translated(name: str, lang: str) -> None:
+    """The values of a game's choice and text options (the Rules panel and the lobby show them) are
+    in its catalog, translated."""
+    translated: dict[str, object] = {}
+    for folder in CATALOGS:
+        if folder.parent.name == name:
+            translated.update(read_catalog(folder, lang))
+    values = [value for option in hr.game_spec(name).options for value in (*option.choices, *option.presets)]
+    assert values and [value for value in values if value not in translated] == []
 
 
 def test_money_and_numbers_per_language() -> None:

@@ -21,7 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
-from highroller.web.errors import Refused
+from highroller.web.errors import Refused, asked_language
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.i18n import add_words
 from highroller.web.limits import BodyLimit
@@ -94,7 +94,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
         headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
-        return JSONResponse({"error": error.message, "code": error.code}, status_code=error.status, headers=headers)
+        return JSONResponse(error.answer(asked_language(request)), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -11,7 +11,7 @@ from highroller.core.errors import HighrollerError
 from highroller.core.game import Game
 from highroller.core.values import is_whole
 from highroller.registry import available_games, game_spec, make
-from highroller.web.errors import Refused
+from highroller.web.errors import Phrase, Refused
 from highroller.web.names import NameRefused, display_name
 
 LONGEST_TIMER = 86400
@@ -21,7 +21,7 @@ LONGEST_TIMER = 86400
 def made_game(game: str, options: dict[str, Any]) -> Game:
     """The game a web client asked for, with its checked options, or `Refused`."""
     if game not in available_games():
-        raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
+        raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
     try:
         return make(game, **check_options(game, options))
     except HighrollerError as error:
@@ -33,12 +33,12 @@ def check_seats(made: Game, bots: Sequence[str | None], timer: int | None, stand
     spec = game_spec(made.name)
     known = [*spec.levels, *spec.bots]
     if len(bots) != made.num_players:
-        raise Refused(f"give one entry per seat ({made.num_players}): a bot name or null for a person", 422, "bad-seats")
+        raise Refused("give one entry per seat ({seats}): a bot name or null for a person", 422, "bad-seats", seats=made.num_players)
     for bot in [*bots, stand_in]:
         if bot is not None and bot not in known:
-            raise Refused(f"{made.name} has no bot {bot!r}; a level or a bot: {', '.join(known)}", 422, "bad-seats")
+            raise Refused("{game} has no bot {bot}; a level or a bot: {known}", 422, "bad-seats", game=made.name, bot=repr(bot), known=", ".join(known))
     if timer is not None and not min_timer <= timer <= LONGEST_TIMER:
-        raise Refused(f"a turn timer is between {min_timer} and {LONGEST_TIMER} seconds, or none", 422, "bad-timer")
+        raise Refused("a turn timer is between {low} and {high} seconds, or none", 422, "bad-timer", low=min_timer, high=LONGEST_TIMER)
     return stand_in or default_stand_in(made.name)
 
 
@@ -53,14 +53,14 @@ def checked_name(raw: str, taken: Sequence[str]) -> str:
     try:
         return display_name(raw, taken=taken)
     except NameRefused as refused:
-        raise Refused(str(refused), 422, "bad-name") from refused
+        raise Refused(refused.reason.text, 422, "bad-name", **refused.reason.values) from refused
 
 
-def _range(low: int | None, high: int | None) -> str:
+def _range(low: int | None, high: int | None) -> Phrase:
     """"from 1 to 1,000", "at least 1" or "at most 1,000"."""
     if low is not None and high is not None:
-        return f"from {low:,} to {high:,}"
-    return f"at least {low:,}" if low is not None else f"at most {high:,}"
+        return Phrase("from {low} to {high}", low=format(low, ","), high=format(high, ","))
+    return Phrase("at least {low}", low=format(low, ",")) if low is not None else Phrase("at most {high}", high=format(high, ","))
 
 
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -71,17 +71,17 @@ def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     for name, value in options.items():
         spec = specs.get(name)
         if spec is None:
-            raise Refused(f"{game} has no option {name!r}; options: {', '.join(specs)}", 422, "bad-option")
+            raise Refused("{game} has no option {name}; options: {options}", 422, "bad-option", game=game, name=repr(name), options=", ".join(specs))
         if spec.kind == "int":
             if not is_whole(value):
-                raise Refused(f"{name} is a whole number", 422, "bad-option")
+                raise Refused("{name} is a whole number", 422, "bad-option", name=name)
             if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-                raise Refused(f"{name} is a whole number {_range(spec.minimum, spec.maximum)}", 422, "bad-option")
+                raise Refused("{name} is a whole number {range}", 422, "bad-option", name=name, range=_range(spec.minimum, spec.maximum))
         elif spec.kind == "bool" and not isinstance(value, bool):
-            raise Refused(f"{name} is true or false", 422, "bad-option")
+            raise Refused("{name} is true or false", 422, "bad-option", name=name)
         elif spec.kind == "choice" and value not in spec.choices:
-            raise Refused(f"{name} is one of {', '.join(spec.choices)}", 422, "bad-option")
+            raise Refused("{name} is one of {choices}", 422, "bad-option", name=name, choices=", ".join(spec.choices))
         elif spec.kind == "text" and value not in spec.presets:
-            raise Refused(f"{name} is one of the built-in presets {', '.join(spec.presets)} (files cannot be named over the web)", 422, "bad-option")
+            raise Refused("{name} is one of the built-in presets {presets} (files cannot be named over the web)", 422, "bad-option", name=name, presets=", ".join(spec.presets))
         checked[name] = value
     return checked

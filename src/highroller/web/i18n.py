@@ -34,5 +34,5 @@ def add_words(app: FastAPI) -> None:
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def words(lang: str) -> JSONResponse:
         if lang not in LANGUAGES:
-            raise Refused(f"the pages speak {', '.join(LANGUAGES)}; not {lang[:20]!r}", 404, "no-language")
+            raise Refused("the pages speak {languages}; not {lang}", 404, "no-language", languages=", ".join(LANGUAGES), lang=repr(lang[:20]))
         return JSONResponse(page_words(lang), headers={"Cache-Control": "no-cache"})

@@ -27,9 +27,9 @@ why. It applies, in order:
    "νικος"). Two names clash when they share a key: when they look alike once case and marks are set
    aside. So "Lan" clashes with "Ian" (it is "lan" with a capital), while "lan" and "ian" do not (the
    dot shows). A name must not clash with one already at the table, and no key of it may have the
-   shape of the labels the server gives bots and open seats ("Bot", "Hard bot 2", "Seat 4"); that
-   shape is written with the keys of "bot", "seat" and the digits, so "Hard bot Ⅱ", "Seat l" and
-   "Greedy bot O" are labels too.
+   shape of the labels the server gives bots and open seats in any language the pages speak ("Bot",
+   "Hard bot 2", "Seat 4", "Bot difficile 2", "Platz 4"); that shape is written with the keys of
+   the labels' words and the digits, so "Hard bot Ⅱ", "Seat l" and "Greedy bot O" are labels too.
 """
 
 from __future__ import annotations
@@ -38,9 +38,14 @@ import re
 import string
 import unicodedata
 from collections.abc import Iterable
+from typing import Any
 
 import icu  # type: ignore[import-untyped]
 from confusable_homoglyphs import categories  # type: ignore[import-untyped]
+
+from highroller.registry import available_games, game_spec
+from highroller.web.errors import Phrase
+from highroller.web.labels import label_templates
 
 MAX_LENGTH = 40
 """Most characters (code points) a display name may have once normalised."""
@@ -62,13 +67,13 @@ fillers, the braille blank, the combining grapheme joiner, Khmer inherent vowels
 variation selectors and vowel separator, and tag characters."""
 
 _REASONS = {
-    "Cc": "control characters are not text",
-    "Cf": "it is invisible or changes the text's direction",
-    "Co": "private-use characters look different on every device",
-    "Cs": "it is half of a broken character",
-    "Cn": f"it is unassigned or newer than this server's Unicode {unicodedata.unidata_version}",
-    "Zl": "a display name must fit on one line",
-    "Zp": "a display name must fit on one line",
+    "Cc": Phrase("control characters are not text"),
+    "Cf": Phrase("it is invisible or changes the text's direction"),
+    "Co": Phrase("private-use characters look different on every device"),
+    "Cs": Phrase("it is half of a broken character"),
+    "Cn": Phrase("it is unassigned or newer than this server's Unicode {version}", version=unicodedata.unidata_version),
+    "Zl": Phrase("a display name must fit on one line"),
+    "Zp": Phrase("a display name must fit on one line"),
 }
 """Why each refused category is refused."""
 
@@ -94,7 +99,12 @@ _SPOOF_CHECKER = icu.SpoofChecker()
 
 
 class NameRefused(ValueError):
-    """A display name that cannot be used; str(error) says why, in one sentence a person understands."""
+    """A display name that cannot be used; str(error) says why, in one sentence a person understands.
+    `reason`: that sentence as a message of the web catalog, to be said in any language."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.reason = Phrase(message, **values)
+        super().__init__(str(self.reason))
 
 
 def display_name(raw: str, *, taken: Iterable[str] = ()) -> str:
@@ -140,10 +150,29 @@ def _any_key(*texts: str) -> str:
     return f"(?:{'|'.join(map(re.escape, keys))})"
 
 
-_BOT, _SEAT, _DIGIT = _any_key("bot"), _any_key("seat"), _any_key(*string.digits)
-_LABEL = re.compile(f"{_BOT}|.*{_BOT}{_DIGIT}+|{_SEAT}{_DIGIT}+")
-"""Comparison keys shaped like the server's labels ("Bot", "Hard bot 2", "MCTS-bot 3", "Seat 4"),
-written with the keys of their parts, so that their look-alikes match too: "Hard bot Ⅱ", "Seat l"."""
+_DIGIT = _any_key(*string.digits)
+_BOT_NAMES = _any_key(*{bot for game in available_games() for bot in game_spec(game).bots})
+
+
+def _label_shape(template: str) -> str:
+    """A label template (`labels.label_templates`) as a regular expression over comparison keys: its
+    words by their keys, `{n}` by the digits' keys, `{bot}` by the keys of the games' bot names, or none."""
+    shape = []
+    for part in re.split(r"(\{n\}|\{bot\})", template):
+        if part == "{n}":
+            shape.append(f"{_DIGIT}+")
+        elif part == "{bot}":
+            shape.append(f"{_BOT_NAMES}?")
+        elif any(char.isalnum() for char in part):
+            shape.append(_any_key(part))
+    return "".join(shape)
+
+
+_BOT = _any_key("bot")
+_LABEL = re.compile("|".join([_BOT, f".*{_BOT}{_DIGIT}+", *map(_label_shape, label_templates())]))
+"""Comparison keys shaped like the server's labels in any language ("Bot", "Hard bot 2", "MCTS bot 3",
+"Seat 4", "Bot difficile 2", "Platz 4"), or ending in "bot" and a number, written with the keys of
+their parts, so that their look-alikes match too: "Hard bot Ⅱ", "Seat l"."""
 
 
 def _describe(char: str) -> str:
@@ -156,21 +185,21 @@ def _check_length(name: str) -> None:
     if not name:
         raise NameRefused("type a name: a display name cannot be empty or only spaces")
     if len(name) > MAX_LENGTH:
-        raise NameRefused(f"a display name can have at most {MAX_LENGTH} characters")
+        raise NameRefused("a display name can have at most {most} characters", most=MAX_LENGTH)
 
 
 def _check_characters(name: str) -> None:
     for index, char in enumerate(name):
         reason = _refusal(name, index)
         if reason:
-            raise NameRefused(f"a display name cannot contain {_describe(char)}: {reason}")
+            raise NameRefused("a display name cannot contain {char}: {reason}", char=_describe(char), reason=reason)
 
 
-def _refusal(name: str, index: int) -> str | None:
+def _refusal(name: str, index: int) -> Phrase | None:
     """Why the character at `index` cannot be in a name, or None if it can."""
     char = name[index]
     if char == ZWJ:
-        return None if _joins_emoji(name, index) else "it is only allowed between two emoji"
+        return None if _joins_emoji(name, index) else Phrase("it is only allowed between two emoji")
     if ord(char) in INVISIBLE:
         return _REASONS["Cf"]
     return _REASONS.get(unicodedata.category(char))
@@ -191,7 +220,7 @@ def _check_marks(name: str) -> None:
     for char in name:
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
         if run > MAX_MARKS:
-            raise NameRefused(f"a display name can have at most {MAX_MARKS} accents or other combining marks in a row")
+            raise NameRefused("a display name can have at most {most} accents or other combining marks in a row", most=MAX_MARKS)
 
 
 def _check_substance(name: str) -> None:
@@ -203,8 +232,9 @@ def _check_scripts(name: str) -> None:
     scripts = list(dict.fromkeys(script for script in map(_script, name) if script not in _IGNORED_SCRIPTS))
     if len(scripts) > 1 and not any(set(scripts) <= allowed for allowed in _SCRIPT_SETS):
         raise NameRefused(
-            f"a display name cannot mix {_join(scripts)} letters, as look-alikes could impersonate someone: "
-            "use one script (Latin may go with Chinese, Japanese or Korean)"
+            "a display name cannot mix {scripts} letters, as look-alikes could impersonate someone: "
+            "use one script (Latin may go with Chinese, Japanese or Korean)",
+            scripts=_join(scripts),
         )
 
 
@@ -214,15 +244,15 @@ def _script(char: str) -> str:
     return script
 
 
-def _join(scripts: list[str]) -> str:
-    """['LATIN', 'OLD_ITALIC', 'GREEK'] as 'Latin, Old Italic and Greek'."""
+def _join(scripts: list[str]) -> Phrase:
+    """['LATIN', 'OLD_ITALIC', 'GREEK'] as 'Latin, Old Italic and Greek' (Unicode's names of the scripts)."""
     words = [script.replace("_", " ").title() for script in scripts]
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return Phrase("{first} and {last}", first=", ".join(words[:-1]), last=words[-1])
 
 
 def _check_unique(name: str, taken: Iterable[str]) -> None:
     keys = comparison_keys(name)
     if any(_LABEL.fullmatch(key) for key in keys):
-        raise NameRefused(f'"{name}" looks like a bot\'s or a seat\'s label; pick another name')
+        raise NameRefused('"{name}" looks like a bot\'s or a seat\'s label; pick another name', name=name)
     if any(not keys.isdisjoint(comparison_keys(other)) for other in taken):
-        raise NameRefused(f'a name like "{name}" is already at this table; pick another name')
+        raise NameRefused('a name like "{name}" is already at this table; pick another name', name=name)

@@ -20,8 +20,9 @@ import hashlib
 import hmac
 import ipaddress
 import time
+from typing import Any
 
-from highroller.web.errors import Refused
+from highroller.web.errors import Phrase, Refused
 from highroller.web.settings import MINUTE, Settings
 from highroller.web.store import Origin, Store, Usage
 
@@ -75,16 +76,16 @@ class Quotas:
         """The stored form of a client's address and network."""
         return Origin(address=self._hash(address_of(host)), network=self._hash("net:" + network_of(host)))
 
-    def _over(self, used: int, limit: int, by_network: int) -> tuple[str, int, int] | None:
-        """(who, count, cap) if the address is at its `limit` or its network at the network's, else
+    def _over(self, used: int, limit: int, by_network: int) -> dict[str, Any] | None:
+        """{who, count, cap} if the address is at its `limit` or its network at the network's, else
         None (also when there is no limit)."""
         if not limit:
             return None
         if used >= limit:
-            return "address", used, limit
+            return {"who": Phrase("your address"), "count": used, "cap": limit}
         share = self._settings.addresses_per_network
         if share and by_network >= limit * share:
-            return "network", by_network, limit * share
+            return {"who": Phrase("your network"), "count": by_network, "cap": limit * share}
         return None
 
     async def check_create(self, creator: Origin, with_bots: bool) -> None:
@@ -93,25 +94,25 @@ class Quotas:
         usage: Usage = await asyncio.to_thread(self._store.usage, creator, time.time() - MINUTE)
         over = self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
         if over:
-            raise too_many("your {} created {} tables in the last minute (at most {}); try again in a minute".format(*over), "rate-limited", 60)
+            raise too_many("{who} created {count} tables in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
         over = self._over(usage.open_by_address, s.tables_per_address, usage.open_by_network)
         if over:
-            raise too_many("your {} has {} unfinished tables (at most {}): finish or leave one first".format(*over), "too-many-tables")
+            raise too_many("{who} has {count} unfinished tables (at most {cap}): finish or leave one first", "too-many-tables", **over)
         if s.max_tables and usage.open_tables >= s.max_tables:
-            raise too_many(f"this server is full ({usage.open_tables} unfinished tables); try again later", "server-full", 60)
+            raise too_many("this server is full ({count} unfinished tables); try again later", "server-full", 60, count=usage.open_tables)
         if not with_bots:
             return
         over = self._over(usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network)
         if over:
-            raise too_many("your {} has {} unfinished tables with bots (at most {}): finish or leave one first".format(*over), "too-many-bot-tables")
+            raise too_many("{who} has {count} unfinished tables with bots (at most {cap}): finish or leave one first", "too-many-bot-tables", **over)
         self._check_bot_capacity(usage)
 
     def _check_bot_capacity(self, usage: Usage) -> None:
         limit = self._settings.max_bot_tables
         if limit and usage.playing_bot_tables >= limit:
             raise too_many(
-                f"this server's bots are all busy ({usage.playing_bot_tables} games with bots, at most {limit}); try again in a minute, or play without bots",
-                "bots-full", 60,
+                "this server's bots are all busy ({count} games with bots, at most {cap}); try again in a minute, or play without bots",
+                "bots-full", 60, count=usage.playing_bot_tables, cap=limit,
             )
 
     async def check_join(self, joiner: Origin, starts_bot_table: bool = False) -> None:
@@ -121,11 +122,11 @@ class Quotas:
             by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, time.time() - MINUTE)
             over = self._over(by_address, limit, by_network)
             if over:
-                raise too_many("your {} took {} seats in the last minute (at most {}); try again in a minute".format(*over), "rate-limited", 60)
+                raise too_many("{who} took {count} seats in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
         if starts_bot_table and self._settings.max_bot_tables:
             self._check_bot_capacity(await asyncio.to_thread(self._store.usage, joiner, time.time() - MINUTE))
 
 
-def too_many(message: str, code: str, retry_after: int | None = None) -> Refused:
-    """A 429 refusal, with the seconds to wait when waiting helps."""
-    return Refused(message, 429, code, retry_after=retry_after)
+def too_many(message: str, code: str, retry_after: int | None = None, **values: Any) -> Refused:
+    """A 429 refusal (`message` with its `values`, as `Refused`), with the seconds to wait when waiting helps."""
+    return Refused(message, 429, code, retry_after=retry_after, **values)

@@ -16,10 +16,12 @@ import json
 import math
 import time
 from collections import OrderedDict
+from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from highroller.web.errors import Refused
+from highroller.web.errors import Phrase, Refused, asked_language
 from highroller.web.quotas import address_of, network_of
 from highroller.web.settings import BURST_SECONDS, Settings
 
@@ -69,8 +71,8 @@ class Buckets:
 class TooFast(Refused):
     """A request over its rate (429 `too-fast`), with the whole seconds to wait."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message, 429, "too-fast", retry_after=retry_after)
+    def __init__(self, message: str, retry_after: int, **values: Any) -> None:
+        super().__init__(message, 429, "too-fast", retry_after=retry_after, **values)
 
 
 class RateLimits:
@@ -87,14 +89,14 @@ class RateLimits:
         `TooFast` when over a rate."""
         now = time.monotonic()
         waits = [
-            ("your address", self._addresses.take(address_of(host), now, cost)),
-            ("your network", self._networks.take(network_of(host), now, cost)),
+            (Phrase("your address"), self._addresses.take(address_of(host), now, cost)),
+            (Phrase("your network"), self._networks.take(network_of(host), now, cost)),
         ]
         if token:
-            waits.append(("your seat token", self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now, cost)))
+            waits.append((Phrase("your seat token"), self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now, cost)))
         who, wait = max(waits, key=lambda item: item[1])
         if wait:
-            raise TooFast(f"{who} sends requests too fast; slow down and try again in a moment", max(1, math.ceil(wait)))
+            raise TooFast("{who} sends requests too fast; slow down and try again in a moment", max(1, math.ceil(wait)), who=who)
 
 
 def bearer_token(value: str | None) -> str | None:
@@ -123,7 +125,7 @@ class RateLimit:
         try:
             self.limits.spend(client[0] if client else None, bearer_token(authorization.decode("latin-1") if authorization else None))
         except TooFast as refused:
-            body = json.dumps({"error": refused.message, "code": refused.code}).encode()
+            body = json.dumps(refused.answer(asked_language(HTTPConnection(scope)))).encode()
             headers = [(b"content-type", b"application/json"), (b"retry-after", str(refused.retry_after).encode())]
             await send({"type": "http.response.start", "status": 429, "headers": headers})
             await send({"type": "http.response.body", "body": body})

@@ -22,6 +22,11 @@ function cardDice(card) {
   return dice;
 }
 
+/** Said where no die of the card is matched yet (a call of its own: a t() among another t()'s values is not extracted). */
+function nothingYet() {
+  return t("nothing yet");
+}
+
 function drawCard(view, ctx) {
   const card = view.card;
   if (!card) return h("div", { class: "card" }, t("No card on the table."));
@@ -38,7 +43,7 @@ function drawCard(view, ctx) {
     h("div", { class: "chips" }, dice),
     h("div", { class: "hint" }, [
       tn(card.rolls, "{n} roll", "{n} rolls"),
-      t("matched: {dice}", { dice: card.matched.length ? card.matched.join(" ") : t("nothing yet") }),
+      t("matched: {dice}", { dice: card.matched.length ? card.matched.join(" ") : nothingYet() }),
       card.locked ? t("jokers locked to {face}s", { face: card.locked }) : null,
     ].filter(Boolean).join(" · ")),
   );

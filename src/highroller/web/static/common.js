@@ -1,5 +1,7 @@
 // Shared helpers of the pages: element builders, the JSON API, seat tokens kept in this browser.
 
+import { language } from "/static/i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children) {
@@ -29,9 +31,9 @@ export function s(tag, attrs = {}, ...children) {
 
 export { money } from "/static/i18n.js";
 
-/** Call the JSON API; throws an Error carrying the server's message on refusal. */
+/** Call the JSON API; throws an Error carrying the server's message (in the page's language) on refusal. */
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { "Content-Type": "application/json" };
+  const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));

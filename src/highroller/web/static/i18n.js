@@ -6,6 +6,7 @@
 //   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
 //   tn(3, "{n} point", "{n} points")  the form the language's plural rules choose
 //   money(80000)                    "$80,000" / "80 000 $" / "80.000 $"
+//   percent(0.401)                  "40.1%" / "40,1 %" / "40,1 %" (every chance on the pages)
 //   translatePage()                 the static HTML: [data-i18n] text, [data-i18n-title|-placeholder|-aria-label]
 
 export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
@@ -66,6 +67,12 @@ export function tn(n, one, other, values = {}) {
 
 export function number(value) {
   return new Intl.NumberFormat(language()).format(value);
+}
+
+/** A chance (0 to 1) as the language writes a percentage, to one decimal: "40.1%", "40,1 %". */
+export function percent(chance) {
+  const kept = Math.min(1, Math.max(0, Number(chance) || 0)); // never "-0%"
+  return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(kept);
 }
 
 export function money(amount) {

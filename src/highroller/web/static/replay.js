@@ -8,6 +8,7 @@ const el = (id) => document.getElementById(id);
 let data = null;
 let drawer = null;
 let log = [];
+let seats = [];
 let at = 0;
 
 /** The step buttons' symbols, drawn (the media symbols are missing from many installed fonts). */
@@ -24,7 +25,7 @@ function show(index) {
   const from = at;
   at = Math.max(0, Math.min(data.frames.length - 1, index));
   const frame = data.frames[at];
-  const names = data.seats.map((seat) => seat.name);
+  const names = seats.map((seat) => seat.name);
   const holder = el("board");
   const before = anchors(holder);
   const previous = at === from + 1 ? data.frames[from].view : null;
@@ -47,6 +48,7 @@ async function start() {
     data = await api(`/api/tables/${encodeURIComponent(id)}/replay`);
     const state = await api(`/api/tables/${encodeURIComponent(id)}?lang=${language()}`);
     log = state.log;
+    seats = state.seats; // named in the page's language
   } catch (error) {
     el("replay-error").textContent = error.message;
     return;

@@ -2,12 +2,14 @@
 // language) and the rule options in play at this table, in a dialog opened from the header.
 
 import { api, h } from "/static/common.js";
-import { language, t } from "/static/i18n.js";
+import { language, number, t } from "/static/i18n.js";
 
+/** An option's value in the page's language: yes/no, a choice or preset through the game's catalog, a number as the language writes it. */
 function optionWords(value) {
   if (value === true) return t("yes");
   if (value === false) return t("no");
-  return String(value);
+  if (typeof value === "number") return number(value);
+  return value === null ? t("none") : t(String(value));
 }
 
 /** The options in play, from the view's `rules` (its plain values; tables such as dice faces are left to the board). */
@@ -15,7 +17,7 @@ function inPlay(rules) {
   const entries = Object.entries(rules || {}).filter(([, value]) => value === null || typeof value !== "object");
   if (!entries.length) return null;
   return h("section", { class: "in-play" }, h("h3", {}, t("At this table")),
-    h("dl", {}, entries.map(([name, value]) => [h("dt", {}, name.replaceAll("_", " ")), h("dd", {}, optionWords(value))])));
+    h("dl", {}, entries.map(([name, value]) => [h("dt", {}, t(name.replaceAll("_", " "))), h("dd", {}, optionWords(value))])));
 }
 
 /** A "Rules" button for the header that opens the panel; `rules()` gives the view's current `rules`. */

@@ -1,0 +1,47 @@
+"""The labels the server gives seats without a person's name, in each language the pages speak: a
+bot's seat ("Hard bot 2", "Bot difficile 2", "Schwerer Bot 2") and an open seat ("Seat 3"), and
+the words for a bot's level ("hard")."""
+
+from __future__ import annotations
+
+from highroller.core.words import LANGUAGES
+from highroller.web.narrate import web_words
+
+
+def _level_labels(lang: str) -> dict[str, str]:
+    """The label templates of the bots the lobby offers by level, with `{n}` the seat number."""
+    w = web_words(lang)
+    return {"easy": w("Easy bot {n}"), "medium": w("Medium bot {n}"), "hard": w("Hard bot {n}")}
+
+
+def _other_bot_label(lang: str) -> str:
+    """The label template of a bot named by its description (`{bot}`, capitalised), seat `{n}`."""
+    w = web_words(lang)
+    return w("{bot} bot {n}")
+
+
+def _open_seat_label(lang: str) -> str:
+    w = web_words(lang)
+    return w("Seat {n}")
+
+
+def seat_label(bot: str | None, seat: int, lang: str) -> str:
+    """How `lang` labels seat `seat` (from 0) played by `bot`, or open when `bot` is None."""
+    if bot is None:
+        return _open_seat_label(lang).format(n=seat + 1)
+    levels = _level_labels(lang)
+    if bot in levels:
+        return levels[bot].format(n=seat + 1)
+    return _other_bot_label(lang).format(bot=bot.capitalize(), n=seat + 1)
+
+
+def bot_word(bot: str, lang: str) -> str:
+    """A bot's level in `lang` ("difficile"); any other bot by its description."""
+    w = web_words(lang)
+    return {"easy": w("easy"), "medium": w("medium"), "hard": w("hard")}.get(bot, bot)
+
+
+def label_templates() -> list[str]:
+    """Every label template of every language, with their `{bot}` and `{n}` placeholders."""
+    found = [template for lang in LANGUAGES for template in (*_level_labels(lang).values(), _other_bot_label(lang), _open_seat_label(lang))]
+    return list(dict.fromkeys(found))

@@ -81,29 +81,92 @@ def test_typed_dice_are_read_as_the_terminal_reads_them_and_impossible_ones_refu
     assert spectator.status_code == 403
 
 
-def test_typed_dice_are_taken_back_until_a_decision_follows(client: TestClient) -> None:
-    table = _companion(client, "lasvegas", {"players": 2, "rounds": 1, "dice_per_player": 2, "first_player": 0}, [None, None], ["Ann", "Bob"])
-    headers = {"Authorization": f"Bearer {table['token']}"}
+def _undo(client: TestClient, table: dict[str, Any]) -> Any:
+    return client.post(f"/api/tables/{table['id']}/undo", headers={"Authorization": f"Bearer {table['token']}"})
+
+
+def _position(state: dict[str, Any]) -> dict[str, Any]:
+    """What a snapshot says of the game itself (not of its log)."""
+    return {key: state[key] for key in ("version", "current_player", "view", "legal", "typing", "finished")}
+
+
+LAS_VEGAS = {"players": 2, "rounds": 1, "dice_per_player": 2, "first_player": 0}
+BILLS = ("90k", "10k 50k", "20k 30k", "40k 10k", "70k", "80k")
+
+
+def _typed(client: TestClient, table: dict[str, Any], state: dict[str, Any], *entries: str) -> dict[str, Any]:
+    for entry in entries:
+        answer = _act(client, table, state["version"], {"typed": entry})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    return state
+
+
+def test_typed_dice_are_taken_back_and_the_log_says_so(client: TestClient) -> None:
+    table = _companion(client, "lasvegas", LAS_VEGAS, [None, None], ["Ann", "Bob"])
     state = _get(client, table)
-    nothing = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    nothing = _undo(client, table)
     assert nothing.status_code == 409 and nothing.json()["code"] == "no-undo"
     state = _act(client, table, state["version"], {"typed": "60k"}).json()
     assert state["undo"] is True and state["version"] == 1
-    undone = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    undone = _undo(client, table)
     assert undone.status_code == 200, undone.text
     assert undone.json()["version"] == 0 and undone.json()["current_player"] == -1 and undone.json()["undo"] is False
-    assert not any("60,000" in line["text"] for line in undone.json()["log"])
-    state = _get(client, table)
-    for bills in ("90k", "10k 50k", "20k 30k", "40k 10k", "70k", "80k"):
-        answer = _act(client, table, state["version"], {"typed": bills})
-        assert answer.status_code == 200, answer.text
-        state = answer.json()
-    state = _act(client, table, state["version"], {"typed": "3 5"}).json()
-    assert state["current_player"] == 0 and state["undo"] is True
+    took_back = [line["text"] for line in undone.json()["log"] if "took back" in line["text"]]
+    assert len(took_back) == 1 and took_back[0].startswith("Ann took back: ") and "60,000" in took_back[0]
+    french = _get(client, table, lang="fr")["log"]
+    assert any(line["text"].startswith("Ann a repris : ") for line in french)
+
+
+def test_a_placement_is_taken_back_exactly(make_client: Any) -> None:
+    client = make_client()
+    table = _companion(client, "lasvegas", LAS_VEGAS, [None, None], ["Ann", "Bob"])
+    _typed(client, table, _get(client, table), *BILLS, "3 5")
+    before = _get(client, table)
+    assert before["current_player"] == 0 and before["undo"] is True
+    placed = _act(client, table, before["version"], before["legal"][0]["action"]).json()
+    assert placed["version"] == before["version"] + 1 and placed["undo"] is True
+    undone = _undo(client, table)
+    assert undone.status_code == 200, undone.text
+    after = _get(client, table)
+    assert _position(after) == _position(before)
+    assert after["log"][-1]["text"].startswith("Ann took back: Ann placed"), after["log"][-1]
+    restarted = make_client()  # a fresh server replays the stored steps: the same table
+    replayed = restarted.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {table['token']}"}).json()
+    assert _position(replayed) == _position(before) and replayed["log"] == after["log"]
+    again = _act(client, table, after["version"], before["legal"][-1]["action"])
+    assert again.status_code == 200 and again.json()["version"] == placed["version"]
+
+
+def test_an_undo_takes_back_the_bot_moves_after_a_persons_step(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, "easy"], "real_dice": True, "name": "Ann"})
+    table = response.json()
+    state = _typed(client, table, _get(client, table), *BILLS, "3 5")
     state = _act(client, table, state["version"], state["legal"][0]["action"]).json()
-    assert state["undo"] is False
-    refused = client.post(f"/api/tables/{table['id']}/undo", headers=headers)
+    typed = _typed(client, table, state, "2 6")  # the bot's real dice; it places them itself
+    for _ in range(200):
+        state = _get(client, table)
+        if state["current_player"] != 1:
+            break
+        client.get(f"/api/tables/{table['id']}", params={"after": state["version"]})
+    assert state["version"] == typed["version"] + 1 and state["undo"] is True, "the bot placed after the typed dice"
+    undone = _undo(client, table).json()
+    assert undone["version"] == typed["version"] - 1 and undone["current_player"] == -1, "the bot's placement went with the dice typed before it"
+    assert undone["log"][-1]["text"].startswith("Ann took back: ") and "2 6" in undone["log"][-1]["text"]
+
+
+def test_a_refused_undo_changes_nothing(client: TestClient) -> None:
+    table = _companion(client, "lasvegas", LAS_VEGAS, [None, None], ["Ann", "Bob"])
+    state = _typed(client, table, _get(client, table), *BILLS)
+    spectator = client.post(f"/api/tables/{table['id']}/undo")
+    assert spectator.status_code == 403 and spectator.json()["code"] == "spectator"
+    assert _get(client, table) == state | {"log_from": 0, "log": _get(client, table)["log"]}
+    plain = client.post("/api/tables", json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, None], "name": "Ann"}).json()
+    seen = _get(client, plain)
+    assert seen["undo"] is False
+    refused = _undo(client, plain)
     assert refused.status_code == 409 and refused.json()["code"] == "no-undo"
+    assert _get(client, plain) == seen
 
 
 def test_a_bot_at_a_companion_table_plays_after_the_typed_dice(client: TestClient) -> None:

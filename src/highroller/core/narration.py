@@ -31,6 +31,16 @@ def step_label(narration: object, step: Step) -> str:
     return str(label(step)) if callable(label) else str(step)
 
 
+def confirmation(narration: object, state: State, step: Step) -> str | None:
+    """The question a page asks before playing `step` (an irreversible or once-a-game move), as the
+    narration's `confirm(state, step)` words it; None where it has none (the default: no question)."""
+    confirm = getattr(narration, "confirm", None)
+    if not callable(confirm):
+        return None
+    question = confirm(state, step)
+    return None if question is None else str(question)
+
+
 def tone_of(words: str) -> str:
     """The tone of words a narration gave (plain for a bare string)."""
     return words.tone if isinstance(words, Line) else "plain"
@@ -40,7 +50,9 @@ class Narration(Protocol):
     """A game's words. `names` are the seats' display names, in seat order. A narration may also have
     `label(step) -> str`, a choice's name on a button in its language (`step_label`), and
     `typing_help(state) -> str`, what a person at a real table types at a chance step (the game's
-    `State.input_help` gives the English one)."""
+    `State.input_help` gives the English one), and `confirm(state, step) -> str | None`, the question
+    to ask before a move that cannot be taken back or may be made once a game (`confirmation`; None,
+    the default, plays it at once)."""
 
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         """What a step does, asked just before it is applied to `state` (None to stay silent, e.g.

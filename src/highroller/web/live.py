@@ -2,9 +2,12 @@
 
 Client → server: `{"type": "hello", "token": ..., "lang": "en"}` (first; no token to watch; `lang`:
 en, fr or de, the language of the log lines and choices),
-`{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`.
+`{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`, and
+`{"type": "presence", "visible": false}` when the page is hidden (`true` when it is shown again: a
+seat whose every page is hidden shows as away; see `highroller.web.presence`).
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
-`{"type": "error", "error": ..., "code": ...}`, `{"type": "pong"}`. A bad message gets an error and
+`{"type": "error", "error": ..., "code": ...}` (the error in the hello's language; before the hello, in
+the handshake's `Accept-Language`), `{"type": "pong"}`. A bad message gets an error and
 the connection stays open. A client sending faster than `MESSAGES_PER_SECOND` (beyond a burst) has
 its surplus messages refused (`too-fast`), and one address may hold only so many connections.
 """
@@ -20,8 +23,9 @@ from collections.abc import Iterator
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from highroller.web.errors import Refused
-from highroller.web.messages import MAX_MESSAGE, Hello, Ping, WsAct, client_message, explain
+from highroller.web.errors import Refused, asked_language
+from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
+from highroller.web.presence import Presence
 from highroller.web.quotas import address_of, network_of
 from highroller.web.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.tables import Subscriber, Table, Tables
@@ -35,8 +39,9 @@ HELLO_SECONDS = 30.0
 """Seconds a connection has to say a valid hello before it is closed (it holds one of its address's places)."""
 
 
-def _error(message: str, code: str) -> dict[str, str]:
-    return {"type": "error", "error": message, "code": code}
+def _error(refused: Refused, lang: str) -> dict[str, str]:
+    """An error message for the client, in `lang` (the hello's language; before it, the handshake's)."""
+    return {"type": "error", **refused.answer(lang)}
 
 
 class Pace:
@@ -126,7 +131,7 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
         try:
             text = await asyncio.wait_for(_read(websocket), max(0.0, deadline - time.monotonic()))
         except TimeoutError:
-            await websocket.send_json(_error(f"say hello within {HELLO_SECONDS:.0f} seconds of connecting", "hello-first"))
+            await websocket.send_json(_error(Refused("say hello within {seconds} seconds of connecting", code="hello-first", seconds=format(HELLO_SECONDS, ".0f")), asked_language(websocket)))
             await websocket.close(code=CLOSE_NO_HELLO)
             return None
         if text is None:
@@ -136,18 +141,18 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
         try:
             message = client_message.validate_json(text) if len(text) <= MAX_MESSAGE else None
             if message is None:
-                await websocket.send_json(_error(f"messages are at most {MAX_MESSAGE} bytes", "too-large"))
+                await websocket.send_json(_error(Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE), asked_language(websocket)))
             elif not isinstance(message, Hello):
-                await websocket.send_json(_error("say hello first: {\"type\": \"hello\", \"token\": ...}", "hello-first"))
+                await websocket.send_json(_error(Refused("say hello first: {hello}", code="hello-first", hello='{"type": "hello", "token": ...}'), asked_language(websocket)))
             else:
                 held = await table.held_by_fresh(message.token)
                 await table.fresh()  # a client coming from another server process must not act on an older copy
                 pace.token = message.token
                 return Subscriber(held, message.lang)
         except ValidationError as error:
-            await websocket.send_json(_error(explain(error), "malformed"))
+            await websocket.send_json(_error(Refused(explain(error), code="malformed"), asked_language(websocket)))
         except Refused as refused:
-            await websocket.send_json(_error(refused.message, refused.code))
+            await websocket.send_json(_error(refused, asked_language(websocket)))
 
 
 async def serve_table(websocket: WebSocket, tables: Tables, connections: Connections, limits: RateLimits, table_id: str) -> None:
@@ -156,13 +161,13 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
     host = websocket.client.host if websocket.client else None
     with connections.admit(host) as admitted:
         if not admitted:
-            await websocket.send_json(_error("too many open connections from your address", "too-many-connections"))
+            await websocket.send_json(_error(Refused("too many open connections from your address", code="too-many-connections"), asked_language(websocket)))
             await websocket.close(code=CLOSE_TOO_MANY)
             return
         try:
             table = await tables.get(table_id)
         except Refused as refused:
-            await websocket.send_json(_error(refused.message, refused.code))
+            await websocket.send_json(_error(refused, asked_language(websocket)))
             await websocket.close(code=CLOSE_NO_TABLE)
             return
         pace = Pace(limits, host)
@@ -173,40 +178,44 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
             try:
                 table = await tables.watch(table_id, subscriber)
             except Refused as refused:
-                await websocket.send_json(_error(refused.message, refused.code))
+                await websocket.send_json(_error(refused, subscriber.lang))
                 await websocket.close(code=CLOSE_NO_TABLE)
                 return
+            tables.presence.enter(table.id, subscriber, subscriber.held)
             try:
                 sender = asyncio.create_task(_sender(websocket, table, subscriber))
                 try:
                     while (text := await _read(websocket)) is not None:
-                        await _handle(text, table, subscriber, pace)
+                        await _handle(text, table, subscriber, pace, tables.presence)
                 finally:
                     sender.cancel()
                     await asyncio.gather(sender, return_exceptions=True)
             finally:
                 table.subscribers.discard(subscriber)
+                tables.presence.leave(table.id, subscriber)
 
 
-async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace) -> None:
+async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, presence: Presence) -> None:
     if not pace.allow():
         if pace.warn():
-            subscriber.say(_error(f"too many messages: at most {MESSAGES_PER_SECOND:.0f} a second", "too-fast"))
+            subscriber.say(_error(Refused("too many messages: at most {most} a second", code="too-fast", most=format(MESSAGES_PER_SECOND, ".0f")), subscriber.lang))
         return
     if len(text) > MAX_MESSAGE:
-        subscriber.say(_error(f"messages are at most {MAX_MESSAGE} bytes", "too-large"))
+        subscriber.say(_error(Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE), subscriber.lang))
         return
     try:
         message = client_message.validate_json(text)
     except ValidationError as error:
-        subscriber.say(_error(explain(error), "malformed"))
+        subscriber.say(_error(Refused(explain(error), code="malformed"), subscriber.lang))
         return
     if isinstance(message, Ping):
         subscriber.say({"type": "pong"})
+    elif isinstance(message, Visibility):
+        presence.show(table.id, subscriber, message.visible)
     elif isinstance(message, Hello):
-        subscriber.say(_error("already greeted; reconnect to change seats", "hello-twice"))
+        subscriber.say(_error(Refused("already greeted; reconnect to change seats", code="hello-twice"), subscriber.lang))
     elif isinstance(message, WsAct):
         try:
             await table.act(table.acting_seat(subscriber.held), message.version, message.action)
         except Refused as refused:
-            subscriber.say(_error(refused.message, refused.code))
+            subscriber.say(_error(refused, subscriber.lang))

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from highroller.core.narration import Narration, step_label
+from highroller.core.narration import Narration, confirmation, step_label
 from highroller.core.state import State, Step
 from highroller.core.words import LANGUAGES, Words
 from highroller.registry import narration_of
@@ -58,14 +58,19 @@ def in_language(lines: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     return [{"n": line["n"], "text": line["text"][lang]} for line in lines]
 
 
+Telling = Callable[[Narration, list[str]], str | None]
+"""What a narration says about something, given the seats' names in its language."""
+
+
 class Narrator:
-    """Turns steps and events into log lines in every language."""
+    """Turns steps and events into log lines in every language. `names`: the seats' names in each
+    language (a seat without a person's name is labelled in each language), or one list for all."""
 
-    def __init__(self, game: str, names: list[str]) -> None:
+    def __init__(self, game: str, names: Sequence[str] | Mapping[str, Sequence[str]]) -> None:
         self._narrations: dict[str, Narration] = {lang: narration_of(game, lang) for lang in LANGUAGES}
-        self._names = names
+        self._names = {lang: list(names[lang] if isinstance(names, Mapping) else names) for lang in LANGUAGES}
 
-    def _ask(self, langs: Iterable[str], words: Callable[[Narration], str | None], subject: Step | dict[str, Any]) -> dict[str, str | None]:
+    def _ask(self, langs: Iterable[str], words: Telling, subject: Step | dict[str, Any]) -> dict[str, str | None]:
         """`words` about `subject` from each language's narration, leaving out the languages whose
         narration raises; those are logged together, once."""
         told: dict[str, str | None] = {}
@@ -73,7 +78,7 @@ class Narrator:
         error: Exception | None = None
         for lang in langs:
             try:
-                told[lang] = words(self._narrations[lang])
+                told[lang] = words(self._narrations[lang], self._names[lang])
             except Exception as problem:  # a narration's bug must not stop the table
                 failed.append(lang)
                 error = error or problem
@@ -81,7 +86,7 @@ class Narrator:
             logger.exception("the words for %s failed in %s", _as_written(subject), ", ".join(failed), exc_info=error)
         return told
 
-    def _lines(self, words: Callable[[Narration], str | None], subject: Step | dict[str, Any]) -> Texts | None:
+    def _lines(self, words: Telling, subject: Step | dict[str, Any]) -> Texts | None:
         """A line about `subject` in every language (None if the English narration says nothing): a
         language whose narration fails or says nothing shows the English words, and English words that
         fail are `subject` as the program writes it."""
@@ -89,7 +94,7 @@ class Narrator:
         english = told["en"] if "en" in told else _as_written(subject)
         return None if english is None else {lang: told.get(lang) or english for lang in LANGUAGES}
 
-    def _in(self, lang: str, words: Callable[[Narration], str | None], step: Step, fallback: str | None) -> str | None:
+    def _in(self, lang: str, words: Telling, step: Step, fallback: str | None) -> str | None:
         """`words` about `step` in `lang`; in English if the narration in `lang` fails; `fallback` if
         English fails too."""
         for each in dict.fromkeys((lang, "en")):
@@ -101,9 +106,9 @@ class Narrator:
     def step_texts(self, state: State, player: int, step: Step) -> Texts | None:
         """What `step` does, asked just before it is applied to `state` (None: the game says nothing)."""
         try:  # every language at once, as nearly always; one that fails is asked again alone
-            return _merged({lang: _plain(narration.describe_step(state, player, step, self._names)) for lang, narration in self._narrations.items()})
+            return _merged({lang: _plain(narration.describe_step(state, player, step, self._names[lang])) for lang, narration in self._narrations.items()})
         except Exception:
-            return self._lines(lambda narration: narration.describe_step(state, player, step, self._names), step)
+            return self._lines(lambda narration, names: narration.describe_step(state, player, step, names), step)
 
     def event_texts(self, events: list[dict[str, Any]]) -> list[Texts]:
         """The events in words, those the game has words for."""
@@ -113,19 +118,24 @@ class Narrator:
     def _event_texts(self, event: dict[str, Any]) -> Texts | None:
         """One event in words (None: the game has none for it)."""
         try:
-            return _merged({lang: _plain(narration.describe_event(event, self._names)) for lang, narration in self._narrations.items()})
+            return _merged({lang: _plain(narration.describe_event(event, self._names[lang])) for lang, narration in self._narrations.items()})
         except Exception:
-            return self._lines(lambda narration: narration.describe_event(event, self._names), event)
+            return self._lines(lambda narration, names: narration.describe_event(event, names), event)
 
     def choice(self, state: State, player: int, step: Step, lang: str) -> dict[str, Any]:
-        """A legal action as a page offers it: its name, JSON and what it would do, in `lang`."""
+        """A legal action as a page offers it: its name, JSON and what it would do, in `lang`, and
+        `confirm`, the question to ask before playing it, where the game has one."""
         narration = self._narrations[lang]
         try:
-            return {"label": step_label(narration, step), "action": step.to_json(), "help": _plain(narration.describe_step(state, player, step, self._names))}
+            offered = {"label": step_label(narration, step), "action": step.to_json(), "help": _plain(narration.describe_step(state, player, step, self._names[lang]))}
         except Exception:
-            label = self._in(lang, lambda narration: step_label(narration, step), step, str(step))
-            help_text = self._in(lang, lambda narration: narration.describe_step(state, player, step, self._names), step, None)
-            return {"label": label, "action": step.to_json(), "help": _plain(help_text)}
+            label = self._in(lang, lambda narration, _names: step_label(narration, step), step, str(step))
+            help_text = self._in(lang, lambda narration, names: narration.describe_step(state, player, step, names), step, None)
+            offered = {"label": label, "action": step.to_json(), "help": _plain(help_text)}
+        question = _plain(self._in(lang, lambda narration, _names: confirmation(narration, state, step), step, None))
+        if question is not None:
+            offered["confirm"] = question
+        return offered
 
     def apply(self, state: State, step: Step, log: list[dict[str, Any]]) -> None:
         """Apply `step` to `state`, appending its line and the lines of the events it caused to `log`."""

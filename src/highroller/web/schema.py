@@ -6,9 +6,12 @@ talking to the others: `revision` (bumped by every change, the compare-and-set t
 `creator` and `creator_net` (keyed hashes of the creating address and its network, for quotas).
 `hr_steps` holds one row per step under a
 (table, number) key: a step is accepted only if it is the next one; rows are only ever appended, but
-for the undo of mistyped dice at a companion table (`real_dice`), which removes the last chance steps. `hr_seat_changes`
-records who was away or left, and when. `hr_joins` counts the seats each address and network took
-(one row per seat taken, kept an hour), so taking a seat and leaving it again still counts. `hr_meta`
+for the undo at a companion table (`real_dice`), which removes a person's last step and the automatic steps
+after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins` counts the seats each address and network took
+(one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
+`hr_presence` holds, with several server processes, each process's open connections to each table
+per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.presence`);
+a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
 keeps the schema version and the address key.
 """
 
@@ -58,6 +61,15 @@ TABLES = (
         network TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_presence (
+        table_id TEXT NOT NULL,
+        process TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        visible INTEGER NOT NULL,
+        connections INTEGER NOT NULL,
+        seen DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, process, seat)
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -80,10 +92,12 @@ ADDED_COLUMNS = (
     ("hr_tables", "hints INTEGER NOT NULL DEFAULT 1"),
     ("hr_tables", "real_dice INTEGER NOT NULL DEFAULT 0"),
     ("hr_tables", "creator_net TEXT"),
+    ("hr_seat_changes", "detail TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
-the server draws; `creator_net`: none, so older tables count for their address only). `hr_seats`'
+the server draws; `creator_net`: none, so older tables count for their address only; a seat change's
+`detail`: none, as only a companion table's undo has one). `hr_seats`'
 `joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken."""
 
 INDEXES = (
@@ -93,6 +107,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_creator_net ON hr_tables (creator_net, created)",
     "CREATE INDEX IF NOT EXISTS hr_joins_address ON hr_joins (address, at)",
     "CREATE INDEX IF NOT EXISTS hr_joins_network ON hr_joins (network, at)",
+    "CREATE INDEX IF NOT EXISTS hr_presence_process ON hr_presence (process)",
 )
 
 BACKFILL = (

@@ -94,6 +94,7 @@ class Services:
         if isinstance(self.store, PostgresStore):
             self._tasks.append(spawn(listen(self.store.url, self.tables.changed, self.tables.resync)))
             self._tasks.append(spawn(keep_watched_current(self.tables)))
+            self._tasks.append(spawn(self.tables.presence.keep_alive()))
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))

@@ -34,6 +34,13 @@ CHANNEL = "highroller"
 GONE = -1
 """The revision announced for a table that was deleted (expired)."""
 
+UNDO = "undo"
+"""The seat change that notes a companion table's undo."""
+
+ABANDONED_AFTER = 30 * 60.0
+"""Seconds without a move or a seat change after which a game in progress leaves the lobby's list
+(it is still played and watched by its link)."""
+
 
 @dataclass
 class SeatRow:
@@ -52,13 +59,16 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class SeatChange:
-    """A person going away, coming back or leaving, when the table had played `step` steps."""
+    """A person going away, coming back or leaving, when the table had played `step` steps; or
+    (`change` "undo", at a companion table) taking back the steps from `step` on, `detail` then holding
+    what the step taken back did in each language (JSON)."""
 
     revision: int
     step: int
     seat: int
     change: str
     at: float
+    detail: str | None = None
 
 
 @dataclass
@@ -87,6 +97,20 @@ class TableRow:
     real_dice: bool = False
     """A companion table: the people type every chance step (the real dice, bills and cards at their
     table); the server draws none."""
+
+
+WATCHING = -1
+"""The seat of presence counts that hold no seat: the watchers."""
+
+
+@dataclass(frozen=True)
+class PresenceCount:
+    """One server process's connections to a table that hold `seat` (`WATCHING`: none), and how many
+    of them show the page."""
+
+    seat: int
+    visible: int
+    connections: int
 
 
 @dataclass(frozen=True)
@@ -262,12 +286,12 @@ class Store:
             seats = self._seats(cursor, [table_id])[table_id]
             steps = self._run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, steps_from)).fetchall()
             changes = self._run(
-                cursor, "SELECT revision, n, seat, change, at FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
+                cursor, "SELECT revision, n, seat, change, at, detail FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
             ).fetchall()
         row = _table_row(head, seats)
         row.steps = [json.loads(s[0]) for s in steps]
         row.steps_from = steps_from
-        row.changes = [SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4])) for c in changes]
+        row.changes = [SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4]), detail=c[5]) for c in changes]
         return row
 
     def revision(self, table_id: str) -> int | None:
@@ -290,10 +314,15 @@ class Store:
         return {row[0]: int(row[1]) for row in rows}
 
     def lobby(self, limit: int) -> list[TableRow]:
-        """Unfinished tables without their steps: those waiting for players first, newest first."""
+        """Tables to list in the lobby, without their steps: those waiting for players first, newest
+        first, then the games in play; finished games and abandoned ones (started, and unchanged for
+        `ABANDONED_AFTER` seconds) are left out."""
         with self._transaction() as cursor:
             heads = self._run(
-                cursor, f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 ORDER BY started, created DESC LIMIT ?", (limit,)
+                cursor,
+                f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 AND (started = 0 OR COALESCE(touched, created) >= ?)"
+                " ORDER BY started, created DESC LIMIT ?",
+                (time.time() - ABANDONED_AFTER, limit),
             ).fetchall()
             seats = self._seats(cursor, [head[0] for head in heads])
         return [_table_row(head, seats[head[0]]) for head in heads]
@@ -348,13 +377,22 @@ class Store:
             self._notify(cursor, table_id, new, due, () if changes else steps, first)
         return new
 
-    def take_back(self, table_id: str, first: int, revision: int) -> int:
-        """Remove steps `first`, `first + 1`, … (a companion table's mistyped chance steps), the table
-        still at `revision`; the new revision. Only the undo of typed dice removes steps."""
+    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, due: float | None) -> int:
+        """Remove steps `first`, `first + 1`, … (a companion table's person's step and the automatic
+        steps after it), the table still at `revision` and unfinished, noting who took them back (`seat`)
+        and what (`detail`, see `SeatChange`); the new revision. Only this undo removes steps. Seat changes
+        made after step `first` are kept, told from step `first` on (the steps they followed are gone)."""
         with self._transaction(write=True) as cursor:
-            new = self._bump(cursor, table_id, "revision = ? AND real_dice = 1 AND version > ?", [revision, first], {"version": first, "due": None})
+            new = self._bump(
+                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first], {"version": first, "due": due}
+            )
             self._run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
-            self._notify(cursor, table_id, new, None)
+            self._run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
+            self._run(
+                cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, new, first, seat, UNDO, time.time(), detail),
+            )
+            self._notify(cursor, table_id, new, due)
         return new
 
     def claim_seat(
@@ -430,6 +468,45 @@ class Store:
             cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, revision, step, seat, change, at),
         )
+
+    # ------------------------------------------------------------------ presence
+    def put_presence(self, table_id: str, process: str, counts: Sequence[PresenceCount], now: float) -> None:
+        """Store `process`'s connections to the table (replacing its earlier ones) and announce the change."""
+        with self._transaction(write=True) as cursor:
+            self._run(cursor, "DELETE FROM hr_presence WHERE table_id = ? AND process = ?", (table_id, process))
+            cursor.executemany(
+                self._sql("INSERT INTO hr_presence (table_id, process, seat, visible, connections, seen) VALUES (?, ?, ?, ?, ?, ?)"),
+                [(table_id, process, count.seat, count.visible, count.connections, now) for count in counts],
+            )
+            self._notify_presence(table_id, process)
+
+    def presence_of(self, table_id: str, besides: str, since: float) -> list[PresenceCount]:
+        """The connections to the table of every process but `besides` that was alive `since` then."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT seat, SUM(visible), SUM(connections) FROM hr_presence WHERE table_id = ? AND process <> ? AND seen >= ?"
+                " GROUP BY seat ORDER BY seat",
+                (table_id, besides, since),
+            ).fetchall()
+        return [PresenceCount(int(row[0]), int(row[1]), int(row[2])) for row in rows]
+
+    def keep_presence(self, process: str, now: float, gone_before: float) -> list[str]:
+        """Mark `process`'s presence rows alive at `now` and delete the rows of processes not alive
+        since `gone_before`, announcing the tables they were at; those tables' ids."""
+        with self._transaction(write=True) as cursor:
+            self._run(cursor, "UPDATE hr_presence SET seen = ? WHERE process = ?", (now, process))
+            gone = [row[0] for row in self._run(cursor, "SELECT DISTINCT table_id FROM hr_presence WHERE seen < ?", (gone_before,)).fetchall()]
+            self._run(cursor, "DELETE FROM hr_presence WHERE seen < ?", (gone_before,))
+            for table_id in gone:
+                self._notify_presence(table_id, None)
+        return gone
+
+    def _notify_presence(self, table_id: str, process: str | None) -> None:
+        """Tell the other processes, once this transaction commits, that who is at the table changed
+        (`process`: the process whose connections changed; None: rows of processes gone were deleted)."""
+        if self.shared:
+            self._local.changes.append(json.dumps({"table": table_id, "presence": process or ""}, separators=(",", ":")))
 
     def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any]) -> None:
         rows = [(table_id, first + offset, json.dumps(step)) for offset, step in enumerate(steps)]
@@ -511,7 +588,7 @@ class Store:
             ids = [r[0] for r in rows]
             if ids:
                 marks = ", ".join("?" * len(ids))
-                for child in ("hr_seat_changes", "hr_steps", "hr_seats"):
+                for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence"):
                     self._run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
                 self._run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
                 for table_id in ids:
@@ -653,6 +730,9 @@ class Change:
     due: float | None = None
     first: int = 0
     steps: tuple[Any, ...] = ()
+    presence: str | None = None
+    """Set when only who is at the table changed: the process whose connections changed ("": the
+    rows of processes gone were deleted); `revision` is then 0."""
 
 
 def change_payload(table_id: str, revision: int, due: float | None, steps: Sequence[Any] = (), first: int = 0) -> str:
@@ -669,6 +749,8 @@ def parse_change(payload: str) -> Change | None:
     """The change a notification's payload describes; None if it is not one of ours."""
     try:
         data = json.loads(payload)
+        if "presence" in data:
+            return Change(table_id=str(data["table"]), revision=0, presence=str(data["presence"]))
         due = data["due"]
         return Change(
             table_id=str(data["table"]), revision=int(data["revision"]), due=None if due is None else float(due),

@@ -1,5 +1,6 @@
 """What a bot worker process does with one claimed table: load it, play its automatic move, store it;
-asked for a hint, what a bot would play for a person and the game's advice in words; asked for the
+asked for a hint, the game's advice on a person's move (each choice valued, in their language) and
+the move it or the game's strongest bot suggests; asked for the
 table's advice, each seat's chance of winning and the game's note on the position, where it has them.
 
 Runs in the worker processes of a process pool (never in the web server's own process), so bots
@@ -10,7 +11,7 @@ is stored only if the table is still at the revision it was claimed at; a stale 
 
 from __future__ import annotations
 
-import io
+import json
 import logging
 import os
 import threading
@@ -20,13 +21,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from highroller.core import firsttime
+from highroller.core.botspec import level_bot
+from highroller.core.narration import step_label
 from highroller.core.record import apply_recorded_step
 from highroller.core.spec import load_object
-from highroller.core.state import State
+from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
-from highroller.registry import game_spec, make, words_of
+from highroller.registry import game_spec, make, narration_of, words_of
 from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
-from highroller.web.turns import advance, bot_move, next_due, player_of
+from highroller.web.turns import advance, bot_move, next_due, player_of, record_step
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,9 @@ WATCH_EVERY = 1.0
 
 RETRY_AFTER_FAILURE = 60.0
 """Seconds before a bot whose move raised an error is asked again (the error is logged)."""
+
+STRONGEST = "hard"
+"""The level whose bot suggests a move where the game's advice prefers none: never weaker than a table's bots."""
 
 _STATES = 256
 _STORES = 4
@@ -53,13 +59,13 @@ class Job:
 
 @dataclass(frozen=True)
 class HintJob:
-    """A person's request for a hint: the table, their seat, the step they are at and the bot to ask."""
+    """A person's request for a hint: the table, their seat, the step they are at and their language."""
 
     database: str
     table_id: str
     seat: int
     version: int
-    bot: str
+    lang: str
 
 
 @dataclass(frozen=True)
@@ -69,10 +75,6 @@ class AdviceJob:
     database: str
     table_id: str
     version: int
-
-
-ADVICE_WIDTH = 72
-"""Characters a line of the game's advice may take (it is shown as preformatted text)."""
 
 
 def start_worker(nice: int, idle: bool, server: int, defer: bool = False) -> None:
@@ -107,16 +109,22 @@ def _store(database: str) -> Store:
 
 
 def _state(key: tuple[str, str], store: Store, table_id: str) -> tuple[State, TableRow] | None:
-    """The table's state now: the cached state plus the steps played since (or a replay from the start)."""
+    """The table's state now: the cached state plus the steps played since (or a replay from the start).
+    The cached state's last step is read again too: a companion table's undo may have replaced it."""
     cached = _states.pop(key, None)
+    if cached is not None and not cached.history:
+        cached = None
     start = len(cached.history) if cached is not None else 0
-    row = store.load_table(table_id, steps_from=start)
-    if row is not None and cached is not None and (cached.seed != row.seed or start + len(row.steps) != row.version):
+    row = store.load_table(table_id, steps_from=max(0, start - 1))
+    if row is not None and cached is not None and (
+        cached.seed != row.seed or start + len(row.steps) - 1 != row.version or not row.steps
+        or row.steps[0] != json.loads(json.dumps(record_step(*cached.history[-1])))
+    ):
         cached, row = None, store.load_table(table_id)
     if row is None:
         return None
     state = cached or make(row.game, **row.options).new_game(row.seed)
-    for entry in row.steps:
+    for entry in row.steps[1:] if cached is not None else row.steps:
         apply_recorded_step(state, entry, len(state.history))
     return state, row
 
@@ -137,26 +145,30 @@ def play_move(job: Job) -> str:
         return "stale"
     mover = state.current_player
     now = time.time()
-    if mover < 0:
-        store.release(job.claim, job.owner, None)
-        return "nothing"
-    seat = row.seats[mover]
-    # Claimed while a person plays this seat: their turn timer ran out (the claim is still current).
-    timed_out = seat.bot is None and seat.control is None and bool(row.timer)
-    description = row.stand_in if timed_out else player_of(seat, row.stand_in)
-    if description is None:
-        store.release(job.claim, job.owner, None)
-        return "nothing"
-    try:
-        step = bot_move(state.game, description, state)
-    except Exception:
-        log.exception("the %s bot failed at table %s", description, table_id)
-        store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
-        return "nothing"
+    timed_out = False
+    if mover == CHANCE and not row.real_dice:
+        step = state.sample_chance()  # a chance step a paced table left waiting: the table's own stream, as if drawn at once
+    else:
+        if mover < 0:
+            store.release(job.claim, job.owner, None)
+            return "nothing"
+        seat = row.seats[mover]
+        # Claimed while a person plays this seat: their turn timer ran out (the claim is still current).
+        timed_out = seat.bot is None and seat.control is None and bool(row.timer)
+        description = row.stand_in if timed_out else player_of(seat, row.stand_in)
+        if description is None:
+            store.release(job.claim, job.owner, None)
+            return "nothing"
+        try:
+            step = bot_move(state.game, description, state)
+        except Exception:
+            log.exception("the %s bot failed at table %s", description, table_id)
+            store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
+            return "nothing"
     after = state.clone()
-    steps = advance(after, step, draw=not row.real_dice)
+    steps = advance(after, step, draw=not row.real_dice, paced=row.bot_delay > 0)
     seats = [replace(other, control="away") if timed_out and other.seat == mover else other for other in row.seats]
-    due = next_due(after, seats, row.timer, row.bot_delay, time.time())
+    due = next_due(after, seats, row.timer, row.bot_delay, time.time(), draws=not row.real_dice)
     try:
         store.commit_steps(
             table_id, row.version, steps, finished=after.is_terminal(), due=due, revision=row.revision,
@@ -181,25 +193,25 @@ def _state_at(database: str, table_id: str, version: int) -> State | None:
 
 
 def give_hint(job: HintJob) -> dict[str, Any] | None:
-    """What `job.bot` would play for the seat now, with the game's advice (the terminal's `?`) as plain
-    text; None if the table moved on (it is not that seat's decision at that step any more)."""
+    """The move suggested to the seat now, in `job.lang`: {"action", "label", "bot", "advice",
+    "version"}. "advice" is the game's `move_advice` (each choice's value by its strongest estimate)
+    or None, and the move is the one it prefers; where it has none or prefers none, the move of the
+    game's strongest bot level, named in "bot" (null when the advice chose). None if the table moved
+    on (it is not that seat's decision at that step any more)."""
     state = _state_at(job.database, job.table_id, job.version)
     if state is None or state.current_player != job.seat:
         return None
-    step = bot_move(state.game, job.bot, state)
-    return {"action": step.to_json(), "label": str(step), "bot": job.bot, "advice": _advice_text(state, job.seat), "version": job.version}
-
-
-def _advice_text(state: State, seat: int) -> str | None:
-    """The game's advice for the seat, as the terminal prints it, in plain text."""
-    from rich.console import Console
-
-    advice = load_object(game_spec(state.game.name).renderer).advice(state.clone(), seat)
-    if advice is None:
-        return None
-    console = Console(file=io.StringIO(), width=ADVICE_WIDTH, record=True, color_system=None)
-    console.print(advice)
-    return console.export_text().rstrip() or None
+    game = state.game.name
+    spec = game_spec(game)
+    advice = load_object(spec.move_advice)(state.clone(), job.seat, words_of(game, job.lang)) if spec.move_advice else None
+    bot: str | None = None
+    if advice is not None and advice["best"] is not None:
+        step = state.decode_step(advice["best"])
+    else:
+        bot = level_bot(spec, STRONGEST) if STRONGEST in spec.levels else spec.default_bot
+        step = bot_move(state.game, bot, state)
+    label = step_label(narration_of(game, job.lang), step)
+    return {"action": step.to_json(), "label": label, "bot": bot, "advice": advice, "version": job.version}
 
 
 def give_advice(job: AdviceJob) -> dict[str, Any] | None:

@@ -4,8 +4,8 @@ A table advances by one decision and the chance steps that follow it (sampled fr
 seeded stream, so any process draws the same dice), or at a companion table by one step its people
 typed (the dice, bills or card at their real table). A seat is played by its person, by its bot, or by
 the table's stand-in bot while its person is away or after they left. The next automatic move is
-due `bot_delay` seconds after a change when a bot or stand-in is on move, or when a person's turn
-timer runs out.
+due `bot_delay` seconds after a change when a bot or stand-in is on move or, at a paced table, a
+chance step waits to be drawn after another, or when a person's turn timer runs out.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from highroller.core.firsttime import NotWarm
 from highroller.core.game import Game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, State, Step
+from highroller.core.words import LANGUAGES
 from highroller.playing import make_bot
 from highroller.registry import game_spec
+from highroller.web.labels import seat_label
 from highroller.web.store import SeatRow
 
 Apply = Callable[[State, Step], None]
@@ -34,22 +36,35 @@ def _apply(state: State, step: Step) -> None:
     state.apply(step)
 
 
-def advance(state: State, decision: Step, apply: Apply = _apply, *, draw: bool = True) -> list[dict[str, Any]]:
+def advance(state: State, decision: Step, apply: Apply = _apply, *, draw: bool = True, paced: bool = False) -> list[dict[str, Any]]:
     """Apply a step and, with `draw`, the chance steps after it to `state`; the new steps in record
     form. `apply` applies one step (the server narrates as it goes). A companion table (the real dice
-    typed by its people) does not `draw`."""
+    typed by its people) does not `draw`. A `paced` table (its bots play `bot_delay` seconds apart)
+    draws one chance step at a time: it stops after a chance step when the next is chance too, and
+    that one is played when due (`next_due`), so people see each roll."""
     first = len(state.history)
     apply(state, decision)
-    while draw and state.current_player == CHANCE:
+    while draw and state.current_player == CHANCE and not (paced and state.history[-1][0] == CHANCE):
         apply(state, state.sample_chance())
     return [record_step(player, played) for player, played in state.history[first:]]
 
 
-def seat_name(row: SeatRow) -> str:
-    """How the log and the page call a seat."""
-    if row.bot is not None:
-        return f"{row.bot.capitalize()} bot {row.seat + 1}"
-    return row.name or f"Seat {row.seat + 1}"
+def seat_name(row: SeatRow, lang: str = "en") -> str:
+    """How the log and the page call a seat in `lang`: its person's name, or its label (records keep
+    the English one)."""
+    if row.bot is None and row.name:
+        return row.name
+    return seat_label(row.bot, row.seat, lang)
+
+
+def seat_name_texts(row: SeatRow) -> dict[str, str]:
+    """The seat's name in each language: `{lang: name}`."""
+    return {lang: seat_name(row, lang) for lang in LANGUAGES}
+
+
+def seat_names(rows: Sequence[SeatRow]) -> dict[str, list[str]]:
+    """The seats' names in each language, as the log's narration needs them."""
+    return {lang: [seat_name(row, lang) for row in rows] for lang in LANGUAGES}
 
 
 def automatic(row: SeatRow) -> bool:
@@ -64,10 +79,13 @@ def player_of(row: SeatRow, stand_in: str | None) -> str | None:
     return stand_in if row.control is not None else None
 
 
-def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float) -> float | None:
-    """When the next automatic move is due: a bot (or stand-in) on move plays after `bot_delay`, a
-    person on move with a turn timer is played for when it runs out; otherwise nothing is due."""
+def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool) -> float | None:
+    """When the next automatic move is due: a bot (or stand-in) on move plays after `bot_delay`, and
+    so does a chance step left waiting by a paced `advance` at a table that `draws` (not a companion
+    table); a person on move with a turn timer is played for when it runs out; otherwise nothing is due."""
     mover = state.current_player
+    if mover == CHANCE and draws:
+        return now + bot_delay
     if mover < 0:
         return None
     if automatic(seats[mover]):

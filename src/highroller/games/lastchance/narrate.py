@@ -50,7 +50,7 @@ class LastChanceNarration:
         if isinstance(step, Pass):
             return w("pass")
         if isinstance(step, LastChance):
-            return w("Last Chance!")
+            return w("Last Chance! (once a game)")
         if isinstance(step, Bet):
             if not step.side:
                 return w("no bet")
@@ -59,6 +59,12 @@ class LastChanceNarration:
             return w("lock {face}s on the jokers", face=step.face)
         assert isinstance(step, Wait)
         return w("not yet (leave the jokers open)")
+
+    def confirm(self, state: State, step: Step) -> str | None:
+        """The question before calling "Last Chance!", which each player may do once a game; None for any other move."""
+        if isinstance(step, LastChance):
+            return self.w("Call “Last Chance!” now? Each player may call it once a game, and it cannot be taken back.")
+        return None
 
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         assert isinstance(state, LastChanceState)

@@ -43,6 +43,8 @@ def test_a_las_vegas_companion_game_typed_on_one_page(browser: Browser, serve: C
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url + "/")
     page.select_option("#game", "lasvegas")
+    for details in ("#more", "#companion-box"):  # the rules and the real table's settings, folded away
+        page.locator(details).evaluate("node => node.open = true")
     for name, value in {"players": 2, "rounds": 1, "dice_per_player": 2}.items():
         page.fill(f"#opt-{name}", str(value))
     page.dispatch_event("#opt-players", "input")

@@ -1,6 +1,7 @@
-"""Hints: on your turn, what the table's stand-in bot would play for you and the game's advice (the
-terminal's `?`), worked out in a bot worker; refused to spectators, out of turn and at tables made
-without hints (which their rematches keep)."""
+"""Hints: on your turn, the game's advice on each of your choices in your language (values by its
+strongest estimate, never box-drawn text) and the move it or the game's strongest bot suggests, worked
+out in an advice worker; refused to spectators, out of turn and at tables made without hints (which
+their rematches keep)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
+from highroller.web.answers import Hint
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +33,21 @@ def _table(client: TestClient, game: str, options: dict[str, Any], **extra: Any)
     return response.json()
 
 
-def _hint(client: TestClient, table: dict[str, Any], token: str | None) -> Any:
+def _hint(client: TestClient, table: dict[str, Any], token: str | None, lang: str | None = None) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return client.post(f"/api/tables/{table['id']}/hint", headers=headers)
+    return client.post(f"/api/tables/{table['id']}/hint", headers=headers, params={"lang": lang} if lang else None)
+
+
+BOX_DRAWING = {chr(code) for code in range(0x2500, 0x2580)}
+
+
+def _text_of(value: Any) -> str:
+    """Every string in an answer, joined."""
+    if isinstance(value, dict):
+        return " ".join(_text_of(item) for item in value.values())
+    if isinstance(value, list):
+        return " ".join(_text_of(item) for item in value)
+    return value if isinstance(value, str) else ""
 
 
 def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
@@ -45,25 +60,48 @@ def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("game", "options", "advice"),
+    ("game", "options", "titles"),
     [
-        ("lasvegas", {"players": 2, "first_player": 0}, "Win chance (expert)"),
-        ("lastchance", {"players": 2, "first_player": 0}, "Exact odds"),
-        ("luckiest", {"players": 2}, "The solver's advice"),
+        ("lasvegas", {"players": 2, "first_player": 0}, {"en": "Your chance of winning after each placement", "fr": "Vos chances de gagner"}),
+        ("lastchance", {"players": 2, "first_player": 0}, {"en": "The exact odds of the card", "fr": "Les probabilités exactes"}),
+        ("luckiest", {"players": 2}, {"en": "Your chance of winning after each choice", "fr": "Vos chances de gagner"}),
     ],
 )
-def test_a_hint_names_a_legal_choice_with_the_games_advice(
-    client: TestClient, game: str, options: dict[str, Any], advice: str, compiled_expert: None
+def test_a_hint_suggests_a_legal_choice_with_the_games_advice_in_each_language(
+    client: TestClient, game: str, options: dict[str, Any], titles: dict[str, str], compiled_expert: None
 ) -> None:
-    table = _table(client, game, options, stand_in="medium")
+    table = _table(client, game, options, stand_in="easy")
     state = _my_turn(client, table)
-    answer = _hint(client, table, table["token"])
-    assert answer.status_code == 200, answer.text
-    hint = answer.json()
-    assert hint["action"] in [choice["action"] for choice in state["legal"]]
-    assert hint["bot"] == "medium" and hint["label"] and hint["version"] == state["version"]
-    assert advice in hint["advice"]
-    assert _hint(client, table, table["token"]).json() == hint
+    legal = [choice["action"] for choice in state["legal"]]
+    answers = {}
+    for lang in ("en", "fr", "de"):
+        answer = _hint(client, table, table["token"], lang)
+        assert answer.status_code == 200, answer.text
+        hint = answers[lang] = answer.json()
+        Hint.model_validate(hint)  # the shape /openapi.json documents
+        advice = hint["advice"]
+        assert hint["action"] in legal and hint["label"] and hint["version"] == state["version"]
+        assert not BOX_DRAWING & set(_text_of(hint)), hint
+        assert advice["best"] is None or (advice["best"] in legal and advice["best"] == hint["action"])
+        assert all(move["action"] in legal for move in advice["moves"])
+        for value in [move["value"] for move in advice["moves"]] + [fact["value"] for fact in advice["facts"] if fact["measure"] == "chance"]:
+            assert advice["measure"] != "chance" or 0 <= value <= 1
+        assert all(0 <= fact["value"] <= 1 for fact in advice["facts"] if fact["measure"] == "chance")
+        assert all(str(move["value"]) != "-0.0" for move in advice["moves"])
+        assert _hint(client, table, table["token"], lang).json() == hint
+    assert answers["en"]["advice"]["title"].startswith(titles["en"]) and answers["fr"]["advice"]["title"].startswith(titles["fr"])
+    assert answers["fr"]["advice"]["title"] != answers["de"]["advice"]["title"]
+    assert answers["en"]["action"] == answers["fr"]["action"] == answers["de"]["action"]
+    assert _hint(client, table, table["token"], "xx").status_code == 422
+
+
+def test_where_the_advice_prefers_no_move_the_strongest_bot_suggests_one(client: TestClient) -> None:
+    table = _table(client, "lastchance", {"players": 2, "first_player": 0}, stand_in="easy")
+    state = _my_turn(client, table)
+    assert state["view"]["phase"] == "auction"
+    hint = _hint(client, table, table["token"]).json()
+    assert hint["advice"]["best"] is None and hint["advice"]["moves"] == [] and len(hint["advice"]["facts"]) == 3
+    assert hint["bot"] == "bidder" and hint["action"] in [choice["action"] for choice in state["legal"]]
 
 
 def test_hints_are_refused_to_spectators_and_at_tables_without_them(client: TestClient) -> None:
@@ -92,7 +130,7 @@ def test_each_choice_says_what_it_does(client: TestClient) -> None:
     legal = _my_turn(client, table)["legal"]
     helps = {choice["label"]: choice["help"] for choice in legal}
     assert helps["pass"] == "Ann passes." and helps["bid $100"] == "Ann bids $100."
-    assert "Last Chance" in helps["Last Chance!"] and "$5,000" in helps["Last Chance!"]
+    assert "Last Chance" in helps["Last Chance! (once a game)"] and "$5,000" in helps["Last Chance! (once a game)"]
 
 
 def test_win_chances_come_where_the_game_has_an_estimate(client: TestClient) -> None:

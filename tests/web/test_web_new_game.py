@@ -35,6 +35,7 @@ def test_a_registered_game_gets_the_generic_table(browser: Browser, serve: Calla
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url + "/")
     page.select_option("#game", "pig")
+    page.locator("#more").evaluate("node => node.open = true")  # every rule but the players, folded away
     page.fill("#opt-target", "20")
     page.select_option("select[name=seat-1]", "medium")
     page.fill("#name", "Anna")

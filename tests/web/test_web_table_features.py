@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route
-from web_helpers import call, create, join, seated_page, step
+from web_helpers import call, create, join, people_on_move, seated_page, step
 
 pytestmark = pytest.mark.slow  # the table in Chromium
 
@@ -46,7 +46,7 @@ def test_bids_are_one_amount_field(browser: Browser, serve: Callable[..., Any]) 
     page = seated_page(browser, server.url, table)
     page.wait_for_selector(".amount input")
     assert page.locator("#actions button.action").count() < 8, "the bids are not one field"
-    page.wait_for_selector("#actions #table-note")
+    page.wait_for_selector("#advice-area #table-note")
     note = page.inner_text("#table-note")
     assert "to be completed in" in note and "Expected payout" in note and "Break-even bid" in note
     page.fill(".amount input", "740")
@@ -68,6 +68,7 @@ def test_copy_link_falls_back_to_a_selected_field(browser: Browser, serve: Calla
     page = context.new_page()
     page.goto(f"{server.url}/table/{table['id']}")
     page.wait_for_selector("#board[data-version]")
+    page.click("#menu summary")
     page.click("#share")
     field = page.locator("#share-link")
     assert field.input_value() == page.url
@@ -79,8 +80,8 @@ def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Cal
     table = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann")
     page = seated_page(browser, server.url, table)
     page.click("#hint-button")
-    page.wait_for_selector("#hint pre.advice")
-    assert "would play" in page.inner_text("#hint") and "The solver's advice" in page.inner_text("#hint pre.advice")
+    page.wait_for_selector("#hint .hint-move")
+    assert "Suggested:" in page.inner_text("#hint") and "Your chance of winning after each choice" in page.inner_text("#hint figcaption")
     assert page.locator("#actions .hinted").count() == 1
     strict = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann", hints=False)
     other = seated_page(browser, server.url, strict)
@@ -125,7 +126,7 @@ def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(browser: B
 
         page = seated_page(browser, server.url, table, routes={"**/static/dice.js": move_while_the_board_loads})
         assert moved, "the board's dice module was not loaded"
-        latest = call(server.url, "GET", f"/api/tables/{table['id']}")["version"]
+        latest = people_on_move(server.url, table["id"], seats)["version"]  # a round's paced draws all landed
         page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) === {latest}", timeout=10_000)
         page.wait_for_timeout(300)
         assert page.get_attribute("#board", "data-version") == str(latest)

@@ -51,12 +51,23 @@ class OptionInfo(Answer):
     preset: int | str | bool | None = Field(description="the value the game's preset takes; null where it is not a plain value")
 
 
+class PresetInfo(Answer):
+    """A named set of rule options the lobby offers first."""
+
+    id: str
+    name: str = Field(description="in the asked language")
+    description: str = Field(description="one line, in the asked language")
+    players: list[int] = Field(description="the player counts it suits")
+    options: dict[str, Any] = Field(description="the rule options it sets (the players are chosen apart); the others take the game's defaults")
+
+
 class GameInfo(Answer):
-    """A game: its words, rule options, bots and seats."""
+    """A game: its words, named presets, rule options, bots and seats."""
 
     name: str
     title: str
     summary: str
+    presets: list[PresetInfo] = Field(description="the first one is the lobby's choice")
     options: list[OptionInfo]
     levels: dict[str, str] = Field(description='each level with the bot it plays here: {"easy": "greedy", …}')
     bots: list[str]
@@ -90,6 +101,14 @@ class SeatInfo(Answer):
     left: bool
 
 
+class SeatAtTable(SeatInfo):
+    """A seat as everybody at the table sees it, with whether its person is there."""
+
+    presence: Literal["online", "away", "offline", "bot"] = Field(
+        description="online: a connection holds the seat with its page visible; away: connections hold it, every page hidden; offline: none; bot: a bot's seat"
+    )
+
+
 class Timer(Answer):
     """A table's turn timer."""
 
@@ -121,6 +140,12 @@ class TableSummary(TableHeader):
     options: dict[str, Any] = Field(description="the game's rule options, every one resolved")
 
 
+class LobbyTable(TableSummary):
+    """A table in the lobby's list."""
+
+    preset: str | None = Field(description="the id of the game's preset whose rules the table plays; null for other rules")
+
+
 class CreatedTable(TableSummary):
     """The new table; with `name` or `hot_seat`, the seat taken and its secret token too."""
 
@@ -144,6 +169,10 @@ class Choice(Answer):
     label: str
     action: Any = Field(description="the action's JSON, to send as it is")
     help: str | None = Field(description="what the action would do, in the log's words")
+    confirm: str | SkipJsonSchema[None] = Field(
+        default=None, json_schema_extra=_left_out_when_unused,
+        description="a question to ask before playing it (a move that cannot be taken back or is made once a game); absent for the others",
+    )
 
 
 class LogLine(Answer):
@@ -161,10 +190,30 @@ class Result(Answer):
     unit: Literal["money", "points"] = Field(description="what the scores count")
 
 
+class ScoringRow(Answer):
+    """One scoring of a score sheet (a round, a card)."""
+
+    label: str = Field(description="the scoring in words: \"Round 2\", \"Card 3: completed\"")
+    step: int = Field(description="the step that scored it")
+    scores: list[float] = Field(description="what each seat gained there (negative: lost)")
+    detail: list[str] | None = Field(description="a few words per seat (\"\" for none); null when there are none")
+
+
+class ScoreSheet(Answer):
+    """Every scoring so far (`highroller.core.sheet`): the same for every seat and spectator."""
+
+    unit: Literal["money", "points"] = Field(description="what the numbers count")
+    start: list[float] = Field(description="each seat's score before any scoring")
+    rows: list[ScoringRow] = Field(description="the scorings, in the order of their steps; a later sheet keeps them")
+    totals: list[float] = Field(description="start plus every row's scores: the game's final scores at its end")
+
+
 class TableState(TableHeader):
     """The table as a seat (or a spectator) sees it now."""
 
     type: Literal["state"]
+    seats: list[SeatAtTable]  # type: ignore[assignment]
+    watchers: int = Field(description="connections to the table that hold no seat (each open WebSocket or waiting long poll counted once)")
     seat: int | None = Field(description="the seat the token plays now; null for a spectator")
     current_player: int = Field(description="the seat on move; -1 at a chance step (dice, bills, cards), -2 once the game is over")
     view: dict[str, Any] = Field(description="what this seat sees of the game: its schema is at GET /api/games/{game}/view-schema")
@@ -176,18 +225,47 @@ class TableState(TableHeader):
     rematch: str | None = Field(description="the id of the rematch table, once one is made")
     advice: bool = Field(description="whether GET /api/tables/{id}/advice has something to say at this table")
     typing: str | None = Field(description="at a companion table waiting for the real dice: what to type; else null")
-    undo: bool = Field(description="whether the last typed chance step can be taken back")
+    undo: bool = Field(description="at a companion table: whether a person's step can be taken back (POST /api/tables/{id}/undo)")
     result: Result | None = Field(description="null until the game is over")
     warming: bool = Field(description="a bot here plays as a cheaper one while the server still compiles what it needs")
+    sheet: ScoreSheet | None = Field(description="the game's score sheet, in the message's language; null for a game without one")
+
+
+class MoveValue(Answer):
+    """One choice with its value."""
+
+    action: Any = Field(description="the action's JSON, as listed in `legal`")
+    label: str = Field(description="the choice's name in the language asked")
+    value: float = Field(description="its value, read as the advice's `measure` says")
+
+
+class Fact(Answer):
+    """A figure about the position."""
+
+    label: str
+    value: float
+    measure: Literal["chance", "money", "points"]
+
+
+class MoveAdvice(Answer):
+    """The game's advice on a move: each choice valued by its strongest estimate (`highroller.core.advice`)."""
+
+    measure: Literal["chance", "money", "points"] = Field(
+        description="how a value reads: chance a probability from 0 to 1, money dollars, points points"
+    )
+    title: str = Field(description="what the values are, in the language asked")
+    moves: list[MoveValue] = Field(description="the choices valued, best first (none where they are too many)")
+    best: Any = Field(description="the action the estimate prefers; null where it prefers none")
+    facts: list[Fact]
 
 
 class Hint(Answer):
-    """What the table's stand-in bot would play for the seat on move."""
+    """The move suggested to the seat on move, with the game's advice on each choice."""
 
     action: Any = Field(description="the action's JSON, as listed in `legal`")
-    label: str
-    bot: str = Field(description="the bot asked")
-    advice: str | None = Field(description="the game's advice as the terminal prints it (plain text, English)")
+    label: str = Field(description="the action's name in the language asked")
+    bot: str | None = Field(description="the bot that chose the move where the advice prefers none; null when the advice chose")
+    advice: MoveAdvice | None = Field(description="the game's advice on this decision; null where it has none")
     version: int = Field(description="the version the hint is for")
 
 

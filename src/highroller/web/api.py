@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from highroller.core.botspec import level_bot
+from highroller.core.presets import Preset, load_presets, presets_by_rules, rules_key
 from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
 from highroller.core.words import LANGUAGES
@@ -24,6 +25,7 @@ from highroller.web.answers import (
     GameInfo,
     Hint,
     Joined,
+    LobbyTable,
     Record,
     Replay,
     Rules,
@@ -33,7 +35,7 @@ from highroller.web.answers import (
     documented,
 )
 from highroller.web.checks import check_seats, default_stand_in, made_game
-from highroller.web.errors import Refused
+from highroller.web.errors import Refused, asked_language
 from highroller.web.guides import checked_guide
 from highroller.web.hints import Hints
 from highroller.web.live import Connections
@@ -59,14 +61,32 @@ def bearer(authorization: str | None) -> str | None:
 def page_language(lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de")) -> str:
     """The language a request asks for, or `Refused` saying which there are."""
     if lang not in LANGUAGES:
-        raise Refused(f"lang is one of {', '.join(LANGUAGES)}, not {lang!r}", 422, "bad-lang")
+        raise Refused("lang is one of {languages}, not {lang}", 422, "bad-lang", languages=", ".join(LANGUAGES), lang=repr(lang))
     return lang
+
+
+@lru_cache(maxsize=None)  # per game: read and checked once
+def game_presets(name: str) -> tuple[Preset, ...]:
+    """The game's named presets, checked (a bad presets file is a `DataFileError` naming it)."""
+    return load_presets(game_spec(name))
+
+
+@lru_cache(maxsize=None)  # per game: making each preset's game reads its data files
+def presets_by_rules_of(name: str) -> dict[str, str]:
+    """The id of the preset each set of rules comes from (see `highroller.core.presets.rules_key`)."""
+    return presets_by_rules(game_spec(name), game_presets(name))
+
+
+def preset_of(name: str, options: dict[str, Any]) -> str | None:
+    """The id of the game's preset whose rules a table's resolved options are, if any."""
+    return presets_by_rules_of(name).get(rules_key(game_spec(name), options))
 
 
 @lru_cache(maxsize=None)  # per game and language: making a game's preset reads its data files
 def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
-    """A game as the lobby form needs it: options with limits and preset values, bots, seats; its
-    words (title, summary, each option's label and help) in `lang`. Shared: read it, never change it."""
+    """A game as the lobby form needs it: named presets, options with limits and preset values, bots,
+    seats; its words (title, summary, each preset's name and description, each option's label and
+    help) in `lang`. Shared: read it, never change it."""
     spec = game_spec(name)
     preset = make(name).options
     w = words_of(name, lang)
@@ -74,6 +94,10 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "name": name,
         "title": w(spec.title),
         "summary": w(spec.summary),
+        "presets": [
+            {"id": p.id, "name": w(p.name), "description": w(p.description), "players": list(p.players), "options": dict(p.options)}
+            for p in game_presets(name)
+        ],
         "options": [
             {
                 "name": o.name,
@@ -132,7 +156,7 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
     )
     async def game_view_schema(game: str) -> dict[str, Any]:
         if game not in available_games():
-            raise Refused(f"no game {game!r}; games: {', '.join(available_games())}", 404, "no-game")
+            raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
         return view_schema(load_object(game_spec(game).view))
 
     @router.get(
@@ -143,11 +167,12 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         return checked_guide(game, lang)
 
     @router.get(
-        "/tables", summary="Unfinished tables: those waiting for players first, newest first",
-        response_model=None, responses=documented(list[TableSummary], "the lobby's tables"),
+        "/tables",
+        summary="Tables waiting for players (newest first), then games in play; finished and abandoned games (30 minutes without a move) are not listed",
+        response_model=None, responses=documented(list[LobbyTable], "the lobby's tables"),
     )
-    async def open_tables() -> list[dict[str, Any]]:
-        return await tables.lobby()
+    async def open_tables(request: Request) -> list[dict[str, Any]]:
+        return [{**table, "preset": preset_of(table["game"], table["options"])} for table in await tables.lobby(lang=asked_language(request))]
 
     @router.post(
         "/tables", status_code=201, summary="Create a table (and sit down in it, given a name)",
@@ -164,6 +189,7 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
             await quotas.check_join(creator)
         table, seated_at = await tables.open(
             made, body.bots, body.timer, stand_in, creator, body.name, body.hints, real_dice=body.real_dice, hot_seat=body.hot_seat or (),
+            bot_delay=body.bot_delay,
         )
         answer = table.summary()
         if seated_at is not None:
@@ -184,13 +210,17 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
     ) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
         if after is not None:
-            with connections.admit(request.client.host if request.client else None) as admitted:
+            host = request.client.host if request.client else None
+            held = table.held_by(bearer(authorization))
+            poller = ("poll", held) if held else ("poll", host)  # each seat token, or each watching address, counts once
+            with connections.admit(host) as admitted:
                 if not admitted:
                     raise Refused(
                         "too many open connections from your address (long polls and WebSockets together); close some or try again shortly",
                         429, "too-many-connections", retry_after=5,
                     )
-                await table.wait_change(after, LONG_POLL_SECONDS)
+                with tables.presence.polling(table.id, poller, held):
+                    await table.wait_change(after, LONG_POLL_SECONDS)
         return table.snapshot(seat, min(log_from, len(table.log)), lang)
 
     @router.post(
@@ -215,12 +245,12 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         return table.snapshot(table.seat_of(bearer(authorization)), table.log_since(body.version), lang)  # a hot seat passes on
 
     @router.post(
-        "/tables/{table_id}/hint", summary="On your turn: what the table's stand-in bot would play for you, and the game's advice",
+        "/tables/{table_id}/hint", summary="On your turn: the game's advice on each of your choices, in your language, and the move suggested",
         response_model=None, responses=documented(Hint, "the hint"),
     )
-    async def hint(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def hint(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
         table, seat = await seated(table_id, authorization)
-        return await hints.ask(table, seat)
+        return await hints.ask(table, seat, lang)
 
     @router.get(
         "/tables/{table_id}/advice",

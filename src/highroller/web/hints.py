@@ -1,13 +1,14 @@
 """Advice at a table, worked out in the bot worker processes (never in the web server's own process,
-so it cannot slow anybody's move): hints for the person on move (what a bot would play for them, with
-the game's advice) and the advice everyone sees (each seat's chance of winning and the game's note on
-the position, where the game has them). They think in a pool of their own (`advice_processes`), never
-in the bot workers' (a hint cannot hold up a bot's move), and while the server's warm-up still
-compiles they leave out what needs it. Bounded: as many pieces of advice think at once as there are
-advice processes (a request waits a few seconds for one, then is told to ask again), a seat asks one
-hint at a time, every asker of a step's advice shares one answer, and answers are kept per step so
-asking again costs nothing. A table made without hints gives none of
-it. A failure while thinking is logged and answered 503 `hint-failed`."""
+so it cannot slow anybody's move): hints for the person on move (the game's advice on each of their
+choices in their language, and the move it or the game's strongest bot suggests) and the advice
+everyone sees (each seat's chance of winning and the game's note on the position, where the game has
+them). They think in a pool of their own (`advice_processes`), never in the bot workers' (a hint
+cannot hold up a bot's move), and while the server's warm-up still compiles they leave out what needs
+it. Bounded: as many pieces of advice think at once as there are advice processes (a request waits a
+few seconds for one, then is told to ask again), a seat asks one hint at a time (in any language),
+every asker of a step's advice shares one answer, and answers are kept per step and language so
+asking again costs nothing. A table made without hints gives none of it. A failure while thinking is
+logged and answered 503 `hint-failed`."""
 
 from __future__ import annotations
 
@@ -15,13 +16,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from highroller.registry import game_spec
 from highroller.web.botwork import Workers, worker_pool
-from highroller.web.checks import default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables import Table
@@ -50,24 +50,23 @@ class Hints:
         self.workers = Workers("advice", max(1, settings.advice_processes), settings.bot_nice, settings.bot_idle, settings.warm_up)
         self._thinking = asyncio.Semaphore(self.workers.processes)
         self._asking: set[tuple[str, int]] = set()
-        self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self._answers: OrderedDict[tuple[str, int, int, str], dict[str, Any]] = OrderedDict()
         self._advice: OrderedDict[tuple[str, int], asyncio.Task[dict[str, Any] | None]] = OrderedDict()
 
-    async def ask(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """The hint for `seat` at `table` now, or `Refused` saying why not."""
+    async def ask(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+        """The hint for `seat` at `table` now in `lang` (one of `LANGUAGES`), or `Refused` saying why not."""
         if seat is None:
             raise Refused("hints are for the person on move: send your seat token", 403, "spectator")
         if not table.hints:
             raise Refused("this table was made without hints", 403, "no-hints")
         if table.finished or not table.started or table.state.current_player != seat:
             raise Refused("a hint is for your own turn", 409, "not-your-turn")
-        key = (table.id, seat, table.version)
+        key = (table.id, seat, table.version, lang)
         if key in self._answers:
             return self._answers[key]
         if (table.id, seat) in self._asking:
             raise Refused("your hint is still being worked out", 429, "hint-busy", retry_after=1)
-        bot = table.stand_in or default_stand_in(table.game.name)
-        job = HintJob(self.database, table.id, seat, table.version, bot)
+        job = HintJob(self.database, table.id, seat, table.version, lang)
         self._asking.add((table.id, seat))
         try:
             async with self._helper():

@@ -12,6 +12,8 @@ MAX_VERSION = 10**9
 """The largest version (steps played) or log index a client may name: far past any game's length."""
 MAX_SEATS = 12
 """More seats than any game has."""
+MAX_BOT_DELAY = 5.0
+"""The longest pause, in seconds, a table may ask its bots to make before they move."""
 
 
 class Strict(BaseModel):
@@ -44,6 +46,9 @@ class CreateTable(Strict):
     hot_seat: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None, max_length=MAX_SEATS,
         description="the people's names in seat order: the creator's one device holds every person's seat (the answer holds its token); instead of `name`",
+    )
+    bot_delay: float | None = Field(
+        default=None, ge=0, le=MAX_BOT_DELAY, description="seconds between two bot moves, up to 5; default: the server's (--bot-delay)"
     )
 
 
@@ -106,8 +111,15 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | WsAct | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | WsAct | Ping] = TypeAdapter(ClientMessage)
+class Visibility(Strict):
+    """The page was hidden (`visible` false) or shown again: a seat whose every page is hidden is away."""
+
+    type: Literal["presence"]
+    visible: bool
+
+
+ClientMessage = Annotated[Hello | WsAct | Ping | Visibility, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | WsAct | Ping | Visibility] = TypeAdapter(ClientMessage)
 
 
 def explain(error: ValidationError) -> str:

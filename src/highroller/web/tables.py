@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -26,16 +27,21 @@ from highroller.core.botspec import ready
 from highroller.core.game import Game
 from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
-from highroller.core.state import CHANCE, Step
+from highroller.core.sheet import ScoreSheet
+from highroller.core.spec import load_object
+from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import LANGUAGES
-from highroller.registry import game_spec, make, narration_of
+from highroller.registry import game_spec, make, narration_of, words_of
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
+from highroller.web.labels import bot_word
 from highroller.web.narrate import Narrator, in_language, web_words
 from highroller.web.offer import offered as offer
+from highroller.web.presence import Presence, Seen
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
+    UNDO,
     Change,
     Conflict,
     Origin,
@@ -44,7 +50,15 @@ from highroller.web.store import (
     Store,
     TableRow,
 )
-from highroller.web.turns import advance, automatic, next_due, record_step, seat_name
+from highroller.web.turns import (
+    advance,
+    automatic,
+    next_due,
+    record_step,
+    seat_name,
+    seat_name_texts,
+    seat_names,
+)
 
 log = logging.getLogger(__name__)
 
@@ -57,17 +71,28 @@ MAX_TYPED = 500
 """Characters of typed dice, bills or a card that a companion table reads."""
 
 
-def change_texts(change: str, name: str, bot: str | None) -> dict[str, str]:
+def change_texts(change: str, row: SeatRow, stand_in: str | None) -> dict[str, str]:
     """A seat change in the log's words, in every language."""
     texts = {}
     for lang in LANGUAGES:
-        w = web_words(lang)
+        w, name, bot = web_words(lang), seat_name(row, lang), bot_word(stand_in or "", lang)
         if change == "away":
             texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
         elif change == "back":
             texts[lang] = w("{name} is back.", name=name)
         else:
             texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
+    return texts
+
+
+def took_back_texts(row: SeatRow, detail: str | None) -> dict[str, str]:
+    """A companion table's undo in the log's words, in every language: who took back what (`detail`:
+    the step taken back in each language's words, JSON)."""
+    what: dict[str, str] = json.loads(detail) if detail else {}
+    texts = {}
+    for lang in LANGUAGES:
+        w = web_words(lang)
+        texts[lang] = w("{name} took back: {what}", name=seat_name(row, lang), what=what.get(lang) or what.get("en", ""))
     return texts
 
 
@@ -79,12 +104,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seats_status(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
-    """The seats as every client sees them."""
+def seats_status(seats: Sequence[SeatRow], lang: str = "en") -> list[dict[str, Any]]:
+    """The seats as every client sees them, named in `lang`."""
     return [
         {
             "seat": r.seat,
-            "name": seat_name(r),
+            "name": seat_name(r, lang),
             "bot": r.bot,
             "taken": r.bot is not None or r.token_hash is not None,
             "away": r.control is not None,
@@ -103,13 +128,13 @@ def seat_list(seats: Sequence[int]) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-def summary_of(row: TableRow, version: int | None = None) -> dict[str, Any]:
-    """A table as the lobby lists it (from the stored header, without replaying it)."""
+def summary_of(row: TableRow, version: int | None = None, lang: str = "en") -> dict[str, Any]:
+    """A table as the lobby lists it (from the stored header, without replaying it), its seats named in `lang`."""
     return {
         "id": row.id,
         "game": row.game,
         "title": game_spec(row.game).title,
-        "seats": seats_status(row.seats),
+        "seats": seats_status(row.seats, lang),
         "open_seats": open_seats(row.seats),
         "started": not open_seats(row.seats),
         "finished": row.finished,
@@ -151,8 +176,12 @@ class Subscriber:
 class Table:
     """One table: the stored header and seats, the engine state, the log in words, and who watches."""
 
-    def __init__(self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False) -> None:
+    def __init__(
+        self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
+    ) -> None:
+        """`seen(table_id)` says who is at the table (`highroller.web.presence`)."""
         self.id = row.id
+        self._seen = seen or (lambda _: Seen({}, 0))
         self.game = make(row.game, **row.options)
         self.seed = row.seed
         self.created = row.created
@@ -161,6 +190,8 @@ class Table:
         self._warming = warming
         self._offered: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
         """The choices last offered in each language, with the (version, revision, seat) they are for."""
+        self._sheets: dict[str, tuple[tuple[int, int], ScoreSheet | None]] = {}
+        """The score sheet last worked out in each language, with the (version, revision) it is for."""
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
@@ -202,7 +233,7 @@ class Table:
 
     def _follow(self, steps: Sequence[Any], changes: Sequence[SeatChange]) -> None:
         """Apply stored steps with their log lines, the seat changes logged where they happened."""
-        narrator = Narrator(self.game.name, self.names())
+        narrator = Narrator(self.game.name, seat_names(self.seats))
         waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
         for _, step in follow(self.state, steps):
             waiting = self._log_changes(waiting, len(self.state.history))
@@ -214,7 +245,9 @@ class Table:
         while waiting and waiting[0].step <= upto:
             change = waiting.pop(0)
             self.changes.append(change)
-            self.log.append({"n": change.step, "text": change_texts(change.change, seat_name(self.seats[change.seat]), self.stand_in)})
+            row = self.seats[change.seat]
+            texts = took_back_texts(row, change.detail) if change.change == UNDO else change_texts(change.change, row, self.stand_in)
+            self.log.append({"n": change.step, "text": texts})
         return waiting
 
     async def catch_up(self) -> None:
@@ -227,7 +260,9 @@ class Table:
         if row is None:
             self.gone = True
             raise Refused("this table no longer exists", 404, "no-table")
-        if [seat_name(r) for r in row.seats] != names or row.version < self.version:  # a new name, or dice taken back: start again
+        known = {(c.revision, c.seat) for c in self.changes}
+        undone = any(c.change == UNDO and (c.revision, c.seat) not in known for c in row.changes)
+        if [seat_name(r) for r in row.seats] != names or row.version < self.version or undone:  # a new name, or steps taken back: start again
             full = await asyncio.to_thread(self._store.load_table, self.id)
             if full is None:
                 self.gone = True
@@ -379,6 +414,8 @@ class Table:
         return {
             "type": "state",
             **{k: v for k, v in self.summary().items() if k not in ("options", "stand_in")},
+            "seats": self._seats_present(lang),
+            "watchers": self._seen(self.id).watchers,
             "seat": seat,
             "current_player": mover,
             "view": state.view(seat),
@@ -390,10 +427,24 @@ class Table:
             "rematch": self.rematch,
             "advice": self.hints and bool(game_spec(self.game.name).win_chances or game_spec(self.game.name).table_note),
             "typing": self._typing_help(lang) if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
-            "undo": self.real_dice and seat is not None and bool(state.history) and state.history[-1][0] == CHANCE,
+            "undo": self.real_dice and seat is not None and self._undoable() is not None,
             "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
             "warming": self._bots_warming(),
+            "sheet": self._sheet(lang),
         }
+
+    def _seats_present(self, lang: str) -> list[dict[str, Any]]:
+        """The seats, each with its `presence`: "bot" for a bot's seat, else its person's online, away or offline."""
+        seen = self._seen(self.id)
+        return [
+            {**status, "presence": "bot" if row.bot is not None else seen.status(row.seat)}
+            for status, row in zip(seats_status(self.seats, lang), self.seats, strict=True)
+        ]
+
+    def presence_changed(self) -> None:
+        """Who is at the table changed: tell the connections watching it (a long poll waits for moves only)."""
+        for subscriber in self.subscribers:
+            subscriber.changed()
 
     def _bots_warming(self) -> bool:
         """Whether a bot playing here waits on this process's warm-up, and plays as a cheaper bot meanwhile."""
@@ -418,9 +469,27 @@ class Table:
         key = (self.version, self.revision, seat)
         offered = self._offered.get(lang)
         if offered is None or offered[0] != key:
-            narrator = Narrator(self.game.name, self.names())
+            narrator = Narrator(self.game.name, seat_names(self.seats))
             offered = self._offered[lang] = (key, [narrator.choice(self.state, seat, action, lang) for action in offer(self.state.legal_actions())])
         return offered[1]
+
+    def _sheet(self, lang: str) -> ScoreSheet | None:
+        """The game's score sheet in `lang` (None for a game without one, or whose sheet fails: that is
+        logged, and the table goes on); worked out once per step and language, however often asked.
+        It holds nothing hidden from anyone, so every seat and spectator gets the same."""
+        path = game_spec(self.game.name).score_sheet
+        if not path:
+            return None
+        key = (self.version, self.revision)
+        kept = self._sheets.get(lang)
+        if kept is None or kept[0] != key:
+            try:
+                sheet: ScoreSheet | None = load_object(path)(self.state, words_of(self.game.name, lang))
+            except Exception:  # a sheet's bug must not stop the table
+                log.exception("the score sheet of table %s failed at step %d", self.id, self.version)
+                sheet = None
+            kept = self._sheets[lang] = (key, sheet)
+        return kept[1]
 
     def log_since(self, version: int) -> int:
         """The index of the first log line of step `version` or later (what a client who saw the
@@ -445,7 +514,7 @@ class Table:
                 "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
                 "timer": self.timer,
                 "stand_in": self.stand_in,
-                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes],
+                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO],  # undone steps are not the game's
             },
         }
 
@@ -485,9 +554,9 @@ class Table:
             assert seat is not None
             step = self._typed_chance(action) if self.state.current_player == CHANCE else self._decision(action)
             state, lines = self.state.clone(), list(self.log)
-            narrator = Narrator(self.game.name, self.names())
-            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice)
-            due = next_due(state, self.seats, self.timer, self.bot_delay, time.time())
+            narrator = Narrator(self.game.name, seat_names(self.seats))
+            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice, paced=self.bot_delay > 0)
+            due = next_due(state, self.seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice)
             try:
                 revision = await asyncio.to_thread(
                     self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), due=due, seat=seat
@@ -495,7 +564,7 @@ class Table:
             except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()
                 self._check_action(seat, version)
-                raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale") from None
+                raise Refused("stale action: the table is at version {version}, you saw {seen}", 409, "stale", version=self.version, seen=version) from None
             except Exception as error:  # whatever the database says, the step is not taken
                 log.exception("storing a step of table %s failed", self.id)
                 raise Refused("the step was not saved; try again", 503, "not-saved") from error
@@ -509,9 +578,9 @@ class Table:
         try:
             step = self.state.decode_step(action)
         except Exception as error:  # a game's decoder meets untrusted JSON: any failure is a refusal
-            raise Refused(f"not an action of this game here: {error}", 422, "illegal") from error
+            raise Refused("not an action of this game here: {error}", 422, "illegal", error=str(error)) from error
         if step not in legal:
-            raise Refused(f"{step} is not legal now; legal: {', '.join(map(str, legal))}", 422, "illegal")
+            raise Refused("{step} is not legal now; legal: {legal}", 422, "illegal", step=str(step), legal=", ".join(map(str, legal)))
         return step
 
     def _typed_chance(self, action: Any) -> Step:
@@ -525,20 +594,66 @@ class Table:
             self.state.clone().apply(step)
         except Exception as error:  # typed text and JSON from the page are untrusted: any failure is a refusal
             said, expected = str(error), self.state.input_help()
-            raise Refused(said if expected in said else f"{said} ({expected})", 422, "illegal") from error
+            reason = said if expected in said else f"{said} ({expected})"  # the game's own words
+            raise Refused(reason, 422, "illegal") from error
         return step
 
+    def _undoable(self) -> int | None:
+        """At a companion table in play, the number of the last step a person made (typed dice, bills
+        or a card, or a decision of a seat its person played), which an undo takes back with the
+        automatic steps after it; None when there is none."""
+        if not self.real_dice or not self.started or self.finished:
+            return None
+        for number in range(len(self.state.history) - 1, -1, -1):
+            player = self.state.history[number][0]
+            if player == CHANCE or (self.seats[player].bot is None and self._control_at(player, number) is None):
+                return number
+        return None
+
+    def _control_at(self, seat: int, number: int) -> str | None:
+        """Who played `seat` at step `number`: None for its person, else the stand-in's "away" or "left"."""
+        control: str | None = None
+        for change in sorted(self.changes, key=lambda c: c.revision):
+            if change.seat == seat and change.step <= number and change.change != UNDO:
+                control = None if change.change == "back" else change.change
+        return control
+
+    def _replayed(self, number: int) -> State:
+        """The game as it was after its first `number` steps."""
+        state = self.game.new_game(self.seed)
+        for _, step in self.state.history[:number]:
+            state.apply(step)
+        return state
+
+    def _step_words(self, before: State) -> dict[str, str]:
+        """What the step played after `before` did, in every language (its log line; the step as
+        written where it has none)."""
+        player, step = self.state.history[len(before.history)]
+        texts = Narrator(self.game.name, seat_names(self.seats)).step_texts(before, player, step)
+        return texts or {lang: str(step) for lang in LANGUAGES}
+
     async def undo(self, seat: int | None) -> None:
-        """Take back the last typed chance step of a companion table (until a decision follows it)."""
+        """At a companion table, take back the last step a person made (typed dice, a placement, a bid…)
+        and the automatic steps that followed it; the log says who took back what."""
 
         async def attempt() -> None:
             if seat is None:
                 raise Refused("spectators cannot undo: join a seat first", 403, "spectator")
             if not self.real_dice:
-                raise Refused("only a table with real dice takes typed dice back", 409, "no-undo")
-            if not self.state.history or self.state.history[-1][0] != CHANCE:
-                raise Refused("nothing to undo: a decision was made since the last dice typed", 409, "no-undo")
-            self.revision = await asyncio.to_thread(self._store.take_back, self.id, self.version - 1, self.revision)
+                raise Refused("only a companion table (real dice) takes steps back", 409, "no-undo")
+            first = self._undoable()
+            if first is None:
+                raise Refused("nothing to take back: no person's step to undo", 409, "no-undo")
+            before = self._replayed(first)
+            due = next_due(before, self.seats, self.timer, self.bot_delay, time.time(), draws=False)
+            detail = json.dumps(self._step_words(before), ensure_ascii=False)
+            player = self.state.history[first][0]
+            same_device = player >= 0 and self.seats[player].token_hash == self.seats[seat].token_hash
+            who = player if same_device else seat  # a hot seat's device: the person whose step it was
+            self.revision = await asyncio.to_thread(
+                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, due=due
+            )
+            self._expect(due)
             full = await asyncio.to_thread(self._store.load_table, self.id)
             if full is None:
                 self.gone = True
@@ -551,11 +666,11 @@ class Table:
         if seat is None:
             raise Refused("spectators cannot act: join a seat first", 403, "spectator")
         if not self.started:
-            raise Refused(f"the game starts when every seat is taken (open: {seat_list(self.open_seats())})", 409, "not-started")
+            raise Refused("the game starts when every seat is taken (open: {open})", 409, "not-started", open=seat_list(self.open_seats()))
         if self.finished:
             raise Refused("the game is over", 409, "game-over")
         if version != self.version:
-            raise Refused(f"stale action: the table is at version {self.version}, you saw {version}", 409, "stale")
+            raise Refused("stale action: the table is at version {version}, you saw {seen}", 409, "stale", version=self.version, seen=version)
         if self.seats[seat].control == "left":
             raise Refused("you left this table: a bot plays your seat to the end", 409, "left")
         if self.seats[seat].control == "away":
@@ -563,7 +678,7 @@ class Table:
         if self.state.current_player == CHANCE and self.real_dice:
             return  # the real dice at the table: any of its people types them
         if self.state.current_player != seat:
-            raise Refused(f"it is not your turn: {seat_name(self.seats[self.state.current_player])} is on move", 409, "not-your-turn")
+            raise Refused("it is not your turn: {name} is on move", 409, "not-your-turn", name=seat_name_texts(self.seats[self.state.current_player]))
 
     async def _change(self, attempt: Callable[[], Any]) -> None:
         """Run a compare-and-set change, catching up and trying again when another process was first."""
@@ -592,10 +707,10 @@ class Table:
                     raise Refused("every seat is taken; you can watch", 409, "full")
                 seat = free[0]
             elif seat not in free:
-                raise Refused(f"seat {seat + 1} is not free; free seats: {seat_list(free) or 'none'}", 409, "seat-taken")
+                raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
             seats = [replace(r, name=name, token_hash=hash_token(token)) if r.seat == seat else r for r in self.seats]
             started = not open_seats(seats)
-            due = next_due(self.state, seats, self.timer, self.bot_delay, time.time()) if started else None
+            due = next_due(self.state, seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice) if started else None
             revision = await asyncio.to_thread(
                 self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, due=due
             )
@@ -651,7 +766,7 @@ class Table:
     async def _set_control(self, seat: int, change: str, control: str | None) -> None:
         seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
         mover = self.state.current_player
-        due = next_due(self.state, seats, self.timer, self.bot_delay, time.time()) if mover == seat else self.due
+        due = next_due(self.state, seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice) if mover == seat else self.due
         revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, due)
         self.seats, self.revision, self.due = seats, revision, due
         self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=time.time())], self.version)
@@ -685,26 +800,35 @@ class Tables:
         self._expect = expect
         self._warming = warming
         self._live: OrderedDict[str, Table] = OrderedDict()
+        self.presence = Presence(store, self._presence_changed)
+        """Who is at each table: the connections of this process and, on a shared store, of the others."""
+
+    def _presence_changed(self, table_id: str) -> None:
+        table = self._live.get(table_id)
+        if table is not None:
+            table.presence_changed()
 
     async def open(
         self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: Origin | None, name: str | None,
-        hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (),
+        hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (), bot_delay: float | None = None,
     ) -> tuple[Table, tuple[int, str] | None]:
         """Store a new table with its opening chance steps drawn (none at a companion table, `real_dice`:
         its people type them); with `name`, its creator takes the first person's seat in the same
         transaction; with `hot_seat`, the people's names in seat order, the creator's one device holds
-        every person's seat. `hints`: whether its players may ask for hints. Returns the table and
-        (seat, token) if seated."""
+        every person's seat. `hints`: whether its players may ask for hints; `bot_delay`: seconds
+        between bot moves (default: the server's). Returns the table and (seat, token) if seated."""
+        bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         seed = fresh_seed()
         state = made.new_game(seed)
-        while state.current_player == CHANCE and not real_dice:
-            state.apply(state.sample_chance())
+        paced = bot_delay > 0
+        while state.current_player == CHANCE and not real_dice and not (paced and state.history and state.history[-1][0] == CHANCE):
+            state.apply(state.sample_chance())  # a paced table draws the next chance step when it is due
         seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
         seated: tuple[int, str] | None = None
         if hot_seat:
             people = open_seats(seats)
             if len(hot_seat) != len(people):
-                raise Refused(f"a hot-seat table names each of its {len(people)} people; {len(hot_seat)} names given", 422, "bad-names")
+                raise Refused("a hot-seat table names each of its {people} people; {given} names given", 422, "bad-names", people=len(people), given=len(hot_seat))
             token = secrets.token_urlsafe(32)
             taken: list[str] = []
             for seat, raw in zip(people, hot_seat, strict=True):
@@ -717,11 +841,11 @@ class Tables:
             seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token))
             seated = (seat, token)
         started = not open_seats(seats)
-        due = next_due(state, seats, timer, self.settings.bot_delay, time.time()) if started else None
+        due = next_due(state, seats, timer, bot_delay, time.time(), draws=not real_dice) if started else None
         row = TableRow(
             id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=time.time(), finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
-            timer=timer, stand_in=stand_in, bot_delay=self.settings.bot_delay, due=due, hints=hints, real_dice=real_dice,
+            timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=due, hints=hints, real_dice=real_dice,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
         self._expect(due)
@@ -742,7 +866,8 @@ class Tables:
         table = self._live.get(table_id)  # loaded meanwhile by another request
         if table is None:
             try:
-                table = Table(row, self.store, self._expect, self._warming)
+                await self.presence.load(table_id)
+                table = Table(row, self.store, self._expect, self._warming, self.presence.seen)
             except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
                 log.exception("table %s cannot be replayed from its stored steps", table_id)
                 raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error
@@ -762,9 +887,14 @@ class Tables:
         surplus = len(self._live) - self.capacity
         for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
             del self._live[table_id]
+            self.presence.forget(table_id)
 
     def changed(self, change: Change) -> None:
-        """Another process (or a bot worker) changed a table: follow it if it is held here."""
+        """Another process (or a bot worker) changed a table, or who is at it: follow it if it is held here."""
+        if change.presence is not None:
+            if change.table_id in self._live and change.presence != self.presence.process:
+                asyncio.get_running_loop().create_task(self.presence.load(change.table_id))
+            return
         self._expect(change.due)
         table = self._live.get(change.table_id)
         if table is None:
@@ -788,9 +918,10 @@ class Tables:
                 asyncio.get_running_loop().create_task(table.refresh())
 
     def resync(self) -> None:
-        """Check every held table again (after notifications may have been missed)."""
+        """Check every held table, and who is at it, again (after notifications may have been missed)."""
         for table in list(self._live.values()):
             asyncio.get_running_loop().create_task(table.refresh())
+            asyncio.get_running_loop().create_task(self.presence.load(table.id))
 
     async def resync_watched(self) -> None:
         """Catch up the tables somebody watches here whose revision the store has moved past (a
@@ -801,7 +932,7 @@ class Tables:
                 asyncio.get_running_loop().create_task(watched[table_id].refresh())
 
     async def rematch(self, table: Table, seat: int | None, creator: Origin | None) -> Table:
-        """A new table with the same game, options, bots, timer, stand-in and hints; its people's seats are open."""
+        """A new table with the same game, options, bots, timer, stand-in, hints and bot speed; its people's seats are open."""
         if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
         if not table.finished:
@@ -812,9 +943,12 @@ class Tables:
             except Refused:
                 pass  # the rematch expired unplayed: make another
         stand_in = table.stand_in or default_stand_in(table.game.name)
-        fresh, _ = await self.open(table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints, real_dice=table.real_dice)
+        fresh, _ = await self.open(
+            table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints, real_dice=table.real_dice,
+            bot_delay=table.bot_delay,
+        )
         return await self.get(await table.link_rematch(fresh.id, table.rematch))
 
-    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Unfinished tables: those waiting for players first, newest first."""
-        return [summary_of(row) for row in await asyncio.to_thread(self.store.lobby, limit)]
+    async def lobby(self, limit: int = 50, lang: str = "en") -> list[dict[str, Any]]:
+        """Unfinished tables: those waiting for players first, newest first (seats named in `lang`)."""
+        return [summary_of(row, lang=lang) for row in await asyncio.to_thread(self.store.lobby, limit)]

@@ -4,7 +4,7 @@
 // (Last Chance: the card's exact odds), shown with the choices.
 
 import { api, h } from "/static/common.js";
-import { language, t } from "/static/i18n.js";
+import { language, percent, t } from "/static/i18n.js";
 
 let table = null;
 let askedAt = -1;
@@ -35,13 +35,14 @@ export function tableAdvice(state, redraw) {
 }
 
 /** One seat's meter: a bar and the percentage, read out as "Ann: 62% chance to win". */
-export function chanceMeter(chance, name) {
-  const percent = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(chance);
+export function chanceMeter(raw, name) {
+  const chance = Math.min(1, Math.max(0, Number(raw) || 0));
+  const written = percent(chance);
   return h(
     "span",
-    { class: "chance", title: t("{name}: {percent} chance to win", { name, percent }) },
-    h("meter", { min: 0, max: 1, value: chance, "aria-label": t("{name}: {percent} chance to win", { name, percent }) }),
-    h("span", { class: "chance-figure" }, percent),
+    { class: "chance", title: t("{name}: {percent} chance to win", { name, percent: written }) },
+    h("meter", { min: 0, max: 1, value: chance, "aria-label": t("{name}: {percent} chance to win", { name, percent: written }) }),
+    h("span", { class: "chance-figure" }, written),
   );
 }
 

@@ -1,8 +1,9 @@
-// The Hint button of a table (shown on your turn when the table allows hints): asks the server what
-// the table's stand-in bot would play for you, marks that choice and shows the game's advice.
+// The Hint button of a table (shown on your turn when the table allows hints): asks the server for the
+// game's advice on your choices in the page's language, draws each choice's value as a bar with the
+// figure beside it, marks the suggested move there and among the choices, and lists the position's facts.
 
 import { api, h } from "/static/common.js";
-import { t } from "/static/i18n.js";
+import { language, money, number, percent, t } from "/static/i18n.js";
 
 let shown = null;
 
@@ -12,7 +13,8 @@ export function hintArea(state, token) {
     shown = null;
     return null;
   }
-  const answer = shown && shown.version === state.version ? shown : null;
+  const lang = language();
+  const answer = shown && shown.version === state.version && shown.lang === lang ? shown : null;
   const button = h("button", { type: "button", id: "hint-button", class: "small", disabled: Boolean(answer) }, t("Hint"));
   const out = h("div", { id: "hint", class: "hint-box", "aria-live": "polite" });
   if (answer) fill(out, answer);
@@ -20,8 +22,10 @@ export function hintArea(state, token) {
     button.disabled = true;
     out.replaceChildren(h("p", { class: "hint" }, t("Thinking…")));
     try {
-      shown = await api(`/api/tables/${encodeURIComponent(state.id)}/hint`, { method: "POST", token });
+      const found = await api(`/api/tables/${encodeURIComponent(state.id)}/hint?lang=${lang}`, { method: "POST", token });
+      shown = { ...found, lang };
       fill(out, shown);
+      out.scrollIntoView({ block: "nearest" }); // on a phone, above the bar of choices (its scroll margin)
       mark(shown);
     } catch (error) {
       out.replaceChildren(h("p", { class: "error" }, error.message));
@@ -32,10 +36,48 @@ export function hintArea(state, token) {
   return h("div", { class: "hint-area" }, button, out);
 }
 
+/** A value as its measure reads: a chance as a percent, money in dollars, points with up to 2 decimals. */
+function written(value, measure) {
+  if (measure === "chance") return percent(value);
+  if (measure === "money") return money(value);
+  return number(Math.round(value * 100) / 100);
+}
+
+/** How full a value's bar is, from 0 to 1: a chance as it is, money and points beside the largest size shown. */
+function share(value, measure, largest) {
+  if (measure === "chance") return Math.min(1, Math.max(0, value));
+  return largest > 0 ? Math.abs(value) / largest : 0;
+}
+
 function fill(out, answer) {
+  const advice = answer.advice;
   out.replaceChildren(
-    h("p", {}, t("The {bot} bot would play: {choice}", { bot: answer.bot, choice: answer.label })),
-    answer.advice ? h("pre", { class: "advice" }, answer.advice) : null,
+    h("p", { class: "hint-suggested" }, t("Suggested: {choice}", { choice: answer.label })),
+    advice ? drawing(advice, JSON.stringify(answer.action)) : null,
+  );
+}
+
+/** The advice: its title, a row per choice (name, bar, figure; the suggested one marked), and its facts. */
+function drawing(advice, suggested) {
+  const largest = Math.max(0, ...advice.moves.map((move) => Math.abs(move.value)));
+  const rows = advice.moves.map((move) => {
+    const chosen = JSON.stringify(move.action) === suggested;
+    const figure = written(move.value, advice.measure);
+    return h(
+      "li",
+      { class: `hint-move${chosen ? " suggested" : ""}${move.value < 0 ? " loss" : ""}` },
+      h("span", { class: "hint-label" }, chosen ? h("span", { class: "hint-check", "aria-hidden": "true" }, "✓ ") : null, move.label),
+      h("meter", { class: "hint-bar", min: 0, max: 1, value: share(move.value, advice.measure, largest), "aria-label": `${move.label}: ${figure}` }),
+      h("span", { class: "hint-figure" }, figure),
+    );
+  });
+  const facts = advice.facts.flatMap((fact) => [h("dt", {}, fact.label), h("dd", {}, written(fact.value, fact.measure))]);
+  return h(
+    "figure",
+    { class: "hint-advice" },
+    h("figcaption", { class: "hint-title" }, advice.title),
+    rows.length ? h("ul", { class: "hint-moves" }, rows) : null,
+    facts.length ? h("dl", { class: "hint-facts" }, facts) : null,
   );
 }
 

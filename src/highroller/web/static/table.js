@@ -1,11 +1,15 @@
 // The table page: one WebSocket to the server, the game's own drawing, and the generic parts around it
-// (seats, whose turn, legal choices as buttons, the log, results, rematch, reconnection).
+// (seats with who is online, whose turn, legal choices as buttons with stable keys, the latest scoring
+// kept in view, the score sheet, the log, the winner banner, rematch, reconnection). On a phone the
+// header is one line that stays, and on your turn the choices sit in a bar fixed at the bottom.
 
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
 import { chanceMeter, noteLine, tableAdvice } from "/static/advice.js";
 import { hintArea } from "/static/hint.js";
+import { latestScoring, sheetButton, sheetTable } from "/static/sheet.js";
+import { choiceKeys } from "/static/keys.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
 import { typingArea } from "/static/typing.js";
@@ -23,6 +27,11 @@ let retry = 500;
 let sent = false;
 let receivedAt = 0;
 let shownView = null;
+let finishedShown = false;
+const keys = choiceKeys();
+const SCORED = `highroller:scored:${tableId}`;
+/** The step of the last scoring this viewer has moved on from (acted after it, or closed its card). */
+let scoredSeen = Number(sessionStorage.getItem(SCORED) ?? -1);
 /** The messages handled so far, one after another: the first state waits for the game's board module,
 and a later message must not be drawn before it (the older state would be drawn last). */
 let inbox = Promise.resolve();
@@ -35,6 +44,7 @@ function connect() {
     retry = 500;
     el("connection").textContent = "";
     socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: language() }));
+    tellPresence();
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
@@ -71,7 +81,8 @@ async function receive(message) {
   if (message.type !== "state") return;
   if (!drawer) {
     drawer = await gameModule(message.game);
-    if (!el("rules-button")) el("share").before(rulesButton(message.game, message.title, () => latest && latest.view.rules));
+    if (!el("rules-button")) el("header-buttons").append(rulesButton(message.game, message.title, () => latest && latest.view.rules));
+    if (!el("sheet-button") && message.sheet !== undefined && message.sheet !== null) el("header-buttons").append(sheetButton(() => latest));
   }
   const rolled = seenVersion !== null && message.last_chance !== null && message.last_chance >= seenVersion;
   log = log.slice(0, message.log_from).concat(message.log);
@@ -105,10 +116,37 @@ function draw(rolled) {
   drawStatus();
   drawClock();
   drawSeats();
+  drawScoring();
   drawActions();
   drawLog();
   drawResult();
   el("join").hidden = !(state.seat === null && state.open_seats.length > 0);
+}
+
+/** The latest scoring (a round, a card) as a card above the board, kept until this viewer acts after
+it or closes it: bots moving on cannot sweep it away. */
+function drawScoring() {
+  const rows = latest.sheet ? latest.sheet.rows : [];
+  const last = rows.length ? rows[rows.length - 1] : null;
+  const box = el("scoring");
+  if (!last || last.step <= scoredSeen || latest.finished) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(latestScoring(latest, () => movedOn(last.step)));
+}
+
+/** This viewer has seen the scoring at `step`: its card goes. */
+function movedOn(step) {
+  if (step <= scoredSeen) return;
+  scoredSeen = step;
+  sessionStorage.setItem(SCORED, String(step));
+  if (latest) drawScoring();
+}
+
+/** Tell the server whether this page is in view (the seats show online, away or offline). */
+function tellPresence() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "presence", visible: document.visibilityState === "visible" }));
 }
 
 /** Board pieces a game marks with `data-action` play that action when it is legal (click, tap, Enter). */
@@ -129,6 +167,7 @@ function wireBoard(holder) {
       }
     });
   }
+  holder.classList.toggle("tappable", Boolean(holder.querySelector(".playable")));
 }
 
 /** The turn timer of the person on move, counting down between messages (not a live region: it would speak every second). */
@@ -158,13 +197,16 @@ function drawStatus() {
   else text = "…";
   const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, state.seats[state.seat] ? state.seats[state.seat].name : mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
+  if (state.legal.length && el("board").classList.contains("tappable")) {
+    children.push(h("p", { class: "hint tap-cue" }, t("Tap a lit piece on the board, or choose below.")));
+  }
   if (state.warming) children.push(h("p", { class: "hint", id: "warming", role: "status" }, t("The bots are warming up: until they are ready they play a quicker level, so nobody waits.")));
   if (mine && mine.away && !mine.left && !state.finished) {
     children.push(h("p", { class: "away" }, t("A bot is playing for you while you are away."), " ", h("button", { type: "button", id: "back", onclick: comeBack }, t("I'm back"))));
-  } else if (mine && !mine.left && !state.finished) {
-    children.push(" ", h("button", { type: "button", id: "leave", class: "small", onclick: leave }, state.started ? t("Leave (a bot plays my seat)") : t("Leave this table")));
   }
   el("status").replaceChildren(...children);
+  const leaving = mine && !mine.away && !mine.left && !state.finished;
+  el("menu-leave").replaceChildren(leaving ? h("button", { type: "button", id: "leave", onclick: leave }, state.started ? t("Leave (a bot plays my seat)") : t("Leave this table")) : "");
 }
 
 async function comeBack() {
@@ -201,11 +243,22 @@ function drawNote() {
   const line = noteLine(tableAdvice(latest, drawAdvice).note);
   const old = el("table-note");
   if (old) old.replaceWith(line || "");
-  else if (line) el("actions").append(line);
+  else if (line) el("advice-area").prepend(line);
+}
+
+const PRESENCE = { online: "online", away: "away", offline: "offline" };
+
+/** Who is at the table: a dot and a word for a person's presence (none for a bot). */
+function presenceMark(seat) {
+  if (!seat.presence || seat.presence === "bot" || !(seat.presence in PRESENCE) || !seat.taken) return "";
+  const words = { online: t("online"), away: t("away"), offline: t("offline") }[seat.presence];
+  return h("span", { class: `presence ${seat.presence}`, title: words }, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "presence-word" }, words));
 }
 
 function drawSeats() {
   const { chances } = tableAdvice(latest, drawAdvice);
+  const watching = latest.watchers || 0;
+  el("watchers").textContent = watching ? tn(watching, "· {n} watching", "· {n} watching") : "";
   el("seats").replaceChildren(
     ...latest.seats.map((seat) =>
       h(
@@ -213,6 +266,7 @@ function drawSeats() {
         { class: seat.seat === latest.current_player ? "on-move" : "" },
         h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }),
         h("bdi", {}, seat.name),
+        presenceMark(seat),
         seat.seat === latest.seat ? ` ${t("(you)")}` : "",
         seat.taken ? "" : h("em", { class: "hint" }, ` — ${t("open")}`),
         seat.left ? h("em", { class: "hint" }, ` — ${t("left: a bot plays")}`) : seat.away ? h("em", { class: "hint" }, ` — ${t("away: a bot plays")}`) : "",
@@ -222,42 +276,58 @@ function drawSeats() {
   );
 }
 
-let shortcuts = [];
-
 function drawActions() {
   const wasTyping = document.activeElement && document.activeElement.id === "typed";
   const box = el("actions");
   const legal = latest ? latest.legal : [];
-  shortcuts = [];
+  const items = arrange(legal);
+  keys.follow(items.filter((item) => item.button).map((item) => item.button.action), latest ? latest.current_player : null);
   box.replaceChildren(
-    ...arrange(legal).map((item, index) => {
+    ...items.map((item, index) => {
       if (item.amount) return amountControl(item.amount, index, play, sent);
       const choice = item.button;
-      shortcuts.push(choice);
-      const number = shortcuts.length;
+      const key = keys.keyOf(choice.action);
       return h(
         "button",
         {
           type: "button",
-          class: "action",
+          class: choice.confirm ? "action needs-confirm" : "action",
           "data-action": JSON.stringify(choice.action),
+          "aria-keyshortcuts": key || null,
           title: choice.help || null,
           disabled: sent,
           onclick: () => play(choice.action),
         },
-        number <= 9 ? h("kbd", {}, String(number)) : null,
+        key ? h("kbd", {}, key) : null,
         choice.label,
+        choice.confirm ? h("span", { class: "once", "aria-hidden": "true" }, "⚠") : null,
       );
     }),
   );
+  box.classList.toggle("many", items.length > 6);
+  const typing = latest ? typingArea(latest, play, undoTyped) : null;
   el("actions-title").textContent = legal.length
     ? t("Your choices")
-    : latest && latest.typing ? t("The real dice, bills and cards") : t("Choices appear here on your turn");
-  const typing = latest ? typingArea(latest, play, undoTyped) : null;
+    : typing ? t("The real dice, bills and cards") : t("Choices appear here on your turn");
   if (typing) box.append(typing);
   if (typing && wasTyping && el("typed")) el("typed").focus();
   const hint = latest ? hintArea(latest, mine && mine.token) : null;
-  if (hint) box.append(hint);
+  const answer = el("hint");
+  if (answer && !hint) answer.remove();
+  if (hint) {
+    box.append(hint);
+    const out = hint.querySelector("#hint");
+    if (out) {
+      if (answer && answer !== out) answer.remove();
+      el("advice-area").append(out);
+    }
+  }
+  const acting = Boolean(legal.length || typing);
+  const panel = el("actions-panel");
+  panel.classList.toggle("acting", acting);
+  panel.classList.toggle("idle", !acting);
+  panel.hidden = Boolean(latest && latest.finished && !typing);
+  document.body.classList.toggle("has-bar", acting);
   if (latest) drawNote();
 }
 
@@ -272,6 +342,11 @@ async function undoTyped() {
 
 function play(action) {
   if (sent || !socket || socket.readyState !== WebSocket.OPEN) return;
+  const wanted = JSON.stringify(action);
+  const choice = latest.legal.find((each) => JSON.stringify(each.action) === wanted);
+  if (choice && choice.confirm && !confirm(choice.confirm)) return;
+  const rows = latest.sheet ? latest.sheet.rows : [];
+  if (rows.length) movedOn(rows[rows.length - 1].step);
   sent = true;
   drawActions();
   socket.send(JSON.stringify({ type: "action", version: latest.version, action }));
@@ -283,26 +358,35 @@ function drawLog() {
   box.scrollTop = box.scrollHeight;
 }
 
+/** The end: a winner banner at the top of the page with the final ranking, the score sheet and Rematch. */
 function drawResult() {
   const box = el("result");
   const state = latest;
   box.hidden = !state.finished;
+  document.body.classList.toggle("finished", Boolean(state.finished));
   if (!state.finished) return;
   const winners = state.result.winners.map((seat) => state.seats[seat].name).join(t(" and "));
   const ranking = state.seats
     .map((seat) => ({ seat, score: state.result.returns[seat.seat] }))
     .sort((a, b) => b.score - a.score)
-    .map(({ seat, score }) => h("li", {}, h("bdi", {}, seat.name), ": ", state.result.unit === "money" ? money(score) : tn(score, "{n} point", "{n} points")));
+    .map(({ seat, score }) => h("li", { class: state.result.winners.includes(seat.seat) ? "winner" : "" },
+      h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }),
+      h("bdi", {}, seat.name), " ", h("strong", {}, state.result.unit === "money" ? money(score) : tn(score, "{n} point", "{n} points"))));
   const rematch = state.rematch
     ? h("a", { class: "button", href: `/table/${state.rematch}`, onclick: (event) => joinRematch(event, state.rematch) }, t("Go to the rematch"))
     : state.seat !== null
       ? h("button", { type: "button", onclick: askRematch }, t("Rematch"))
       : null;
   box.replaceChildren(
-    h("h2", {}, state.result.winners.length > 1 ? t("{names} win!", { names: winners }) : t("{name} wins!", { name: winners })),
-    h("ol", {}, ranking),
+    h("h2", { class: "winner-line" }, h("span", { "aria-hidden": "true" }, "★ "), state.result.winners.length > 1 ? t("{names} win!", { names: winners }) : t("{name} wins!", { name: winners })),
+    h("ol", { class: "ranking" }, ranking),
     h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, t("Download the record")), h("a", { class: "button", href: `/replay/${state.id}` }, t("Replay step by step"))),
+    state.sheet && state.sheet.rows.length ? h("div", { class: "sheet-scroll final-sheet" }, sheetTable(state)) : null,
   );
+  if (!finishedShown) {
+    finishedShown = true;
+    window.scrollTo({ top: 0 });
+  }
 }
 
 async function askRematch() {
@@ -356,13 +440,19 @@ async function shareLink() {
   }
 }
 
-function keys(event) {
-  if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
-  const index = Number(event.key) - 1;
-  if (Number.isInteger(index) && index >= 0 && index < 9 && shortcuts[index]) {
+function pressed(event) {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;
+  const action = keys.actionOf(event.key);
+  if (action !== undefined && latest && latest.legal.length) {
     event.preventDefault();
-    play(shortcuts[index].action);
+    play(action);
   }
+}
+
+/** Keep the page's foot clear of the bar of choices fixed at the bottom of a phone's screen. */
+function watchBar() {
+  const panel = el("actions-panel");
+  new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${panel.offsetHeight}px`)).observe(panel);
 }
 
 async function start() {
@@ -371,9 +461,10 @@ async function start() {
   el("join-form").addEventListener("submit", join);
   el("join-name").value = savedName();
   el("share").addEventListener("click", shareLink);
-  document.addEventListener("keydown", keys);
-  el("connection").before(alertControls());
-  el("connection").after(languageSwitch(h));
+  document.addEventListener("keydown", pressed);
+  document.addEventListener("visibilitychange", tellPresence);
+  el("menu-items").append(alertControls(), h("label", { class: "toggle" }, t("Language"), " ", languageSwitch(h)));
+  watchBar();
   setInterval(drawClock, 1000);
   connect();
 }

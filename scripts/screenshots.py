@@ -1,11 +1,12 @@
-"""Take the screenshots of docs/web.md: each game's table in play, at desktop and phone width, and a
-companion table (real dice typed on one phone).
+"""Take the screenshots of docs/web.md: each game's table in play at desktop and phone size (the phone
+as its first screen shows it), the score sheet, the end of a game, a hint, a table in French and in
+German, and a companion table (real dice typed on one phone).
 
-    python scripts/screenshots.py            # writes docs/screenshots/<game>-desktop.png, -phone.png, companion-phone.png
+    python scripts/screenshots.py            # writes docs/screenshots/*.png
 
 Starts `highroller serve` on a throwaway SQLite database, sits "Ann" at a table of each game with
-bots, plays her first moves through the API with a seeded choice, and photographs her page in
-Chromium (Debian's package, as the browser tests use it).
+bots, plays her moves through the API with a seeded choice, and photographs her page in Chromium
+(Debian's package, as the browser tests use it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,9 +48,9 @@ def wait_for(url: str) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            httpx.get(url + "/api/games", timeout=1).raise_for_status()
+            httpx2.get(url + "/api/games", timeout=1).raise_for_status()
             return
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             time.sleep(0.2)
     raise SystemExit("the server did not start")
 
@@ -60,14 +61,14 @@ def play_some(url: str, table: dict[str, Any], moves: int, until: str | None, rn
     headers = {"Authorization": f"Bearer {table['token']}"}
     for _ in range(moves):
         for _ in range(200):
-            state = httpx.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
+            state = httpx2.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
             if state["legal"] or state["finished"]:
                 break
             time.sleep(0.1)
         if state["finished"] or not state["legal"] or (until and state["view"].get(until)):
             return
         action = rng.choice(state["legal"])["action"]
-        httpx.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
+        httpx2.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
     time.sleep(1.0)
 
 
@@ -75,26 +76,34 @@ def companion(url: str) -> dict[str, Any]:
     """A Las Vegas companion table on one phone (Ann, Bob and Cy): the real bills and Ann's dice typed,
     her move made; Bob's real dice to type next."""
     options = {"players": 3, "edition": "classic", "first_player": 0}
-    table = httpx.post(f"{url}/api/tables", json={"game": "lasvegas", "options": options, "bots": [None, None, None], "real_dice": True,
+    table = httpx2.post(f"{url}/api/tables", json={"game": "lasvegas", "options": options, "bots": [None, None, None], "real_dice": True,
                                                    "hot_seat": ["Ann", "Bob", "Cy"]}, timeout=30).json()
     headers = {"Authorization": f"Bearer {table['token']}"}
     for typed in ("60k", "70k", "80k", "90k", "50k", "60k", "1 2 3 3 4 5 6 6", {"place": 3}):
-        state = httpx.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
+        state = httpx2.get(f"{url}/api/tables/{table['id']}", headers=headers, timeout=30).json()
         action = typed if isinstance(typed, dict) else {"typed": typed}
-        httpx.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
+        httpx2.post(f"{url}/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers=headers, timeout=30)
     return table
 
 
-def photograph(browser: Any, url: str, table: dict[str, Any], size: str, path: Path) -> None:
-    """The table's page as its creator's browser shows it, at one of `SIZES`."""
+def photograph(browser: Any, url: str, table: dict[str, Any], size: str, path: Path, lang: str = "en", then: str | None = None) -> None:
+    """The table's page as its creator's browser shows it, at one of `SIZES`, in `lang`; `then`: what
+    to open first ("sheet": the score sheet, "hint": a hint)."""
     seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})
-    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1, locale="en-GB")
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1, locale={"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}[lang])
     context.add_init_script(f"localStorage.setItem({json.dumps('highroller:seat:' + table['id'])}, {json.dumps(seat)})")
     page = context.new_page()
     page.goto(f"{url}/table/{table['id']}")
     page.wait_for_selector("#board[data-version]")
     page.wait_for_timeout(800)
-    page.screenshot(path=str(path), full_page=size == "phone")
+    if then == "sheet":
+        page.click("#sheet-button")
+        page.wait_for_timeout(300)
+    elif then == "hint":
+        page.click("#hint-button")
+        page.wait_for_selector("#hint .hint-move", timeout=30_000)
+        page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
     print(path.relative_to(ROOT))
     context.close()
 
@@ -110,12 +119,21 @@ def main() -> None:
             wait_for(url)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+                tables = {}
                 for game, options, moves, until in TABLES:
                     bots = [None] + ["medium"] * (options["players"] - 1)
-                    table = httpx.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": bots, "name": "Ann"}, timeout=30).json()
+                    table = tables[game] = httpx2.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": bots, "name": "Ann"}, timeout=30).json()
                     play_some(url, table, moves, until, random.Random(game))
                     for size in SIZES:
                         photograph(browser, url, table, size, OUT / f"{game}-{size}.png")
+                photograph(browser, url, tables["lasvegas"], "phone", OUT / "sheet-phone.png", then="sheet")
+                photograph(browser, url, tables["lasvegas"], "phone", OUT / "lasvegas-phone-fr.png", lang="fr")
+                photograph(browser, url, tables["luckiest"], "phone", OUT / "hint-phone-de.png", lang="de", then="hint")
+                photograph(browser, url, tables["lastchance"], "desktop", OUT / "lastchance-desktop-fr.png", lang="fr")
+                ended = httpx2.post(f"{url}/api/tables", json={"game": "lasvegas", "options": {"players": 3, "edition": "classic"}, "bots": [None, "hard", "hard"], "name": "Ann"}, timeout=30).json()
+                play_some(url, ended, 200, None, random.Random("end"))
+                for size in SIZES:
+                    photograph(browser, url, ended, size, OUT / f"end-{size}.png")
                 photograph(browser, url, companion(url), "phone", OUT / "companion-phone.png")
                 browser.close()
         finally:

@@ -85,12 +85,12 @@ def test_last_chance_sample_round_one_row_per_attempt() -> None:
     done = sheet(state)
     assert done["rows"][0] == first[0]
     assert done["rows"][1] == {
-        "label": "Card 1: completed", "step": len(state.history) - 1, "scores": [3000, 1000, 1000, -500],
+        "label": "Card 1, try 2: completed", "step": len(state.history) - 1, "scores": [3000, 1000, 1000, -500],
         "detail": ["completed it: $2,500", "yes bet of $1,000 won", "yes bet of $1,000 won", "no bet of $500 lost"],
     }
     assert done["start"] == [5000] * 4 and done["totals"] == state.returns() == [9000, 5400, 7000, 4800]
     german = sheet(state, "de")["rows"][1]
-    assert german["label"] != "Card 1: completed" and "1" in german["label"] and "2.500\xa0$" in (german["detail"] or [""])[0]
+    assert german["label"] == "Karte 1, Versuch 2: erfüllt" and "2.500\xa0$" in (german["detail"] or [""])[0]
 
 
 def test_last_chance_a_player_out_of_money_and_last_chance_are_said() -> None:
@@ -105,7 +105,7 @@ def test_last_chance_a_player_out_of_money_and_last_chance_are_said() -> None:
     assert row["detail"] == ["Last Chance! failed, bid of $5,000 lost; out of the game", ""]
     typed(state, "6 6 5 2 2", "lock 2")
     assert sheet(state)["rows"][1] == {
-        "label": "Card 1: completed", "step": len(state.history) - 1, "scores": [0, 2500], "detail": ["", "completed it: $2,500"],
+        "label": "Card 1, try 2: completed", "step": len(state.history) - 1, "scores": [0, 2500], "detail": ["", "completed it: $2,500"],
     }
 
 

@@ -58,6 +58,7 @@ def test_on_a_phone_the_choices_are_on_the_first_screen_on_your_turn(browser: Br
         if not wait_my_turn_or_end(page):
             break
         assert page.evaluate("() => window.scrollY") == 0
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         assert choices_in_view(page, PHONE["height"]) == []
         header = page.locator("header.top").bounding_box()
         assert header is not None and header["height"] <= 56  # one line
@@ -98,6 +99,7 @@ def test_a_round_result_stays_until_the_next_act_and_the_winner_is_on_the_first_
     page.wait_for_timeout(500)
     winner = page.locator("#result h2").bounding_box()
     assert winner is not None and 0 <= winner["y"] and winner["y"] + winner["height"] <= viewport["height"]
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # nothing wider than the screen
     assert page.locator("#result .ranking li").count() == 2
     assert page.locator("#result table").count() == 1  # the score sheet, open under the banner
     assert page.locator("#actions-panel").is_hidden()

@@ -27,15 +27,17 @@ def score_sheet(state: State, w: Words) -> ScoreSheet:
     money = list(start)
     steps = settling_steps(state, sum(1 for event in state.events if event["type"] == "settle"))
     rows: list[SheetRow] = []
-    number, last_chance = 0, False
+    number, tries, last_chance = 0, 0, False
     for event in state.events:
         kind = event["type"]
         if kind == "card":
-            number = event["number"]
+            if event["number"] != number:
+                number, tries = event["number"], 0
         elif kind == "auction":
             last_chance = event["last_chance"]
         elif kind == "settle":
-            label = w("Card {number}: completed", number=number) if event["success"] else w("Card {number}: failed", number=number)
+            tries += 1  # a card missed is bid and rolled for again, or another is drawn for its place
+            label = _label(number, tries, event["success"], w)
             scores = [after - before for after, before in zip(event["money"], money, strict=True)]
             rows.append(sheet_row(label, steps[len(rows)], scores, _detail(event, last_chance, players, w)))
             money = list(event["money"])
@@ -44,6 +46,15 @@ def score_sheet(state: State, w: Words) -> ScoreSheet:
             detail[event["seat"]] = "; ".join(filter(None, (detail[event["seat"]], w("out of the game"))))
             rows[-1]["detail"] = detail
     return sheet_with_totals("money", start, rows)
+
+
+def _label(number: int, tries: int, success: bool, w: Words) -> str:
+    """A row's name: the card's place among those to complete, and which try at it this was."""
+    if tries == 1:
+        return w("Card {number}: completed", number=number) if success else w("Card {number}: failed", number=number)
+    if success:
+        return w("Card {number}, try {tries}: completed", number=number, tries=tries)
+    return w("Card {number}, try {tries}: failed", number=number, tries=tries)
 
 
 def _detail(event: dict[str, Any], last_chance: bool, players: int, w: Words) -> list[str]:

@@ -80,7 +80,7 @@ def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Cal
     table = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann")
     page = seated_page(browser, server.url, table)
     page.click("#hint-button")
-    page.wait_for_selector("#hint .hint-move")
+    page.wait_for_selector("#hint .hint-move", timeout=60_000)  # asked again while the one advice helper is busy
     assert "Suggested:" in page.inner_text("#hint") and "Your chance of winning after each choice" in page.inner_text("#hint figcaption")
     assert page.locator("#actions .hinted").count() == 1
     strict = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann", hints=False)

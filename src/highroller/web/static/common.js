@@ -31,13 +31,19 @@ export function s(tag, attrs = {}, ...children) {
 
 export { money } from "/static/i18n.js";
 
-/** Call the JSON API; throws an Error carrying the server's message (in the page's language) on refusal. */
+/** Call the JSON API; throws an Error carrying the server's message (in the page's language) on refusal,
+with the answer's `status` and, where the server sent one, `retryAfter` in seconds. */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(data.error || `HTTP ${response.status}`);
+    error.status = response.status;
+    error.retryAfter = Number(response.headers.get("Retry-After")) || null;
+    throw error;
+  }
   return data;
 }
 

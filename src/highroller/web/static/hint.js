@@ -22,7 +22,7 @@ export function hintArea(state, token) {
     button.disabled = true;
     out.replaceChildren(h("p", { class: "hint" }, t("Thinking…")));
     try {
-      const found = await api(`/api/tables/${encodeURIComponent(state.id)}/hint?lang=${lang}`, { method: "POST", token });
+      const found = await askPatiently(`/api/tables/${encodeURIComponent(state.id)}/hint?lang=${lang}`, token);
       shown = { ...found, lang };
       fill(out, shown);
       out.scrollIntoView({ block: "nearest" }); // on a phone, above the bar of choices (its scroll margin)
@@ -34,6 +34,21 @@ export function hintArea(state, token) {
   });
   if (answer) queueMicrotask(() => mark(answer));
   return h("div", { class: "hint-area" }, button, out);
+}
+
+/** How often a hint is asked while every advice helper is busy (429), waiting as long as the server says between. */
+const PATIENCE = 5;
+
+/** The hint, asked again as a person would while the server's advice helpers are all busy. */
+async function askPatiently(path, token) {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await api(path, { method: "POST", token });
+    } catch (error) {
+      if (error.status !== 429 || tries >= PATIENCE) throw error;
+      await new Promise((resume) => setTimeout(resume, 1000 * (error.retryAfter || 2)));
+    }
+  }
 }
 
 /** A value as its measure reads: a chance as a percent, money in dollars, points with up to 2 decimals. */

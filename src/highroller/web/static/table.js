@@ -198,7 +198,7 @@ function drawStatus() {
   const you = mine === null ? t("You are watching.") : tNodes("You are {name} (seat {n}).", { n: state.seat + 1 }, { name: h("bdi", {}, state.seats[state.seat] ? state.seats[state.seat].name : mine.name) });
   const children = [h("strong", { class: state.current_player === state.seat && !mine?.away ? "your-turn" : "" }, text), " ", h("span", { class: "hint" }, you)];
   if (state.legal.length && el("board").classList.contains("tappable")) {
-    children.push(h("p", { class: "hint tap-cue" }, t("Tap a lit piece on the board, or choose below.")));
+    children.push(h("p", { class: "hint tap-cue" }, t("Tap or click a lit piece on the board, or choose below.")));
   }
   if (state.warming) children.push(h("p", { class: "hint", id: "warming", role: "status" }, t("The bots are warming up: until they are ready they play a quicker level, so nobody waits.")));
   if (mine && mine.away && !mine.left && !state.finished) {

@@ -37,7 +37,9 @@ def test_the_lobby_has_no_serious_violation(browser: Browser, serve: Callable[..
     server = serve(0.3)
     page = browser.new_page()
     page.goto(server.url + "/")
-    page.wait_for_selector("#opt-players")
+    page.wait_for_selector("#opt-players", state="attached")
+    assert serious_violations(page) == []
+    page.locator("#more").evaluate("node => node.open = true")  # every rule and setting, folded away
     assert serious_violations(page) == []
 
 
@@ -52,11 +54,20 @@ def test_a_table_its_rules_and_its_replay_have_no_serious_violation(browser: Bro
     page.wait_for_selector("dialog#rules .in-play")
     assert serious_violations(page) == []
     page.keyboard.press("Escape")
+    page.click("#sheet-button")
+    page.wait_for_selector("dialog#sheet table")
+    assert serious_violations(page) == []
+    page.keyboard.press("Escape")
+    page.click("#menu summary")
+    assert serious_violations(page) == []
     finished = create(server.url, game, options, ["easy", "easy"])
     for _ in range(600):
         if call(server.url, "GET", f"/api/tables/{finished['id']}")["finished"]:
             break
         page.wait_for_timeout(100)
+    page.goto(f"{server.url}/table/{finished['id']}")
+    page.wait_for_selector("#result:not([hidden]) table")  # the winner banner and the final score sheet
+    assert serious_violations(page) == []
     page.goto(f"{server.url}/replay/{finished['id']}")
     page.wait_for_selector("#where")
     page.keyboard.press("End")

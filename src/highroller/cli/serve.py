@@ -60,6 +60,12 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
               help="Worker processes working out hints and advice, apart from the bot workers.")
 @click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
+@click.option("--public-origin", default=None, help="The site's origin as browsers see it (https://dice.example.org): passkeys are checked against it, notifications link to it.")
+@click.option("--vapid-private-key", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="PEM file of the VAPID key that signs Web Push messages (default: one made on first start, kept in the database).")
+@click.option("--vapid-subject", default=None, help="mailto: or https: address push services may reach the host at (default: the public origin).")
+@click.option("--push-hosts", default=DEFAULTS.push_hosts, show_default=True,
+              help="Push services subscriptions may point at (comma-separated hosts, *.domain for sub-domains); nothing else is ever sent to.")
 @click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
 @click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0),
               help="Games with a bot seat played at once; a table nobody started holds no place (0: no limit).")

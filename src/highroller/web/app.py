@@ -8,12 +8,10 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http.client import responses
-from importlib.resources import files
-from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
@@ -28,13 +26,13 @@ from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
+from highroller.web.pages import STATIC, page
+from highroller.web.profile_api import build_profile_router
 from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.store import Store
-
-STATIC = Path(str(files("highroller.web") / "static"))
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +114,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
     app.include_router(build_router(tables, quotas, services.hints, connections, limits))
+    app.include_router(build_profile_router(store, tables, quotas))
     add_api_docs(app)
     add_boards(app)
     add_words(app)
@@ -123,9 +122,6 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_table(websocket, tables, connections, limits, table_id)
-
-    def page(name: str) -> Response:
-        return FileResponse(STATIC / name, media_type="text/html")
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:

@@ -19,12 +19,12 @@ import multiprocessing
 import os
 import secrets
 import socket
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
+from highroller.web import clock
 from highroller.web.store import Claim, Store
 from highroller.web.thinking import Job, play_move, start_worker
 
@@ -128,7 +128,7 @@ class Dispatcher:
 
     async def _sleep(self, has_room: bool) -> None:
         """Until a move finishes, a change announces something due, or the next known due time."""
-        now = time.time()
+        now = clock.now()
         until = now + IDLE_POLL
         if has_room:
             try:
@@ -139,7 +139,7 @@ class Dispatcher:
                 until = min(until, max(known, now + 0.02))
         self._next = until
         try:
-            await asyncio.wait_for(self._wake.wait(), max(0.0, until - time.time()))
+            await asyncio.wait_for(self._wake.wait(), max(0.0, until - clock.now()))
         except TimeoutError:
             pass
 

@@ -17,10 +17,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
+from highroller.web import clock
 from highroller.web.store import WATCHING, PresenceCount, Store
 
 log = logging.getLogger(__name__)
@@ -156,7 +156,7 @@ class Presence:
         while self._unwritten:
             table_id = self._unwritten.pop()
             try:
-                await asyncio.to_thread(self.store.put_presence, table_id, self.process, self.counts(table_id), time.time())
+                await asyncio.to_thread(self.store.put_presence, table_id, self.process, self.counts(table_id), clock.now())
             except Exception:
                 log.exception("storing who is at table %s failed", table_id)
 
@@ -166,7 +166,7 @@ class Presence:
         if not self.store.shared:
             return
         before = self.seen(table_id).summary()
-        counts = await asyncio.to_thread(self.store.presence_of, table_id, self.process, time.time() - EXPIRY)
+        counts = await asyncio.to_thread(self.store.presence_of, table_id, self.process, clock.now() - EXPIRY)
         if counts:
             self._remote[table_id] = counts
         else:
@@ -184,7 +184,7 @@ class Presence:
         while True:
             await asyncio.sleep(HEARTBEAT)
             try:
-                now = time.time()
+                now = clock.now()
                 await asyncio.to_thread(self.store.keep_presence, self.process, now, now - EXPIRY)
             except Exception:
                 log.exception("refreshing who is at the tables failed")

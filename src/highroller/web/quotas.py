@@ -19,9 +19,9 @@ import asyncio
 import hashlib
 import hmac
 import ipaddress
-import time
 from typing import Any
 
+from highroller.web import clock
 from highroller.web.errors import Phrase, Refused
 from highroller.web.settings import MINUTE, Settings
 from highroller.web.store import Origin, Store, Usage
@@ -91,7 +91,7 @@ class Quotas:
     async def check_create(self, creator: Origin, with_bots: bool) -> None:
         """May this address create a table now (`with_bots`: one with a bot seat)?"""
         s = self._settings
-        usage: Usage = await asyncio.to_thread(self._store.usage, creator, time.time() - MINUTE)
+        usage: Usage = await asyncio.to_thread(self._store.usage, creator, clock.now() - MINUTE)
         over = self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
         if over:
             raise too_many("{who} created {count} tables in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
@@ -119,12 +119,12 @@ class Quotas:
         """May this address take a seat now (`starts_bot_table`: the seat that starts a table with bots)?"""
         limit = self._settings.joins_per_minute
         if limit:
-            by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, time.time() - MINUTE)
+            by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, clock.now() - MINUTE)
             over = self._over(by_address, limit, by_network)
             if over:
                 raise too_many("{who} took {count} seats in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
         if starts_bot_table and self._settings.max_bot_tables:
-            self._check_bot_capacity(await asyncio.to_thread(self._store.usage, joiner, time.time() - MINUTE))
+            self._check_bot_capacity(await asyncio.to_thread(self._store.usage, joiner, clock.now() - MINUTE))
 
 
 def too_many(message: str, code: str, retry_after: int | None = None, **values: Any) -> Refused:

@@ -9,6 +9,15 @@ talking to the others: `revision` (bumped by every change, the compare-and-set t
 for the undo at a companion table (`real_dice`), which removes a person's last step and the automatic steps
 after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins` counts the seats each address and network took
 (one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
+`hr_profiles` are the players who keep a profile (a name and languages, no e-mail, no password), each
+device signed in holding a key of its own (`hr_profile_keys`, hashed); `hr_signin_links` (one-time codes,
+hashed), `hr_passkeys` (WebAuthn credentials) and `hr_challenges` (WebAuthn challenges in flight) sign a
+second device in; `hr_push` holds each device's Web Push subscription; `hr_notices` notes each
+notification sent (its key lets one process alone send it); `hr_results` the final ranking of each
+rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
+with a profile names it (`hr_seats.profile_id`) and keeps its time bank (`bank`); a table notes the
+person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
+with (`bank`) and whether and how it is rated (`rated`).
 `hr_presence` holds, with several server processes, each process's open connections to each table
 per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.presence`);
 a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
@@ -70,6 +79,70 @@ TABLES = (
         seen DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, process, seat)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_profiles (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        languages TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        deleted INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_profile_keys (
+        key_hash TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        seen DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_signin_links (
+        code_hash TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL,
+        expires DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_passkeys (
+        credential_id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        sign_count BIGINT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_challenges (
+        id TEXT PRIMARY KEY,
+        challenge TEXT NOT NULL,
+        purpose TEXT NOT NULL,
+        profile_id TEXT,
+        expires DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_push (
+        endpoint TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL,
+        p256dh TEXT NOT NULL,
+        auth TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_notices (
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, version, seat, kind)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_results (
+        table_id TEXT PRIMARY KEY,
+        seq INTEGER NOT NULL UNIQUE,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        ranking TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_ratings (
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (game, players, player)
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -93,6 +166,12 @@ ADDED_COLUMNS = (
     ("hr_tables", "real_dice INTEGER NOT NULL DEFAULT 0"),
     ("hr_tables", "creator_net TEXT"),
     ("hr_seat_changes", "detail TEXT"),
+    ("hr_seats", "profile_id TEXT"),
+    ("hr_seats", "bank DOUBLE PRECISION"),
+    ("hr_tables", "waiting INTEGER"),
+    ("hr_tables", "waiting_since DOUBLE PRECISION"),
+    ("hr_tables", "bank DOUBLE PRECISION"),
+    ("hr_tables", "rated TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
@@ -108,6 +187,12 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_joins_address ON hr_joins (address, at)",
     "CREATE INDEX IF NOT EXISTS hr_joins_network ON hr_joins (network, at)",
     "CREATE INDEX IF NOT EXISTS hr_presence_process ON hr_presence (process)",
+    "CREATE INDEX IF NOT EXISTS hr_seats_profile ON hr_seats (profile_id)",
+    "CREATE INDEX IF NOT EXISTS hr_profile_keys_profile ON hr_profile_keys (profile_id)",
+    "CREATE INDEX IF NOT EXISTS hr_passkeys_profile ON hr_passkeys (profile_id)",
+    "CREATE INDEX IF NOT EXISTS hr_push_profile ON hr_push (profile_id)",
+    "CREATE INDEX IF NOT EXISTS hr_tables_waiting ON hr_tables (waiting, finished)",
+    "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
 )
 
 BACKFILL = (

@@ -8,9 +8,9 @@ import asyncio
 import contextlib
 import logging
 import math
-import time
 from multiprocessing.process import BaseProcess
 
+from highroller.web import clock
 from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
 from highroller.web.listen import listen
@@ -49,7 +49,7 @@ async def housekeeping(store: Store, settings: Settings, tables: Tables) -> None
 
 async def expire_once(store: Store, settings: Settings, tables: Tables) -> list[str]:
     """One housekeeping pass; the ids of the tables deleted (the count of seats taken is pruned too)."""
-    now = time.time()
+    now = clock.now()
     unstarted = now - settings.unstarted_expiry if settings.unstarted_expiry else -math.inf
     finished = now - settings.keep_finished if settings.keep_finished else -math.inf
     try:

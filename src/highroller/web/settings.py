@@ -69,6 +69,20 @@ class Settings:
     """Shortest turn timer a table may have, in seconds."""
     housekeeping_every: float = MINUTE
     """Seconds between two passes deleting expired tables."""
+    public_origin: str | None = None
+    """The site's origin as people's browsers see it ("https://dice.example.org"): what passkeys are
+    checked against and what notifications link to. None: each request's own origin (a server on one's
+    own machine; behind a proxy, give it)."""
+    vapid_private_key: str | None = None
+    """A file holding the VAPID private key (PEM) that signs Web Push messages; None: a key made on
+    first start and kept in the database."""
+    vapid_subject: str | None = None
+    """How push services may reach the host (a mailto: or https: URL) in every VAPID signature; None:
+    the public origin, or a placeholder when there is none."""
+    push_hosts: str = "fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com"
+    """The push services a subscription may point at (comma-separated host names, `*.` for any
+    sub-domain; an `http://host:port` entry allows that plain-HTTP endpoint, for tests): the server
+    never sends a request anywhere else."""
     forwarded_allow_ips: str = "127.0.0.1"
     """Proxies whose X-Forwarded-For and -Proto headers are believed (comma-separated, or *): the
     client address quotas count is then the one the proxy saw."""

@@ -17,13 +17,13 @@ import logging
 import secrets
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from highroller.web import clock
 from highroller.web.schema import ADDED_COLUMNS, BACKFILL, INDEXES, SCHEMA_VERSION, TABLES
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,10 @@ class SeatRow:
     bot: str | None = None
     token_hash: str | None = None
     control: str | None = None
+    profile: str | None = None
+    """The profile whose seat it is (taken with one), whose every device is given the seat's token."""
+    bank: float | None = None
+    """Seconds left in the person's time bank (a turn-based table's), spent when a move's own time runs out."""
 
 
 @dataclass(frozen=True)
@@ -169,9 +173,9 @@ class Store:
 
     def __init__(self) -> None:
         self._local = threading.local()
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             self._setup(cursor)
-            self._address_key = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'address_key'").fetchone()[0]
+            self._address_key = self.run(cursor, "SELECT value FROM hr_meta WHERE key = 'address_key'").fetchone()[0]
 
     # ------------------------------------------------------------------ backend hooks
     @property
@@ -200,8 +204,9 @@ class Store:
         return query.replace("?", self.placeholder)
 
     @contextmanager
-    def _transaction(self, write: bool = False) -> Iterator[Any]:
-        """A cursor in a transaction; the changes `_notify` collected are announced once it commits."""
+    def transaction(self, write: bool = False) -> Iterator[Any]:
+        """A cursor in a transaction (`write`: one that will write); the changes `notify` collected are
+        announced once it commits. Modules with tables of their own query them through this and `run`."""
         with self._session() as db:
             cursor = db.cursor()
             self._local.changes = []
@@ -217,22 +222,23 @@ class Store:
             if self._local.changes:
                 self._announce(db, self._local.changes)
 
-    def _notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
+    def notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
         """Tell the other processes, once this transaction commits, that a table changed, when its
         next automatic move is due and, when the change was only these steps from number `first`, the
         steps themselves (so a process can follow without reading the database)."""
         if self.shared:
             self._local.changes.append(change_payload(table_id, revision, due, steps, first))
 
-    def _run(self, cursor: Any, query: str, args: Sequence[Any] = ()) -> Any:
+    def run(self, cursor: Any, query: str, args: Sequence[Any] = ()) -> Any:
+        """Execute `query`, written with `?` placeholders, in `transaction`'s cursor; the cursor."""
         cursor.execute(self._sql(query), tuple(args))
         return cursor
 
     def _setup(self, cursor: Any) -> None:
         self._lock_schema(cursor)
         for statement in TABLES:
-            self._run(cursor, statement)
-        row = self._run(cursor, "SELECT value FROM hr_meta WHERE key = 'schema'").fetchone()
+            self.run(cursor, statement)
+        row = self.run(cursor, "SELECT value FROM hr_meta WHERE key = 'schema'").fetchone()
         stored = int(row[0]) if row else None
         if stored is not None and stored > SCHEMA_VERSION:
             raise StoreError(f"this database has schema {stored}, written by a newer highroller (this one reads {SCHEMA_VERSION})")
@@ -240,15 +246,15 @@ class Store:
             have = self._columns(cursor, table)
             for _, column in (entry for entry in ADDED_COLUMNS if entry[0] == table):
                 if column.split()[0] not in have:
-                    self._run(cursor, f"ALTER TABLE {table} ADD COLUMN {column}")
+                    self.run(cursor, f"ALTER TABLE {table} ADD COLUMN {column}")
         if stored is None:
-            now = time.time()
+            now = clock.now()
             for statement in BACKFILL:
-                self._run(cursor, statement, [now] * statement.count("?"))
-            self._run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                self.run(cursor, statement, [now] * statement.count("?"))
+            self.run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         for statement in INDEXES:
-            self._run(cursor, statement)
-        self._run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('address_key', ?) ON CONFLICT (key) DO NOTHING", (secrets.token_hex(32),))
+            self.run(cursor, statement)
+        self.run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('address_key', ?) ON CONFLICT (key) DO NOTHING", (secrets.token_hex(32),))
 
     @property
     def address_key(self) -> bytes:
@@ -259,9 +265,9 @@ class Store:
     def create_table(self, row: TableRow, creator: Origin | None, has_bots: bool) -> None:
         """Store a new table with its seats and first steps, in one transaction; the seats its creator
         took count as seats taken by `creator`."""
-        now = time.time()
-        with self._transaction(write=True) as cursor:
-            self._run(
+        now = clock.now()
+        with self.transaction(write=True) as cursor:
+            self.run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
                 " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice)"
@@ -271,7 +277,7 @@ class Store:
                  int(row.hints), int(row.real_dice)),
             )
             for seat in row.seats:
-                self._run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
+                self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
                           (row.id, seat.seat, seat.name, seat.bot, seat.token_hash))
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
@@ -279,13 +285,13 @@ class Store:
 
     def load_table(self, table_id: str, steps_from: int = 0) -> TableRow | None:
         """The table with its steps from number `steps_from` on; None if there is no such table."""
-        with self._transaction() as cursor:
-            head = self._run(cursor, f"SELECT {_HEAD} FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+        with self.transaction() as cursor:
+            head = self.run(cursor, f"SELECT {_HEAD} FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
             if head is None:
                 return None
             seats = self._seats(cursor, [table_id])[table_id]
-            steps = self._run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, steps_from)).fetchall()
-            changes = self._run(
+            steps = self.run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, steps_from)).fetchall()
+            changes = self.run(
                 cursor, "SELECT revision, n, seat, change, at, detail FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
             ).fetchall()
         row = _table_row(head, seats)
@@ -296,33 +302,46 @@ class Store:
 
     def revision(self, table_id: str) -> int | None:
         """The table's current revision (None if it does not exist): a cheap freshness check."""
-        with self._transaction() as cursor:
-            row = self._run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+        with self.transaction() as cursor:
+            row = self.run(cursor, "SELECT revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else int(row[0])
 
     def ping(self) -> None:
         """Read from the database once (a health check); raises whatever the database raises."""
-        with self._transaction() as cursor:
-            self._run(cursor, "SELECT COUNT(*) FROM hr_meta").fetchone()
+        with self.transaction() as cursor:
+            self.run(cursor, "SELECT COUNT(*) FROM hr_meta").fetchone()
 
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The current revision of each of these tables that still exists."""
         if not table_ids:
             return {}
-        with self._transaction() as cursor:
-            rows = self._run(cursor, f"SELECT id, revision FROM hr_tables WHERE id IN ({', '.join('?' * len(table_ids))})", table_ids).fetchall()
+        with self.transaction() as cursor:
+            rows = self.run(cursor, f"SELECT id, revision FROM hr_tables WHERE id IN ({', '.join('?' * len(table_ids))})", table_ids).fetchall()
         return {row[0]: int(row[1]) for row in rows}
 
     def lobby(self, limit: int) -> list[TableRow]:
         """Tables to list in the lobby, without their steps: those waiting for players first, newest
         first, then the games in play; finished games and abandoned ones (started, and unchanged for
         `ABANDONED_AFTER` seconds) are left out."""
-        with self._transaction() as cursor:
-            heads = self._run(
+        with self.transaction() as cursor:
+            heads = self.run(
                 cursor,
                 f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 AND (started = 0 OR COALESCE(touched, created) >= ?)"
                 " ORDER BY started, created DESC LIMIT ?",
-                (time.time() - ABANDONED_AFTER, limit),
+                (clock.now() - ABANDONED_AFTER, limit),
+            ).fetchall()
+            seats = self._seats(cursor, [head[0] for head in heads])
+        return [_table_row(head, seats[head[0]]) for head in heads]
+
+    def profile_tables(self, profile_id: str, finished_since: float, limit: int) -> list[TableRow]:
+        """The tables where a profile holds a seat, without their steps: every unfinished one and those
+        finished since `finished_since`, the most recently changed first, at most `limit`."""
+        with self.transaction() as cursor:
+            heads = self.run(
+                cursor,
+                f"SELECT {_HEAD} FROM hr_tables WHERE id IN (SELECT table_id FROM hr_seats WHERE profile_id = ?)"
+                " AND (finished = 0 OR finished_at >= ?) ORDER BY COALESCE(touched, created) DESC LIMIT ?",
+                (profile_id, finished_since, limit),
             ).fetchall()
             seats = self._seats(cursor, [head[0] for head in heads])
         return [_table_row(head, seats[head[0]]) for head in heads]
@@ -331,7 +350,7 @@ class Store:
         found: dict[str, list[SeatRow]] = {table_id: [] for table_id in table_ids}
         if table_ids:
             marks = ", ".join("?" * len(table_ids))
-            rows = self._run(
+            rows = self.run(
                 cursor, f"SELECT table_id, seat, name, bot, token_hash, control FROM hr_seats WHERE table_id IN ({marks}) ORDER BY table_id, seat", table_ids
             ).fetchall()
             for r in rows:
@@ -356,14 +375,14 @@ class Store:
         Accepted only if `first` is the table's step count and, when given, the table is still at
         `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
         `Conflict`. `changes` are (seat, "away") marks stored with the steps."""
-        now = time.time()
+        now = clock.now()
         condition, args = "version = ?", list[Any]([first])
         if revision is not None:
             condition, args = "revision = ?", [revision]
         if seat is not None:
             condition += " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
             args += [table_id, seat]
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             new = self._bump(
                 cursor, table_id, condition, args,
                 {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, "due": due},
@@ -374,7 +393,7 @@ class Store:
                 raise Conflict(f"step {first} of table {table_id} is already stored") from error
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
-            self._notify(cursor, table_id, new, due, () if changes else steps, first)
+            self.notify(cursor, table_id, new, due, () if changes else steps, first)
         return new
 
     def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, due: float | None) -> int:
@@ -382,17 +401,17 @@ class Store:
         steps after it), the table still at `revision` and unfinished, noting who took them back (`seat`)
         and what (`detail`, see `SeatChange`); the new revision. Only this undo removes steps. Seat changes
         made after step `first` are kept, told from step `first` on (the steps they followed are gone)."""
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             new = self._bump(
                 cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first], {"version": first, "due": due}
             )
-            self._run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
-            self._run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
-            self._run(
+            self.run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
+            self.run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
+            self.run(
                 cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, new, first, seat, UNDO, time.time(), detail),
+                (table_id, new, first, seat, UNDO, clock.now(), detail),
             )
-            self._notify(cursor, table_id, new, due)
+            self.notify(cursor, table_id, new, due)
         return new
 
     def claim_seat(
@@ -400,60 +419,65 @@ class Store:
     ) -> int:
         """Give an open seat to a person (the table unchanged since `revision`), counted as a seat
         taken by `joiner`; the new revision."""
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
-            taken = self._run(
+            taken = self.run(
                 cursor,
                 "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
                 (name, token_hash, table_id, seat),
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")
-            self._count_join(cursor, joiner, time.time())
-            self._notify(cursor, table_id, new, due)
+            self._count_join(cursor, joiner, clock.now())
+            self.notify(cursor, table_id, new, due)
             return new
+
+    def count_join(self, joiner: Origin) -> None:
+        """Count something that is not a seat but costs as much (a profile made) as a seat taken by `joiner`."""
+        with self.transaction(write=True) as cursor:
+            self._count_join(cursor, joiner, clock.now())
 
     def _count_join(self, cursor: Any, joiner: Origin | None, at: float) -> None:
         if joiner is not None:
-            self._run(cursor, "INSERT INTO hr_joins (address, network, at) VALUES (?, ?, ?)", (joiner.address, joiner.network, at))
+            self.run(cursor, "INSERT INTO hr_joins (address, network, at) VALUES (?, ?, ?)", (joiner.address, joiner.network, at))
 
     def free_seat(self, table_id: str, revision: int, seat: int) -> int:
         """A person leaves a table whose game has not started: the seat is open again."""
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
-            self._run(cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
-            self._notify(cursor, table_id, new)
+            self.run(cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
+            self.notify(cursor, table_id, new)
             return new
 
     def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, due: float | None) -> int:
         """Mark a person's seat "away", "back" (a person again) or "left"; the new revision."""
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {"due": due})
-            self._seat_change(cursor, table_id, new, step, seat, change, time.time())
-            self._notify(cursor, table_id, new, due)
+            self._seat_change(cursor, table_id, new, step, seat, change, clock.now())
+            self.notify(cursor, table_id, new, due)
             return new
 
     def set_rematch(self, table_id: str, rematch_id: str, replacing: str | None) -> str:
         """Link a finished table to its rematch, unless it was linked meanwhile (to something other
         than `replacing`, an expired rematch); the link now stored."""
-        with self._transaction(write=True) as cursor:
+        with self.transaction(write=True) as cursor:
             same = "rematch IS NULL" if replacing is None else "rematch = ?"
-            self._run(
+            self.run(
                 cursor,
                 f"UPDATE hr_tables SET rematch = ?, revision = revision + 1 WHERE id = ? AND {same}",
                 (rematch_id, table_id, *(() if replacing is None else (replacing,))),
             )
-            linked, revision = self._run(cursor, "SELECT rematch, revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
-            self._notify(cursor, table_id, int(revision))
+            linked, revision = self.run(cursor, "SELECT rematch, revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+            self.notify(cursor, table_id, int(revision))
             return str(linked)
 
     def _bump(self, cursor: Any, table_id: str, condition: str, args: Sequence[Any], values: dict[str, Any]) -> int:
         """Compare-and-set the table row: raise `Conflict` unless it meets `condition`; otherwise bump
         its revision, set `values`, and drop any bot worker's lease (what it was thinking about is
         stale). Returns the new revision."""
-        values = {**values, "touched": time.time(), "lease_owner": None, "lease_until": None}
+        values = {**values, "touched": clock.now(), "lease_owner": None, "lease_until": None}
         sets = ", ".join(f"{name} = ?" for name in values)
-        updated = self._run(
+        updated = self.run(
             cursor, f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition} RETURNING revision",
             [*values.values(), table_id, *args],
         ).fetchone()
@@ -463,8 +487,8 @@ class Store:
 
     def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
         control = {"away": "away", "left": "left", "back": None}[change]
-        self._run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
-        self._run(
+        self.run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
+        self.run(
             cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, revision, step, seat, change, at),
         )
@@ -472,8 +496,8 @@ class Store:
     # ------------------------------------------------------------------ presence
     def put_presence(self, table_id: str, process: str, counts: Sequence[PresenceCount], now: float) -> None:
         """Store `process`'s connections to the table (replacing its earlier ones) and announce the change."""
-        with self._transaction(write=True) as cursor:
-            self._run(cursor, "DELETE FROM hr_presence WHERE table_id = ? AND process = ?", (table_id, process))
+        with self.transaction(write=True) as cursor:
+            self.run(cursor, "DELETE FROM hr_presence WHERE table_id = ? AND process = ?", (table_id, process))
             cursor.executemany(
                 self._sql("INSERT INTO hr_presence (table_id, process, seat, visible, connections, seen) VALUES (?, ?, ?, ?, ?, ?)"),
                 [(table_id, process, count.seat, count.visible, count.connections, now) for count in counts],
@@ -482,8 +506,8 @@ class Store:
 
     def presence_of(self, table_id: str, besides: str, since: float) -> list[PresenceCount]:
         """The connections to the table of every process but `besides` that was alive `since` then."""
-        with self._transaction() as cursor:
-            rows = self._run(
+        with self.transaction() as cursor:
+            rows = self.run(
                 cursor,
                 "SELECT seat, SUM(visible), SUM(connections) FROM hr_presence WHERE table_id = ? AND process <> ? AND seen >= ?"
                 " GROUP BY seat ORDER BY seat",
@@ -494,10 +518,10 @@ class Store:
     def keep_presence(self, process: str, now: float, gone_before: float) -> list[str]:
         """Mark `process`'s presence rows alive at `now` and delete the rows of processes not alive
         since `gone_before`, announcing the tables they were at; those tables' ids."""
-        with self._transaction(write=True) as cursor:
-            self._run(cursor, "UPDATE hr_presence SET seen = ? WHERE process = ?", (now, process))
-            gone = [row[0] for row in self._run(cursor, "SELECT DISTINCT table_id FROM hr_presence WHERE seen < ?", (gone_before,)).fetchall()]
-            self._run(cursor, "DELETE FROM hr_presence WHERE seen < ?", (gone_before,))
+        with self.transaction(write=True) as cursor:
+            self.run(cursor, "UPDATE hr_presence SET seen = ? WHERE process = ?", (now, process))
+            gone = [row[0] for row in self.run(cursor, "SELECT DISTINCT table_id FROM hr_presence WHERE seen < ?", (gone_before,)).fetchall()]
+            self.run(cursor, "DELETE FROM hr_presence WHERE seen < ?", (gone_before,))
             for table_id in gone:
                 self._notify_presence(table_id, None)
         return gone
@@ -515,23 +539,23 @@ class Store:
     # ------------------------------------------------------------------ bot workers
     def claim_due(self, owner: str, limit: int, lease: float) -> list[Claim]:
         """Lease up to `limit` tables whose automatic move is due, the longest waiting first."""
-        now = time.time()
-        with self._transaction(write=True) as cursor:
-            rows = self._run(
+        now = clock.now()
+        with self.transaction(write=True) as cursor:
+            rows = self.run(
                 cursor,
                 "SELECT id, revision FROM hr_tables WHERE due <= ? AND (lease_until IS NULL OR lease_until < ?)"
                 f" ORDER BY due LIMIT ?{self.skip_locked}",
                 (now, now, limit),
             ).fetchall()
             for table_id, _ in rows:
-                self._run(cursor, "UPDATE hr_tables SET lease_owner = ?, lease_until = ? WHERE id = ?", (owner, now + lease, table_id))
+                self.run(cursor, "UPDATE hr_tables SET lease_owner = ?, lease_until = ? WHERE id = ?", (owner, now + lease, table_id))
         return [Claim(table_id=r[0], revision=int(r[1])) for r in rows]
 
     def release(self, claim: Claim, owner: str, due: float | None) -> None:
         """Give back a lease without a move (nothing was due after all, or the bot failed: `due` says
         when to try again), unless the table changed meanwhile."""
-        with self._transaction(write=True) as cursor:
-            self._run(
+        with self.transaction(write=True) as cursor:
+            self.run(
                 cursor,
                 "UPDATE hr_tables SET lease_owner = NULL, lease_until = NULL, due = ? WHERE id = ? AND revision = ? AND lease_owner = ?",
                 (due, claim.table_id, claim.revision, owner),
@@ -539,8 +563,8 @@ class Store:
 
     def next_due(self) -> float | None:
         """When the next automatic move can be claimed (a leased one when its lease runs out)."""
-        with self._transaction() as cursor:
-            row = self._run(cursor, "SELECT MIN(COALESCE(lease_until, due)) FROM hr_tables WHERE due IS NOT NULL").fetchone()
+        with self.transaction() as cursor:
+            row = self.run(cursor, "SELECT MIN(COALESCE(lease_until, due)) FROM hr_tables WHERE due IS NOT NULL").fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ quotas and expiry
@@ -548,8 +572,8 @@ class Store:
         """Unfinished tables in all and with a bot seat in play, and the address's and network's
         unfinished tables, those with a bot seat, and the tables they created since `since`."""
         address, network = creator.address, creator.network
-        with self._transaction() as cursor:
-            row = self._run(
+        with self.transaction() as cursor:
+            row = self.run(
                 cursor,
                 "SELECT COUNT(*), COALESCE(SUM(CASE WHEN has_bots = 1 AND started = 1 THEN 1 ELSE 0 END), 0),"
                 " COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? THEN 1 ELSE 0 END), 0),"
@@ -557,8 +581,8 @@ class Store:
                 " FROM hr_tables WHERE finished = 0",
                 (address, network, address, network),
             ).fetchone()
-            recent = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)).fetchone()
-            recent_net = self._run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)).fetchone()
+            recent = self.run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)).fetchone()
+            recent_net = self.run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)).fetchone()
         open_tables, playing_bot_tables, by_address, by_network, bots_by_address, bots_by_network = (int(value) for value in row)
         return Usage(
             open_tables=open_tables, playing_bot_tables=playing_bot_tables, open_by_address=by_address, open_by_network=by_network,
@@ -568,18 +592,18 @@ class Store:
 
     def joins_since(self, joiner: Origin, since: float) -> tuple[int, int]:
         """Seats the address, and its network, took since `since` (whether or not they left them again)."""
-        with self._transaction() as cursor:
-            by_address = self._run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE address = ? AND at > ?", (joiner.address, since)).fetchone()
-            by_network = self._run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE network = ? AND at > ?", (joiner.network, since)).fetchone()
+        with self.transaction() as cursor:
+            by_address = self.run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE address = ? AND at > ?", (joiner.address, since)).fetchone()
+            by_network = self.run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE network = ? AND at > ?", (joiner.network, since)).fetchone()
         return int(by_address[0]), int(by_network[0])
 
     def expire(self, unstarted_before: float, finished_before: float, joins_before: float, limit: int = 500) -> list[str]:
         """Delete tables nobody started since `unstarted_before`, games finished before
         `finished_before` (never a game in progress) and the count of seats taken before
         `joins_before`; the ids of the tables deleted."""
-        with self._transaction(write=True) as cursor:
-            self._run(cursor, "DELETE FROM hr_joins WHERE at < ?", (joins_before,))
-            rows = self._run(
+        with self.transaction(write=True) as cursor:
+            self.run(cursor, "DELETE FROM hr_joins WHERE at < ?", (joins_before,))
+            rows = self.run(
                 cursor,
                 "SELECT id FROM hr_tables WHERE (started = 0 AND finished = 0 AND touched < ?) OR (finished = 1 AND finished_at < ?)"
                 f" LIMIT ?{self.skip_locked}",
@@ -589,10 +613,10 @@ class Store:
             if ids:
                 marks = ", ".join("?" * len(ids))
                 for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence"):
-                    self._run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
-                self._run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
+                    self.run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
+                self.run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
                 for table_id in ids:
-                    self._notify(cursor, table_id, GONE)
+                    self.notify(cursor, table_id, GONE)
         return ids
 
     def close(self) -> None:
@@ -691,7 +715,7 @@ class PostgresStore(Store):
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
     def _columns(self, cursor: Any, table: str) -> set[str]:
-        rows = self._run(cursor, "SELECT column_name FROM information_schema.columns WHERE table_name = ?", (table,)).fetchall()
+        rows = self.run(cursor, "SELECT column_name FROM information_schema.columns WHERE table_name = ?", (table,)).fetchall()
         return {row[0] for row in rows}
 
     def _lock_schema(self, cursor: Any) -> None:

@@ -11,13 +11,14 @@ played by bot workers (`highroller.web.botwork`) and arrive like anybody else's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import logging
+import math
 import re
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -32,6 +33,7 @@ from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make, narration_of, words_of
+from highroller.web import clock
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.labels import bot_word
@@ -403,7 +405,7 @@ class Table:
         mover = self.state.current_player
         if not self.timer or not self.started or mover < 0 or automatic(self.seats[mover]) or self.due is None:
             return None
-        return round(max(0.0, self.due - time.time()), 1)
+        return round(max(0.0, self.due - clock.now()), 1)
 
     def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
         """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
@@ -556,7 +558,7 @@ class Table:
             state, lines = self.state.clone(), list(self.log)
             narrator = Narrator(self.game.name, seat_names(self.seats))
             steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice, paced=self.bot_delay > 0)
-            due = next_due(state, self.seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice)
+            due = next_due(state, self.seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice)
             try:
                 revision = await asyncio.to_thread(
                     self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), due=due, seat=seat
@@ -645,7 +647,7 @@ class Table:
             if first is None:
                 raise Refused("nothing to take back: no person's step to undo", 409, "no-undo")
             before = self._replayed(first)
-            due = next_due(before, self.seats, self.timer, self.bot_delay, time.time(), draws=False)
+            due = next_due(before, self.seats, self.timer, self.bot_delay, clock.now(), draws=False)
             detail = json.dumps(self._step_words(before), ensure_ascii=False)
             player = self.state.history[first][0]
             same_device = player >= 0 and self.seats[player].token_hash == self.seats[seat].token_hash
@@ -710,7 +712,7 @@ class Table:
                 raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
             seats = [replace(r, name=name, token_hash=hash_token(token)) if r.seat == seat else r for r in self.seats]
             started = not open_seats(seats)
-            due = next_due(self.state, seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice) if started else None
+            due = next_due(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if started else None
             revision = await asyncio.to_thread(
                 self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, due=due
             )
@@ -766,10 +768,10 @@ class Table:
     async def _set_control(self, seat: int, change: str, control: str | None) -> None:
         seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
         mover = self.state.current_player
-        due = next_due(self.state, seats, self.timer, self.bot_delay, time.time(), draws=not self.real_dice) if mover == seat else self.due
+        due = next_due(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if mover == seat else self.due
         revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, due)
         self.seats, self.revision, self.due = seats, revision, due
-        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=time.time())], self.version)
+        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=clock.now())], self.version)
         self._expect(due)
 
     async def link_rematch(self, rematch_id: str, replacing: str | None) -> str:
@@ -841,9 +843,9 @@ class Tables:
             seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token))
             seated = (seat, token)
         started = not open_seats(seats)
-        due = next_due(state, seats, timer, bot_delay, time.time(), draws=not real_dice) if started else None
+        due = next_due(state, seats, timer, bot_delay, clock.now(), draws=not real_dice) if started else None
         row = TableRow(
-            id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=time.time(), finished=False,
+            id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=clock.now(), finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
             timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=due, hints=hints, real_dice=real_dice,
         )
@@ -874,6 +876,15 @@ class Tables:
             self._live[table_id] = table
             self._forget_idle()
         return table
+
+    async def leave_all(self, profile_id: str) -> None:
+        """The profile leaves every unfinished table it sits at (it is being deleted)."""
+        rows = await asyncio.to_thread(self.store.profile_tables, profile_id, math.inf, 10_000)
+        for row in rows:
+            table = await self.get(row.id)
+            for seat in (r.seat for r in row.seats if r.profile == profile_id):
+                with contextlib.suppress(Refused):
+                    await table.leave(seat)
 
     async def watch(self, table_id: str, subscriber: Subscriber) -> Table:
         """The live table, watched by `subscriber` from now on: loaded again if it was dropped from

@@ -28,6 +28,7 @@ from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make, narration_of, words_of
+from highroller.web import clock
 from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
 from highroller.web.turns import advance, bot_move, next_due, player_of, record_step
 
@@ -144,7 +145,7 @@ def play_move(job: Job) -> str:
     if row.revision != job.claim.revision:
         return "stale"
     mover = state.current_player
-    now = time.time()
+    now = clock.now()
     timed_out = False
     if mover == CHANCE and not row.real_dice:
         step = state.sample_chance()  # a chance step a paced table left waiting: the table's own stream, as if drawn at once
@@ -168,7 +169,7 @@ def play_move(job: Job) -> str:
     after = state.clone()
     steps = advance(after, step, draw=not row.real_dice, paced=row.bot_delay > 0)
     seats = [replace(other, control="away") if timed_out and other.seat == mover else other for other in row.seats]
-    due = next_due(after, seats, row.timer, row.bot_delay, time.time(), draws=not row.real_dice)
+    due = next_due(after, seats, row.timer, row.bot_delay, clock.now(), draws=not row.real_dice)
     try:
         store.commit_steps(
             table_id, row.version, steps, finished=after.is_terminal(), due=due, revision=row.revision,

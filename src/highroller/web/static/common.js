@@ -36,6 +36,8 @@ with the answer's `status` and, where the server sent one, `retryAfter` in secon
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const profile = localStorage.getItem(PROFILE_KEY);
+  if (profile) headers["X-Profile"] = profile;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -48,6 +50,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
 }
 
 const KEY = (table) => `highroller:seat:${table}`;
+
+/** Where this browser keeps its profile's key (see profile.js). */
+export const PROFILE_KEY = "highroller:profile";
 
 /** The seat this browser holds at a table: {seat, token, name} or null. */
 export function savedSeat(table) {

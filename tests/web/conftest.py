@@ -3,6 +3,7 @@ packages), an in-process client, and `highroller serve` run as a real process on
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
 from postgres_server import PostgresServer, free_port, postgres_server
 
+from highroller.web import clock
 from highroller.web.app import create_app
 from highroller.web.settings import Settings
 from highroller.web.store import Store, open_store
@@ -39,6 +41,24 @@ UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def move_clock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[float], None]:
+    """Move the clock (`highroller.web.clock`) on by so many seconds: this process's, and that of every
+    server process and bot worker started after the fixture (they inherit the environment variable)."""
+    path = tmp_path / "clock"
+    path.write_text("0")
+    monkeypatch.setenv(clock.TEST_CLOCK, str(path))
+    moved = [0.0, time.time_ns()]
+
+    def move(seconds: float) -> None:
+        moved[0] += seconds
+        moved[1] += 1_000_000
+        path.write_text(str(moved[0]))
+        os.utime(path, ns=(int(moved[1]), int(moved[1])))  # a new modification time: the clock reads the file again
+
+    return move
 
 
 @pytest.fixture(scope="module")

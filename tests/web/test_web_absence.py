@@ -57,7 +57,7 @@ def test_a_timer_that_runs_out_lets_the_stand_in_play_and_marks_the_person_away(
     client = make_client(bot_delay=0.5)
     table, tokens = seated_table(client, timer=1, options=LONGER)
     start = look(client, table)
-    assert start["timer"] == {"seconds": 1, "stand_in": "easy"}
+    assert start["timer"] == {"seconds": 1, "stand_in": "easy", "bank": None, "turn_based": False}
     mover = start["current_player"]
     mine = look(client, table, tokens[mover])
     assert mine["legal"] and 0 < mine["clock"] <= 1
@@ -121,13 +121,14 @@ def test_a_rematch_keeps_the_timer_and_the_stand_in(client: TestClient) -> None:
     while not state["finished"]:
         state = play(client, made["id"], made["token"]) if state["legal"] else look(client, made["id"], made["token"], after=state["version"])
     rematch = client.post(f"/api/tables/{made['id']}/rematch", headers=auth(made["token"])).json()
-    assert rematch["timer"] == {"seconds": 30, "stand_in": "hard"}
+    assert rematch["timer"] == {"seconds": 30, "stand_in": "hard", "bank": None, "turn_based": False}
 
 
 def test_timers_and_stand_ins_are_checked(make_client: Callable[..., TestClient]) -> None:
     client = make_client(min_timer=10)
     body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None]}
-    for extra, code in (({"timer": 5}, "bad-timer"), ({"timer": 100_000}, "bad-timer"), ({"timer": True}, "malformed"),
+    for extra, code in (({"timer": 5}, "bad-timer"), ({"timer": 10**6}, "bad-timer"), ({"bank": 3600}, "bad-bank"), ({"timer": 60, "bank": 3600}, "bad-bank"),
+                        ({"timer": 3600, "bank": 10**6}, "bad-bank"), ({"timer": 3600, "bank": -5}, "bad-bank"), ({"timer": True}, "malformed"),
                         ({"stand_in": "genius"}, "bad-seats"), ({"stand_in": "os.path:join"}, "bad-seats")):
         response = client.post("/api/tables", json={**body, **extra})
         assert response.status_code == 422 and response.json()["code"] == code, (extra, response.text)

@@ -113,7 +113,7 @@ class Later:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
 
-    def time(self) -> float:
+    def now(self) -> float:
         return time.time() + self.seconds
 
 
@@ -128,7 +128,7 @@ def test_finished_and_abandoned_tables_leave_the_list(client: TestClient, monkey
         state = client.get(f"/api/tables/{finished['id']}", params={"after": state["version"]}).json()
     assert set(listed(client)) == {waiting["id"], playing["id"], stale["id"]}
 
-    monkeypatch.setattr(store_module, "time", Later(ABANDONED_AFTER + 60))
+    monkeypatch.setattr(store_module.clock, "now", Later(ABANDONED_AFTER + 60).now)
     token = {"Authorization": f"Bearer {playing['token']}"}
     seen = client.get(f"/api/tables/{playing['id']}", headers=token).json()
     moved = client.post(f"/api/tables/{playing['id']}/actions", json={"version": seen["version"], "action": seen["legal"][0]["action"]}, headers=token)

@@ -30,6 +30,7 @@ from highroller.web.store import (
     SeatRow,
     Store,
     TableRow,
+    Turn,
     is_postgres,
     open_store,
 )
@@ -67,7 +68,7 @@ def test_racing_writers_store_exactly_one_step(database: str) -> None:
         def write(store: Store, steps: list[Any]) -> None:
             barrier.wait()
             try:
-                outcomes.append(store.commit_steps("t1", first, steps, finished=False, due=None))
+                outcomes.append(store.commit_steps("t1", first, steps, finished=False, turn=Turn()))
             except Conflict:
                 outcomes.append("conflict")
 
@@ -107,10 +108,10 @@ def test_a_stale_claim_stores_nothing(database: str) -> None:
     (claim,) = store.claim_due("worker", 1, lease=30)
     first = len(state.history)
     person = state.clone()
-    store.commit_steps("t1", first, advance(person, person.legal_actions()[0]), finished=False, due=None)
+    store.commit_steps("t1", first, advance(person, person.legal_actions()[0]), finished=False, turn=Turn())
     late = state.clone()
     with pytest.raises(Conflict):
-        store.commit_steps("t1", first, advance(late, late.legal_actions()[-1]), finished=False, due=None, revision=claim.revision)
+        store.commit_steps("t1", first, advance(late, late.legal_actions()[-1]), finished=False, turn=Turn(), revision=claim.revision)
 
 
 SCHEMA_1 = (
@@ -186,7 +187,7 @@ def test_a_change_whose_notification_was_lost_reaches_the_watchers(postgres: Pos
             for index, entry in enumerate(row.steps):
                 apply_recorded_step(state, entry, index)
             first = len(state.history)
-            writer.commit_steps(made["id"], first, advance(state, state.legal_actions()[0]), finished=False, due=None)
+            writer.commit_steps(made["id"], first, advance(state, state.legal_actions()[0]), finished=False, turn=Turn())
             live = client.app.state.tables._live[made["id"]]  # type: ignore[attr-defined]
             deadline = time.monotonic() + RESYNC_EVERY + 3
             while live.version == first and time.monotonic() < deadline:

@@ -99,6 +99,7 @@ class SeatInfo(Answer):
     taken: bool
     away: bool = Field(description="a stand-in bot plays for the person (their time ran out, or they left)")
     left: bool
+    bank: int | None = Field(description="seconds left in the person's time bank; null without one")
 
 
 class SeatAtTable(SeatInfo):
@@ -114,6 +115,8 @@ class Timer(Answer):
 
     seconds: int = Field(description="seconds a person has for each move")
     stand_in: str | None = Field(description="the level (or bot) that plays for a person whose time ran out")
+    bank: float | None = Field(description="seconds of time bank each person starts with (spent past a move's timer); null: none")
+    turn_based: bool = Field(description="moves have an hour or more: a table played over hours or days")
 
 
 class TableHeader(Answer):
@@ -131,6 +134,7 @@ class TableHeader(Answer):
     timer: Timer | None = Field(description="null: moves are not timed")
     hints: bool = Field(description="whether the players may ask for hints and advice")
     real_dice: bool = Field(description="a companion table, whose people type every chance step")
+    rated: Literal["people", "all"] | None = Field(description="null: not rated; people: the people's ratings change with the result; all: the bots' too")
 
 
 class TableSummary(TableHeader):

@@ -34,12 +34,13 @@ from highroller.web.answers import (
     ViewSchema,
     documented,
 )
-from highroller.web.checks import check_seats, default_stand_in, made_game
+from highroller.web.checks import check_bank, check_seats, default_stand_in, made_game
 from highroller.web.errors import Refused, asked_language
 from highroller.web.guides import checked_guide
 from highroller.web.hints import Hints
 from highroller.web.live import Connections
 from highroller.web.messages import MAX_VERSION, REFUSALS, Act, CreateTable, Join
+from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimits, bearer_token
 from highroller.web.replays import COST as REPLAY_COST
@@ -178,18 +179,20 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         "/tables", status_code=201, summary="Create a table (and sit down in it, given a name)",
         response_model=None, responses=documented(CreatedTable, "the new table", 201),
     )
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         if body.name is not None and body.hot_seat:
             raise Refused("give either name (you sit down) or hot_seat (every person's name, on one device), not both", 422, "bad-names")
         made = made_game(body.game, body.options)
         stand_in = check_seats(made, body.bots, body.timer, body.stand_in, tables.settings.min_timer)
+        bank = check_bank(body.timer, body.bank)
+        profile = None if key is None or body.name is None else (await current_profile(tables.store, key)).id
         creator = origin(request)
         await quotas.check_create(creator, with_bots=any(bot is not None for bot in body.bots))
         if body.name is not None or body.hot_seat:
             await quotas.check_join(creator)
         table, seated_at = await tables.open(
             made, body.bots, body.timer, stand_in, creator, body.name, body.hints, real_dice=body.real_dice, hot_seat=body.hot_seat or (),
-            bot_delay=body.bot_delay,
+            bot_delay=body.bot_delay, profile=profile, bank=bank, rated=body.rated,
         )
         answer = table.summary()
         if seated_at is not None:
@@ -227,11 +230,12 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Conn
         "/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token",
         response_model=None, responses=documented(Joined, "your seat and its token"),
     )
-    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         table = await tables.get(table_id)
+        profile = None if key is None else (await current_profile(tables.store, key)).id
         joiner = origin(request)
         await quotas.check_join(joiner, starts_bot_table=table.has_bots and len(table.open_seats()) == 1)
-        seat, token = await table.join(body.name, body.seat, joiner)
+        seat, token = await table.join(body.name, body.seat, joiner, profile)
         return {"table": table_id, "seat": seat, "token": token}
 
     @router.post(

@@ -33,6 +33,7 @@ from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.store import Store
+from highroller.web.your_games import build_games_router
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
     app.include_router(build_router(tables, quotas, services.hints, connections, limits))
+    app.include_router(build_games_router(store, tables))
     app.include_router(build_profile_router(store, tables, quotas))
     add_api_docs(app)
     add_boards(app)

@@ -14,8 +14,13 @@ from highroller.registry import available_games, game_spec, make
 from highroller.web.errors import Phrase, Refused
 from highroller.web.names import NameRefused, display_name
 
-LONGEST_TIMER = 86400
-"""Seconds: a day a move is the longest turn timer."""
+LONGEST_TIMER = 7 * 86400
+"""Seconds: a week a move is the longest turn timer."""
+TURN_BASED = 3600
+"""Seconds: a table whose moves have an hour or more is turn-based (played over hours or days, the
+lobby lists it apart); shorter timers are real-time."""
+LONGEST_BANK = 7 * 86400
+"""Seconds: the largest time bank a turn-based table may give each person."""
 
 
 def made_game(game: str, options: dict[str, Any]) -> Game:
@@ -40,6 +45,17 @@ def check_seats(made: Game, bots: Sequence[str | None], timer: int | None, stand
     if timer is not None and not min_timer <= timer <= LONGEST_TIMER:
         raise Refused("a turn timer is between {low} and {high} seconds, or none", 422, "bad-timer", low=min_timer, high=LONGEST_TIMER)
     return stand_in or default_stand_in(made.name)
+
+
+def check_bank(timer: int | None, bank: int | None) -> float | None:
+    """A time bank is for turn-based tables only and at most a week; the bank to store."""
+    if bank is None or bank == 0:
+        return None
+    if timer is None or timer < TURN_BASED:
+        raise Refused("a time bank is for turn-based tables: give a turn timer of {hour} seconds (an hour) or more", 422, "bad-bank", hour=TURN_BASED)
+    if not 0 < bank <= LONGEST_BANK:
+        raise Refused("a time bank is between 0 and {high} seconds", 422, "bad-bank", high=LONGEST_BANK)
+    return float(bank)
 
 
 def default_stand_in(game: str) -> str:

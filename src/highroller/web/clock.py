@@ -16,7 +16,6 @@ from pathlib import Path
 TEST_CLOCK = "HIGHROLLER_TEST_CLOCK"
 """The environment variable naming the test clock's file of seconds to add."""
 
-_file = os.environ.get(TEST_CLOCK)
 _cached: tuple[float, float] = (-1.0, 0.0)
 """The test clock file's modification time when last read, and the offset it held."""
 
@@ -37,6 +36,7 @@ def _offset(path: Path) -> float:
 
 def now() -> float:
     """Seconds since the epoch, as every server process and bot worker agrees on them."""
-    if _file is None:
+    path = os.environ.get(TEST_CLOCK)
+    if path is None:
         return time.time()
-    return time.time() + _offset(Path(_file))
+    return time.time() + _offset(Path(path))

@@ -30,7 +30,14 @@ class CreateTable(Strict):
         max_length=MAX_SEATS, description="one entry per seat: a bot name of the game, or null for a person"
     )
     timer: int | None = Field(
-        default=None, description="seconds a person has for each move, from the server's --min-timer (10 by default) to 86,400; null: no timer"
+        default=None,
+        description="seconds a person has for each move, from the server's --min-timer (10 by default) to 604,800 (a week); 3,600 or more makes a turn-based table; null: no timer",
+    )
+    bank: int | None = Field(
+        default=None, description="a turn-based table's time bank: seconds each person may spend past their moves' timers in the whole game, up to 604,800; null: none"
+    )
+    rated: Literal["people", "all"] | None = Field(
+        default=None, description="a rated table: each player's rating for the game changes with the result (people: only people are rated; all: bots too); only players with a profile sit at one"
     )
     stand_in: str | None = Field(
         default=None, max_length=40, description="the level (or bot) that plays for a person who is away or left; default: medium"

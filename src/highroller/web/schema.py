@@ -193,6 +193,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_push_profile ON hr_push (profile_id)",
     "CREATE INDEX IF NOT EXISTS hr_tables_waiting ON hr_tables (waiting, finished)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
+    "CREATE INDEX IF NOT EXISTS hr_tables_rated ON hr_tables (finished) WHERE rated IS NOT NULL",
 )
 
 BACKFILL = (

@@ -37,6 +37,10 @@ GONE = -1
 UNDO = "undo"
 """The seat change that notes a companion table's undo."""
 
+TIMED_OUT = "timeout"
+"""The seat change that notes a move the stand-in played at a turn-based table when its person's time
+(and time bank) ran out: the seat stays theirs, and so does their next move."""
+
 ABANDONED_AFTER = 30 * 60.0
 """Seconds without a move or a seat change after which a game in progress leaves the lobby's list
 (it is still played and watched by its link)."""
@@ -75,6 +79,21 @@ class SeatChange:
     detail: str | None = None
 
 
+@dataclass(frozen=True)
+class Turn:
+    """Where a change leaves the table's clock: when its next automatic move is `due` (a bot's, a
+    waiting draw's, or the stand-in's when a person's time runs out), the person whose move it is
+    (`waiting`, their seat; None when no person is on move) and since when (`since`)."""
+
+    due: float | None = None
+    waiting: int | None = None
+    since: float | None = None
+
+    def columns(self) -> dict[str, Any]:
+        """The table's columns this turn sets."""
+        return {"due": self.due, "waiting": self.waiting, "waiting_since": self.since}
+
+
 @dataclass
 class TableRow:
     """A table as stored: header, seats, seat changes and the steps from number `steps_from` on."""
@@ -101,6 +120,19 @@ class TableRow:
     real_dice: bool = False
     """A companion table: the people type every chance step (the real dice, bills and cards at their
     table); the server draws none."""
+    waiting: int | None = None
+    """The seat of the person whose move it is (None: nobody's, or a bot's)."""
+    waiting_since: float | None = None
+    """When the move fell to the person `waiting`."""
+    bank: float | None = None
+    """Seconds of time bank each person starts with (None: no time bank)."""
+    rated: str | None = None
+    """None: not rated; "people": the people's ratings change; "all": the bots are rated as players too."""
+
+    @property
+    def turn(self) -> Turn:
+        """The table's clock as stored."""
+        return Turn(due=self.due, waiting=self.waiting, since=self.waiting_since)
 
 
 WATCHING = -1
@@ -158,7 +190,10 @@ class Conflict(StoreError):
     """The table changed meanwhile: the step is not the next one, or the seat is no longer as seen."""
 
 
-_HEAD = "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints, real_dice"
+_HEAD = (
+    "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints, real_dice,"
+    " waiting, waiting_since, bank, rated"
+)
 
 
 class Store:
@@ -270,15 +305,15 @@ class Store:
             self.run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice)"
-                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, waiting_since, bank, rated)"
+                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
                  row.timer, row.stand_in, row.bot_delay, row.due, creator and creator.address, creator and creator.network, now,
-                 int(row.hints), int(row.real_dice)),
+                 int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated),
             )
             for seat in row.seats:
-                self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
-                          (row.id, seat.seat, seat.name, seat.bot, seat.token_hash))
+                self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank))
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
             self._insert_steps(cursor, row.id, 0, row.steps)
@@ -351,10 +386,14 @@ class Store:
         if table_ids:
             marks = ", ".join("?" * len(table_ids))
             rows = self.run(
-                cursor, f"SELECT table_id, seat, name, bot, token_hash, control FROM hr_seats WHERE table_id IN ({marks}) ORDER BY table_id, seat", table_ids
+                cursor,
+                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank FROM hr_seats WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+                table_ids,
             ).fetchall()
             for r in rows:
-                found[r[0]].append(SeatRow(seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5]))
+                found[r[0]].append(
+                    SeatRow(seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5], profile=r[6], bank=None if r[7] is None else float(r[7]))
+                )
         return found
 
     # ------------------------------------------------------------------ changes
@@ -365,16 +404,18 @@ class Store:
         steps: Sequence[Any],
         *,
         finished: bool,
-        due: float | None,
+        turn: Turn,
         revision: int | None = None,
         seat: int | None = None,
         changes: Sequence[tuple[int, str]] = (),
+        banks: Sequence[tuple[int, float]] = (),
     ) -> int:
-        """Store steps number `first`, `first + 1`, … with the table's new `due`; the new revision.
+        """Store steps number `first`, `first + 1`, … with the table's new `turn`; the new revision.
 
         Accepted only if `first` is the table's step count and, when given, the table is still at
         `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
-        `Conflict`. `changes` are (seat, "away") marks stored with the steps."""
+        `Conflict`. `changes` are (seat, "away") marks stored with the steps, `banks` (seat, seconds)
+        what is left of seats' time banks."""
         now = clock.now()
         condition, args = "version = ?", list[Any]([first])
         if revision is not None:
@@ -385,25 +426,27 @@ class Store:
         with self.transaction(write=True) as cursor:
             new = self._bump(
                 cursor, table_id, condition, args,
-                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, "due": due},
+                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, **turn.columns()},
             )
+            for banked, left in banks:
+                self.run(cursor, "UPDATE hr_seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, banked))
             try:
                 self._insert_steps(cursor, table_id, first, steps)
             except self.integrity_errors as error:
                 raise Conflict(f"step {first} of table {table_id} is already stored") from error
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
-            self.notify(cursor, table_id, new, due, () if changes else steps, first)
+            self.notify(cursor, table_id, new, turn.due, () if changes or banks else steps, first)
         return new
 
-    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, due: float | None) -> int:
+    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, turn: Turn) -> int:
         """Remove steps `first`, `first + 1`, … (a companion table's person's step and the automatic
         steps after it), the table still at `revision` and unfinished, noting who took them back (`seat`)
         and what (`detail`, see `SeatChange`); the new revision. Only this undo removes steps. Seat changes
         made after step `first` are kept, told from step `first` on (the steps they followed are gone)."""
         with self.transaction(write=True) as cursor:
             new = self._bump(
-                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first], {"version": first, "due": due}
+                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first], {"version": first, **turn.columns()}
             )
             self.run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
             self.run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
@@ -411,25 +454,27 @@ class Store:
                 cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table_id, new, first, seat, UNDO, clock.now(), detail),
             )
-            self.notify(cursor, table_id, new, due)
+            self.notify(cursor, table_id, new, turn.due)
         return new
 
     def claim_seat(
-        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joiner: Origin | None, *, started: bool, due: float | None
+        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joiner: Origin | None, *, started: bool, turn: Turn,
+        profile: str | None = None, bank: float | None = None,
     ) -> int:
-        """Give an open seat to a person (the table unchanged since `revision`), counted as a seat
-        taken by `joiner`; the new revision."""
+        """Give an open seat to a person (the table unchanged since `revision`; `profile`: theirs, if
+        they have one; `bank`: their time bank), counted as a seat taken by `joiner`; the new revision."""
         with self.transaction(write=True) as cursor:
-            new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), "due": due})
+            new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), **turn.columns()})
             taken = self.run(
                 cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
-                (name, token_hash, table_id, seat),
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?"
+                " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
+                (name, token_hash, profile, bank, table_id, seat),
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")
             self._count_join(cursor, joiner, clock.now())
-            self.notify(cursor, table_id, new, due)
+            self.notify(cursor, table_id, new, turn.due)
             return new
 
     def count_join(self, joiner: Origin) -> None:
@@ -445,16 +490,19 @@ class Store:
         """A person leaves a table whose game has not started: the seat is open again."""
         with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
-            self.run(cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
+            self.run(
+                cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL, profile_id = NULL, bank = NULL WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
             self.notify(cursor, table_id, new)
             return new
 
-    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, due: float | None) -> int:
+    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, turn: Turn) -> int:
         """Mark a person's seat "away", "back" (a person again) or "left"; the new revision."""
         with self.transaction(write=True) as cursor:
-            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {"due": due})
+            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], turn.columns())
             self._seat_change(cursor, table_id, new, step, seat, change, clock.now())
-            self.notify(cursor, table_id, new, due)
+            self.notify(cursor, table_id, new, turn.due)
             return new
 
     def set_rematch(self, table_id: str, rematch_id: str, replacing: str | None) -> str:
@@ -486,8 +534,9 @@ class Store:
         return int(updated[0])
 
     def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
-        control = {"away": "away", "left": "left", "back": None}[change]
-        self.run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
+        if change != TIMED_OUT:
+            control = {"away": "away", "left": "left", "back": None}[change]
+            self.run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
         self.run(
             cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, revision, step, seat, change, at),
@@ -643,6 +692,10 @@ def _table_row(head: Sequence[Any], seats: list[SeatRow]) -> TableRow:
         due=None if head[13] is None else float(head[13]),
         hints=bool(head[14]),
         real_dice=bool(head[15]),
+        waiting=None if head[16] is None else int(head[16]),
+        waiting_since=None if head[17] is None else float(head[17]),
+        bank=None if head[18] is None else float(head[18]),
+        rated=head[19],
     )
 
 

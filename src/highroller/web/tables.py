@@ -34,15 +34,17 @@ from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make, narration_of, words_of
 from highroller.web import clock
-from highroller.web.checks import checked_name, default_stand_in
+from highroller.web.checks import TURN_BASED, checked_name, default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.labels import bot_word
 from highroller.web.narrate import Narrator, in_language, web_words
 from highroller.web.offer import offered as offer
 from highroller.web.presence import Presence, Seen
+from highroller.web.profiles import seat_token
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
+    TIMED_OUT,
     UNDO,
     Change,
     Conflict,
@@ -51,15 +53,18 @@ from highroller.web.store import (
     SeatRow,
     Store,
     TableRow,
+    Turn,
 )
 from highroller.web.turns import (
     advance,
     automatic,
-    next_due,
+    bank_after,
+    next_turn,
     record_step,
     seat_name,
     seat_name_texts,
     seat_names,
+    waiting_seat,
 )
 
 log = logging.getLogger(__name__)
@@ -82,6 +87,8 @@ def change_texts(change: str, row: SeatRow, stand_in: str | None) -> dict[str, s
             texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
         elif change == "back":
             texts[lang] = w("{name} is back.", name=name)
+        elif change == TIMED_OUT:
+            texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
         else:
             texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
     return texts
@@ -116,6 +123,7 @@ def seats_status(seats: Sequence[SeatRow], lang: str = "en") -> list[dict[str, A
             "taken": r.bot is not None or r.token_hash is not None,
             "away": r.control is not None,
             "left": r.control == "left",
+            "bank": None if r.bank is None else round(r.bank),
         }
         for r in seats
     ]
@@ -142,7 +150,8 @@ def summary_of(row: TableRow, version: int | None = None, lang: str = "en") -> d
         "finished": row.finished,
         "version": row.version if version is None else version,
         "created": row.created,
-        "timer": {"seconds": row.timer, "stand_in": row.stand_in} if row.timer else None,
+        "timer": {"seconds": row.timer, "stand_in": row.stand_in, "bank": row.bank, "turn_based": row.timer >= TURN_BASED} if row.timer else None,
+        "rated": row.rated,
         "hints": row.hints,
         "real_dice": row.real_dice,
         "stand_in": row.stand_in,
@@ -217,6 +226,9 @@ class Table:
         self.real_dice = row.real_dice
         self.bot_delay = row.bot_delay
         self.due = row.due
+        self.waiting_since = row.waiting_since
+        self.bank = row.bank
+        self.rated = row.rated
 
     def _rebuild(self, row: TableRow) -> None:
         """Everything from a whole stored table (its steps from the first)."""
@@ -396,7 +408,7 @@ class Table:
         row = TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
-            real_dice=self.real_dice,
+            real_dice=self.real_dice, bank=self.bank, rated=self.rated,
         )
         return summary_of(row, self.version)
 
@@ -558,10 +570,19 @@ class Table:
             state, lines = self.state.clone(), list(self.log)
             narrator = Narrator(self.game.name, seat_names(self.seats))
             steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice, paced=self.bot_delay > 0)
-            due = next_due(state, self.seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice)
+            now = clock.now()
+            mover = self.state.current_player
+            banks: list[tuple[int, float]] = []
+            seats = self.seats
+            if mover >= 0 and self.seats[mover].bank is not None:
+                left = bank_after(self.seats[mover], self.timer, self.waiting_since, now)
+                assert left is not None
+                banks.append((mover, left))
+                seats = [replace(r, bank=left) if r.seat == mover else r for r in self.seats]
+            turn = next_turn(state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
             try:
                 revision = await asyncio.to_thread(
-                    self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), due=due, seat=seat
+                    self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), turn=turn, seat=seat, banks=banks
                 )
             except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()
@@ -570,8 +591,9 @@ class Table:
             except Exception as error:  # whatever the database says, the step is not taken
                 log.exception("storing a step of table %s failed", self.id)
                 raise Refused("the step was not saved; try again", 503, "not-saved") from error
-            self.state, self.log, self.revision, self.due = state, lines, revision, due
-        self._expect(due)
+            self.state, self.log, self.revision, self.seats = state, lines, revision, seats
+            self.due, self.waiting_since = turn.due, turn.since
+        self._expect(turn.due)
         self._announce()
 
     def _decision(self, action: Any) -> Step:
@@ -647,15 +669,15 @@ class Table:
             if first is None:
                 raise Refused("nothing to take back: no person's step to undo", 409, "no-undo")
             before = self._replayed(first)
-            due = next_due(before, self.seats, self.timer, self.bot_delay, clock.now(), draws=False)
+            turn = next_turn(before, self.seats, self.timer, self.bot_delay, clock.now(), draws=False)
             detail = json.dumps(self._step_words(before), ensure_ascii=False)
             player = self.state.history[first][0]
             same_device = player >= 0 and self.seats[player].token_hash == self.seats[seat].token_hash
             who = player if same_device else seat  # a hot seat's device: the person whose step it was
             self.revision = await asyncio.to_thread(
-                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, due=due
+                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, turn=turn
             )
-            self._expect(due)
+            self._expect(turn.due)
             full = await asyncio.to_thread(self._store.load_table, self.id)
             if full is None:
                 self.gone = True
@@ -695,12 +717,16 @@ class Table:
             return
         raise Refused("the table is busy; try again", 409, "busy")
 
-    async def join(self, raw_name: str, wanted: int | None, joiner: Origin | None) -> tuple[int, str]:
-        """Give a person an open seat (the first, or `wanted`); returns (seat, secret token)."""
-        token = secrets.token_urlsafe(32)
-        taken: list[int] = []
+    async def join(self, raw_name: str, wanted: int | None, joiner: Origin | None, profile: str | None = None) -> tuple[int, str]:
+        """Give a person an open seat (the first, or `wanted`), as `profile`'s if they have one; returns
+        (seat, secret token)."""
+        taken: list[tuple[int, str]] = []
 
         async def attempt() -> None:
+            if self.rated and profile is None:
+                raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
+            if self.rated and any(r.profile == profile for r in self.seats):
+                raise Refused("your profile already sits at this rated table", 409, "seated")
             name = checked_name(raw_name, [seat_name(r) for r in self.seats if r.bot is None and r.token_hash is not None])
             free = self.open_seats()
             seat = wanted
@@ -710,19 +736,21 @@ class Table:
                 seat = free[0]
             elif seat not in free:
                 raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
-            seats = [replace(r, name=name, token_hash=hash_token(token)) if r.seat == seat else r for r in self.seats]
+            token = secrets.token_urlsafe(32) if profile is None else seat_token(self._store, profile, self.id, seat)
+            seats = [replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank) if r.seat == seat else r for r in self.seats]
             started = not open_seats(seats)
-            due = next_due(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if started else None
+            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if started else Turn()
             revision = await asyncio.to_thread(
-                self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, due=due
+                self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, turn=turn,
+                profile=profile, bank=self.bank,
             )
-            self.seats, self.revision, self.due = seats, revision, due
+            self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
             self._rebuild_log()
-            self._expect(due)
-            taken.append(seat)
+            self._expect(turn.due)
+            taken.append((seat, token))
 
         await self._change(attempt)
-        return taken[0], token
+        return taken[0]
 
     def _rebuild_log(self) -> None:
         """Word the log again (a seat has a new name)."""
@@ -731,6 +759,7 @@ class Table:
             id=self.id, game=self.game.name, options=self.game.options, seed=self.seed, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=history, revision=self.revision, timer=self.timer, stand_in=self.stand_in,
             bot_delay=self.bot_delay, due=self.due, changes=list(self.changes), hints=self.hints, real_dice=self.real_dice,
+            waiting_since=self.waiting_since, bank=self.bank, rated=self.rated,
         ))
 
     async def back(self, seat: int | None) -> None:
@@ -756,7 +785,7 @@ class Table:
                 raise Refused("the game is over", 409, "game-over")
             if not self.started:
                 self.revision = await asyncio.to_thread(self._store.free_seat, self.id, self.revision, seat)
-                self.seats = [replace(r, name=None, token_hash=None, control=None) if r.seat == seat else r for r in self.seats]
+                self.seats = [replace(r, name=None, token_hash=None, control=None, profile=None, bank=None) if r.seat == seat else r for r in self.seats]
                 self._rebuild_log()
                 return
             if self.seats[seat].control == "left":
@@ -768,11 +797,15 @@ class Table:
     async def _set_control(self, seat: int, change: str, control: str | None) -> None:
         seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
         mover = self.state.current_player
-        due = next_due(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if mover == seat else self.due
-        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, due)
-        self.seats, self.revision, self.due = seats, revision, due
-        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=clock.now())], self.version)
-        self._expect(due)
+        now = clock.now()
+        if mover == seat:
+            turn = next_turn(self.state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
+        else:
+            turn = Turn(due=self.due, waiting=waiting_seat(self.state, seats), since=self.waiting_since)
+        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, turn)
+        self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
+        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=now)], self.version)
+        self._expect(turn.due)
 
     async def link_rematch(self, rematch_id: str, replacing: str | None) -> str:
         """Record the rematch of this finished table (the first one made wins); the rematch's id."""
@@ -813,12 +846,19 @@ class Tables:
     async def open(
         self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: Origin | None, name: str | None,
         hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (), bot_delay: float | None = None,
+        profile: str | None = None, bank: float | None = None, rated: str | None = None,
     ) -> tuple[Table, tuple[int, str] | None]:
         """Store a new table with its opening chance steps drawn (none at a companion table, `real_dice`:
         its people type them); with `name`, its creator takes the first person's seat in the same
-        transaction; with `hot_seat`, the people's names in seat order, the creator's one device holds
-        every person's seat. `hints`: whether its players may ask for hints; `bot_delay`: seconds
-        between bot moves (default: the server's). Returns the table and (seat, token) if seated."""
+        transaction (as `profile`'s seat, if they have one); with `hot_seat`, the people's names in seat
+        order, the creator's one device holds every person's seat. `hints`: whether its players may ask
+        for hints; `bot_delay`: seconds between bot moves (default: the server's); `bank`: each person's
+        time bank; `rated`: "people", "all" or None. Returns the table and (seat, token) if seated."""
+        if rated and (hot_seat or real_dice):
+            raise Refused("a rated table is played online, each person on their own device: not with hot_seat or real_dice", 422, "bad-rated")
+        if rated and name is not None and profile is None:
+            raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
+        table_id = secrets.token_urlsafe(9)
         bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         seed = fresh_seed()
         state = made.new_game(seed)
@@ -838,19 +878,21 @@ class Tables:
                 taken.append(seats[seat].name or "")
             seated = (people[0], token)
         elif name is not None and open_seats(seats):
-            token = secrets.token_urlsafe(32)
             seat = open_seats(seats)[0]
-            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token))
+            token = secrets.token_urlsafe(32) if profile is None else seat_token(self.store, profile, table_id, seat)
+            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank)
             seated = (seat, token)
         started = not open_seats(seats)
-        due = next_due(state, seats, timer, bot_delay, clock.now(), draws=not real_dice) if started else None
+        now = clock.now()
+        turn = next_turn(state, seats, timer, bot_delay, now, draws=not real_dice) if started else Turn()
         row = TableRow(
-            id=secrets.token_urlsafe(9), game=made.name, options=made.options, seed=seed, created=clock.now(), finished=False,
+            id=table_id, game=made.name, options=made.options, seed=seed, created=now, finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
-            timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=due, hints=hints, real_dice=real_dice,
+            timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=turn.due, hints=hints, real_dice=real_dice,
+            waiting=turn.waiting, waiting_since=turn.since, bank=bank, rated=rated,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
-        self._expect(due)
+        self._expect(turn.due)
         return await self.get(row.id), seated
 
     async def get(self, table_id: str) -> Table:
@@ -943,7 +985,7 @@ class Tables:
                 asyncio.get_running_loop().create_task(watched[table_id].refresh())
 
     async def rematch(self, table: Table, seat: int | None, creator: Origin | None) -> Table:
-        """A new table with the same game, options, bots, timer, stand-in, hints and bot speed; its people's seats are open."""
+        """A new table with the same game, options, bots, timer, time bank, stand-in, hints, bot speed and rating; its people's seats are open."""
         if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
         if not table.finished:
@@ -956,7 +998,7 @@ class Tables:
         stand_in = table.stand_in or default_stand_in(table.game.name)
         fresh, _ = await self.open(
             table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints, real_dice=table.real_dice,
-            bot_delay=table.bot_delay,
+            bot_delay=table.bot_delay, bank=table.bank, rated=table.rated,
         )
         return await self.get(await table.link_rematch(fresh.id, table.rematch))
 

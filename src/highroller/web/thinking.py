@@ -29,8 +29,9 @@ from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, make, narration_of, words_of
 from highroller.web import clock
-from highroller.web.store import Claim, Conflict, Store, TableRow, open_store
-from highroller.web.turns import advance, bot_move, next_due, player_of, record_step
+from highroller.web.checks import TURN_BASED
+from highroller.web.store import TIMED_OUT, Claim, Conflict, Store, TableRow, open_store
+from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step
 
 log = logging.getLogger(__name__)
 
@@ -168,12 +169,19 @@ def play_move(job: Job) -> str:
             return "nothing"
     after = state.clone()
     steps = advance(after, step, draw=not row.real_dice, paced=row.bot_delay > 0)
-    seats = [replace(other, control="away") if timed_out and other.seat == mover else other for other in row.seats]
-    due = next_due(after, seats, row.timer, row.bot_delay, clock.now(), draws=not row.real_dice)
+    # At a turn-based table the stand-in makes only the move whose time ran out (the seat and the next
+    # move stay the person's); at a real-time table it plays for them until they are back.
+    change = (TIMED_OUT if row.timer and row.timer >= TURN_BASED else "away") if timed_out else None
+    spent = timed_out and row.seats[mover].bank is not None  # their time bank ran out with the move's own time
+    seats = [
+        replace(other, control="away" if change == "away" else other.control, bank=0.0 if spent else other.bank) if timed_out and other.seat == mover else other
+        for other in row.seats
+    ]
+    turn = next_turn(after, seats, row.timer, row.bot_delay, clock.now(), draws=not row.real_dice)
     try:
         store.commit_steps(
-            table_id, row.version, steps, finished=after.is_terminal(), due=due, revision=row.revision,
-            changes=[(mover, "away")] if timed_out else (),
+            table_id, row.version, steps, finished=after.is_terminal(), turn=turn, revision=row.revision,
+            changes=[(mover, change)] if change else (), banks=[(mover, 0.0)] if spent else (),
         )
     except Conflict:
         return "stale"

@@ -5,7 +5,9 @@ seeded stream, so any process draws the same dice), or at a companion table by o
 typed (the dice, bills or card at their real table). A seat is played by its person, by its bot, or by
 the table's stand-in bot while its person is away or after they left. The next automatic move is
 due `bot_delay` seconds after a change when a bot or stand-in is on move or, at a paced table, a
-chance step waits to be drawn after another, or when a person's turn timer runs out.
+chance step waits to be drawn after another, or when a person's turn timer runs out — and, at a table
+with a time bank, what is left of their bank after it: time a move takes past its timer comes out of
+the person's bank, for the rest of the game.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from highroller.core.words import LANGUAGES
 from highroller.playing import make_bot
 from highroller.registry import game_spec
 from highroller.web.labels import seat_label
-from highroller.web.store import SeatRow
+from highroller.web.store import SeatRow, Turn
 
 Apply = Callable[[State, Step], None]
 
@@ -90,7 +92,32 @@ def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_dela
         return None
     if automatic(seats[mover]):
         return now + bot_delay
-    return now + timer if timer else None
+    return now + timer + (seats[mover].bank or 0.0) if timer else None
+
+
+def waiting_seat(state: State, seats: Sequence[SeatRow]) -> int | None:
+    """The seat of the person whose move it is (not a bot's, nor a stand-in's); None if there is none."""
+    mover = state.current_player
+    return mover if mover >= 0 and not automatic(seats[mover]) else None
+
+
+def next_turn(
+    state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool, since: float | None = None
+) -> Turn:
+    """The table's clock after a change at `now`: `next_due`, and the person on move since `now` (or
+    since `since`, when the change left their move running)."""
+    waiting = waiting_seat(state, seats)
+    return Turn(
+        due=next_due(state, seats, timer, bot_delay, now, draws=draws), waiting=waiting, since=None if waiting is None else since or now
+    )
+
+
+def bank_after(seat: SeatRow, timer: int | None, since: float | None, now: float) -> float | None:
+    """What is left of a person's time bank after their move from `since` to `now`: the time past the
+    move's own `timer` comes out of it. None for a seat without a bank."""
+    if seat.bank is None or not timer or since is None:
+        return seat.bank
+    return max(0.0, seat.bank - max(0.0, now - since - timer))
 
 
 def bot_move(game: Game, description: str, state: State) -> Step:

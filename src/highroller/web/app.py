@@ -32,6 +32,7 @@ from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.services import Services
 from highroller.web.settings import Settings
+from highroller.web.signin_api import build_signin_router
 from highroller.web.store import Store
 from highroller.web.your_games import build_games_router
 
@@ -117,6 +118,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_router(tables, quotas, services.hints, connections, limits))
     app.include_router(build_games_router(store, tables))
     app.include_router(build_profile_router(store, tables, quotas))
+    app.include_router(build_signin_router(store, settings, quotas))
     add_api_docs(app)
     add_boards(app)
     add_words(app)
@@ -136,6 +138,14 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
+
+    @app.get("/me", include_in_schema=False)
+    async def me_page() -> Response:
+        return page("me.html")
+
+    @app.get("/signin", include_in_schema=False)
+    async def signin_page() -> Response:
+        return page("signin.html")
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> JSONResponse:

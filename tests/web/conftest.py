@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
 from postgres_server import PostgresServer, free_port, postgres_server
+from push_receiver import PushReceiver
 
 from highroller.web import clock
 from highroller.web.app import create_app
@@ -41,6 +42,14 @@ UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def receiver() -> Iterator[PushReceiver]:
+    """A push service stand-in on a loopback port (`push_receiver.PushReceiver`)."""
+    made = PushReceiver()
+    yield made
+    made.close()
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
 from highroller.web.pages import STATIC, page
 from highroller.web.profile_api import build_profile_router
+from highroller.web.push_api import build_push_router
 from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.services import Services
@@ -118,6 +119,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_router(tables, quotas, services.hints, connections, limits))
     app.include_router(build_games_router(store, tables))
     app.include_router(build_profile_router(store, tables, quotas))
+    app.include_router(build_push_router(store, settings))
     app.include_router(build_signin_router(store, settings, quotas))
     add_api_docs(app)
     add_boards(app)
@@ -138,6 +140,18 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        return page("sw.js", "text/javascript")
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> Response:
+        return page("manifest.webmanifest", "application/manifest+json")
+
+    @app.get("/offline.html", include_in_schema=False)
+    async def offline_page() -> Response:
+        return page("offline.html")
 
     @app.get("/me", include_in_schema=False)
     async def me_page() -> Response:

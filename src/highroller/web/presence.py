@@ -98,6 +98,12 @@ class Presence:
         """The table's presence in every process."""
         return _seen([*self.counts(table_id), *self._remote.get(table_id, ())])
 
+    async def seat_status(self, table_id: str, seat: int) -> str:
+        """The seat's "online", "away" or "offline" in every process, the others' connections read from
+        the store now (for a table this process need not hold)."""
+        remote = await asyncio.to_thread(self.store.presence_of, table_id, self.process, clock.now() - EXPIRY) if self.store.shared else []
+        return _seen([*self.counts(table_id), *remote]).status(seat)
+
     # ------------------------------------------------------------------ this process's connections
     def enter(self, table_id: str, key: Hashable, held: tuple[int, ...], visible: bool = True) -> None:
         """A connection (`key`) holding `held` seats (none: a watcher) opened."""

@@ -14,6 +14,7 @@ from highroller.web import clock
 from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
 from highroller.web.listen import listen
+from highroller.web.notifier import keep_notifying
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
 from highroller.web.tables import Tables
@@ -98,6 +99,7 @@ class Services:
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
+        self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
         if self.settings.warm_up:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 

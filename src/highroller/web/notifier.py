@@ -1,0 +1,251 @@
+"""Telling people on their phones that it is their move: the loop every server process runs
+(`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.push`).
+
+Two events are notified, each at most once for a table's current `version` and the seat whose move
+it is (`hr_tables.waiting`, a person's seat held with a profile that has subscribed devices):
+
+- "turn": the move is theirs and no page of theirs is open on the table (no connection of any
+  process holds the seat). If a page held the seat during the move, they saw the move come; they are
+  told only once no page has held it for `GRACE` seconds: closing the page without playing leaves the
+  move theirs and easy to forget, while a reload, a dropped connection or a glance at another app sends
+  nothing. A move that fell to them with no page open is told at the next look (within `EVERY` s).
+- "reminder": at a table whose moves are long (at least `LONG_MOVE` from `waiting_since` to `due`),
+  less than `REMINDER_PART` of the move's time is left before the stand-in plays it, and no page shows
+  the seat (a hidden tab shows no clock, so its person is reminded too). When both fall due in one
+  look, the reminder alone is sent: it says what "turn" would, and how little time is left.
+
+Each process looks every `EVERY` seconds — one indexed query when nothing is due — and claims an event
+by inserting its row in `hr_notices`; it sends only when its own insert made the row, so however many
+processes run, one notification goes per event. An event held back because a page holds the seat is
+not claimed: it is looked at again. Notifications are sent in tasks of their own, so a slow push
+service never holds the next look. Every `PRUNE_EVERY` seconds the notes older than `KEEP` seconds of
+finished or deleted tables, and of moves since played, are deleted.
+
+A notification says only what every seat and watcher of the table sees: the game's title, the table's
+id, the other players' names and the time left — in the profile's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from highroller.core.words import Words
+from highroller.registry import game_spec, words_of
+from highroller.web import clock
+from highroller.web.narrate import web_words
+from highroller.web.presence import Presence
+from highroller.web.profiles import profile_by_id
+from highroller.web.push import Notice, Pusher
+from highroller.web.settings import DAY, Settings
+from highroller.web.store import SeatRow, Store
+from highroller.web.turns import seat_name
+
+log = logging.getLogger(__name__)
+
+EVERY = 2.0
+"""Seconds between two looks for notifications due."""
+GRACE = 30.0
+"""Seconds no page may have held a seat during its move before its person is told it is theirs."""
+LONG_MOVE = 3600.0
+"""The shortest move time (from the move falling to a person to the stand-in playing it) that is reminded."""
+REMINDER_PART = 0.1
+"""The part of a long move's time left when its person is reminded."""
+PRUNE_EVERY = 600.0
+"""Seconds between two prunings of the notes of notifications sent."""
+KEEP = 3600.0
+"""Seconds a note of a notification is kept at least (the current move's are kept while it lasts)."""
+HOUR = 3600.0
+WEEK = 7 * DAY
+TURN = "turn"
+REMINDER = "reminder"
+
+
+def _noted(kind: str) -> str:
+    return f"EXISTS (SELECT 1 FROM hr_notices n WHERE n.table_id = t.id AND n.version = t.version AND n.seat = t.waiting AND n.kind = '{kind}')"
+
+
+_REMINDER_DUE = (
+    f"(t.due IS NOT NULL AND t.due - t.waiting_since >= ? AND t.due > ? AND t.due - ? < (t.due - t.waiting_since) * ? AND NOT {_noted(REMINDER)})"
+)
+
+_PENDING = (
+    f"SELECT t.id, t.game, t.version, t.waiting, t.due, s.profile_id, {_noted(TURN)}, {_REMINDER_DUE}"
+    " FROM hr_tables t JOIN hr_seats s ON s.table_id = t.id AND s.seat = t.waiting"
+    " WHERE t.waiting >= 0 AND +t.finished = 0 AND t.waiting_since IS NOT NULL AND s.profile_id IS NOT NULL"
+    " AND EXISTS (SELECT 1 FROM hr_push p WHERE p.profile_id = s.profile_id)"
+    f" AND (NOT {_noted(TURN)} OR {_REMINDER_DUE})"
+)
+"""The moves with a notification to send, or held back while a page holds the seat: found on the
+`waiting` index (the unary + keeps SQLite from choosing the index of unfinished tables instead)."""
+
+_CLAIM = (
+    "INSERT INTO hr_notices (table_id, version, seat, kind, at) SELECT id, version, waiting, ?, ? FROM hr_tables"
+    " WHERE id = ? AND version = ? AND waiting = ? AND finished = 0 ON CONFLICT (table_id, version, seat, kind) DO NOTHING RETURNING kind"
+)
+"""Note an event as sent, if the move is still on and no process noted it first."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A person's move with a notification to send: the table, its game and version, the seat, when
+    the stand-in plays it (None: never), the profile, and which events are still to send."""
+
+    table_id: str
+    game: str
+    version: int
+    seat: int
+    due: float | None
+    profile_id: str
+    turn: bool
+    reminder: bool
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.table_id, self.version, self.seat)
+
+
+def pending_moves(store: Store, now: float) -> list[Move]:
+    """The moves with an event to send now (one query, on the `waiting` index)."""
+    due = (LONG_MOVE, now, now, REMINDER_PART)
+    with store.transaction() as cursor:
+        rows = store.run(cursor, _PENDING, (*due, *due)).fetchall()
+    return [
+        Move(row[0], row[1], int(row[2]), int(row[3]), None if row[4] is None else float(row[4]), row[5], turn=not row[6], reminder=bool(row[7]))
+        for row in rows
+    ]
+
+
+def claim(store: Store, events: Sequence[tuple[Move, str]], now: float) -> list[tuple[Move, str]]:
+    """Note the events as sent; those this call noted (another process may have noted some first)."""
+    won = []
+    with store.transaction(write=True) as cursor:
+        for move, kind in sorted(events, key=lambda event: (*event[0].key, event[1])):  # one order in every process: no deadlock
+            if store.run(cursor, _CLAIM, (kind, now, move.table_id, move.version, move.seat)).fetchone() is not None:
+                won.append((move, kind))
+    return won
+
+
+def prune_notices(store: Store, before: float) -> None:
+    """Delete the notes made before `before` of tables deleted or finished, and of moves since played."""
+    with store.transaction(write=True) as cursor:
+        store.run(
+            cursor,
+            "DELETE FROM hr_notices WHERE at < ? AND NOT EXISTS"
+            " (SELECT 1 FROM hr_tables t WHERE t.id = hr_notices.table_id AND t.finished = 0 AND t.version = hr_notices.version)",
+            (before,),
+        )
+
+
+def time_left(seconds: float, w: Words) -> str:
+    """A time left in words, rounded down: "3 days", "5 hours", "12 minutes"."""
+    if seconds >= 2 * DAY:
+        return w.plural(int(seconds // DAY), "{n} day", "{n} days")
+    if seconds >= 2 * HOUR:
+        return w.plural(int(seconds // HOUR), "{n} hour", "{n} hours")
+    return w.plural(max(1, int(seconds // 60)), "{n} minute", "{n} minutes")
+
+
+def move_notice(kind: str, game: str, table_id: str, others: Sequence[str], left: float | None, lang: str, origin: str) -> Notice:
+    """The notification of a move's event in `lang`: `others` are the other seats' names, `left` the
+    seconds before the stand-in plays the move (None: no turn timer)."""
+    w = web_words(lang)
+    title = words_of(game, lang)(game_spec(game).title)
+    where = w("Table {table} with {players}", table=table_id, players=w.joined(list(others))) if others else w("Table {table}", table=table_id)
+    url, tag = f"{origin}/table/{table_id}", f"table-{table_id}"
+    if left is None:
+        return Notice(w("{game}: your move", game=title), w("{where} waits for your move.", where=where), url, tag, int(WEEK))
+    remaining = time_left(max(0.0, left), w)
+    if kind == REMINDER:
+        heading = w("{game}: {left} left", game=title, left=remaining)
+        body = w("{where}: {left} left before a stand-in plays your move.", where=where, left=remaining)
+    else:
+        heading, body = w("{game}: your move", game=title), w("{where}: {left} left for your move.", where=where, left=remaining)
+    return Notice(heading, body, url, tag, int(max(60.0, min(WEEK, left))))
+
+
+class Notifier:
+    """The notifications of one server process: `presence` knows its connections (and, on a shared
+    store, reads the other processes'), `pusher` sends."""
+
+    def __init__(self, store: Store, settings: Settings, presence: Presence, pusher: Pusher) -> None:
+        self.store = store
+        self.presence = presence
+        self.pusher = pusher
+        self._origin = (settings.public_origin or "").rstrip("/")
+        self._held: dict[tuple[str, int, int], float] = {}
+        """When a page last held the seat of each move not yet told, as this process saw it."""
+        self._sending: set[asyncio.Task[int]] = set()
+
+    async def notify_once(self) -> list[asyncio.Task[int]]:
+        """One look: claim the events due and start sending them; the sending tasks (each gives the
+        devices reached)."""
+        now = clock.now()
+        moves = await asyncio.to_thread(pending_moves, self.store, now)
+        ready: list[tuple[Move, str]] = []
+        for move in moves:
+            status = await self.presence.seat_status(move.table_id, move.seat)
+            reminds = move.reminder and status != "online"
+            if reminds:
+                ready.append((move, REMINDER))
+            if move.turn and status != "offline" and not reminds:
+                self._held[move.key] = now
+            elif move.turn and (reminds or now - self._held.get(move.key, -math.inf) >= GRACE):
+                ready.append((move, TURN))  # with a reminder: noted, not sent (the reminder says it)
+        looked = {move.key for move in moves}
+        self._held = {key: at for key, at in self._held.items() if key in looked}
+        won = await asyncio.to_thread(claim, self.store, ready, now) if ready else []
+        reminded = {move.key for move, kind in won if kind == REMINDER}
+        tasks = []
+        for move, kind in won:
+            if kind == REMINDER or move.key not in reminded:
+                task = asyncio.get_running_loop().create_task(self._send(move, kind))
+                self._sending.add(task)
+                task.add_done_callback(self._sending.discard)
+                tasks.append(task)
+        return tasks
+
+    def _notice(self, move: Move, kind: str) -> tuple[str, Notice] | None:
+        """The profile to tell and what (None if the profile was deleted meanwhile)."""
+        profile = profile_by_id(self.store, move.profile_id)
+        if profile is None:
+            return None
+        with self.store.transaction() as cursor:
+            rows = self.store.run(cursor, "SELECT seat, name, bot FROM hr_seats WHERE table_id = ? ORDER BY seat", (move.table_id,)).fetchall()
+        others = [seat_name(SeatRow(seat=row[0], name=row[1], bot=row[2]), profile.language) for row in rows if row[0] != move.seat]
+        left = None if move.due is None else move.due - clock.now()
+        return profile.id, move_notice(kind, move.game, move.table_id, others, left, profile.language, self._origin)
+
+    async def _send(self, move: Move, kind: str) -> int:
+        try:
+            told = await asyncio.to_thread(self._notice, move, kind)
+            return 0 if told is None else await self.pusher.send(*told)
+        except Exception:
+            log.exception("sending the %s notification of table %s failed", kind, move.table_id)
+            return 0
+
+    async def run(self) -> None:
+        """Look every `EVERY` seconds, and prune every `PRUNE_EVERY`, until cancelled."""
+        pruned = -math.inf
+        try:
+            while True:
+                try:
+                    await self.notify_once()
+                    if clock.now() - pruned >= PRUNE_EVERY:
+                        pruned = clock.now()
+                        await asyncio.to_thread(prune_notices, self.store, pruned - KEEP)
+                except Exception:
+                    log.exception("looking for notifications to send failed")
+                await asyncio.sleep(EVERY)
+        finally:
+            for task in self._sending:
+                task.cancel()
+
+
+async def keep_notifying(store: Store, settings: Settings, presence: Presence) -> None:
+    """The server process's notifications of turns, until cancelled."""
+    pusher = await asyncio.to_thread(Pusher, store, settings)
+    await Notifier(store, settings, presence, pusher).run()

@@ -48,7 +48,7 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-NEEDS = {"serve": "web", "bots": "postgres"}
+NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web"}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 
@@ -81,6 +81,7 @@ cli.add_command(PerGame("tournament", _lazy("highroller.cli.tournament", "tourna
 cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisions, for games that have them."))
 cli.add_command(load_object("highroller.cli.serve:serve"))
 cli.add_command(load_object("highroller.cli.serve:bots"))
+cli.add_command(load_object("highroller.cli.ratings:ratings"))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
 cli.add_command(PerGame("deck", _tool("deck"), help="A deck file of the cards drawn in records (a real box's), for games with decks."))
 cli.add_command(load_object("highroller.cli.compile:compile_command"))

@@ -31,6 +31,7 @@ from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
 from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimit, RateLimits
+from highroller.web.rating_api import build_rating_router
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.signin_api import build_signin_router
@@ -120,6 +121,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_games_router(store, tables))
     app.include_router(build_profile_router(store, tables, quotas))
     app.include_router(build_push_router(store, settings))
+    app.include_router(build_rating_router(store))
     app.include_router(build_signin_router(store, settings, quotas))
     add_api_docs(app)
     add_boards(app)
@@ -152,6 +154,14 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @app.get("/offline.html", include_in_schema=False)
     async def offline_page() -> Response:
         return page("offline.html")
+
+    @app.get("/ratings", include_in_schema=False)
+    async def ratings_page() -> Response:
+        return page("ratings.html")
+
+    @app.get("/ratings/{game}", include_in_schema=False)
+    async def game_ratings_page(game: str) -> Response:
+        return page("ratings.html")
 
     @app.get("/me", include_in_schema=False)
     async def me_page() -> Response:

@@ -15,6 +15,7 @@ from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
 from highroller.web.listen import listen
 from highroller.web.notifier import keep_notifying
+from highroller.web.ratings import keep_ratings
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
 from highroller.web.tables import Tables
@@ -100,6 +101,7 @@ class Services:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
         self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
+        self._tasks.append(spawn(keep_ratings(self.store, self.tables)))
         if self.settings.warm_up:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 

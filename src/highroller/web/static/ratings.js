@@ -1,0 +1,104 @@
+// The leaderboard: a game's rated players at one player count, by conservative rating, your own line
+// marked when this browser holds a profile (api() sends its key), and your place when it is further down.
+
+import { api, h } from "/static/common.js";
+import { language, languageSwitch, loadWords, number, t, tn, translatePage } from "/static/i18n.js";
+import { profileKey } from "/static/profile.js";
+
+const el = (id) => document.getElementById(id);
+const LAST_GAME = "highroller:game";
+const LINES = 100;
+let games = [];
+
+const oneDecimal = () => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The game of /ratings/GAME, or null at /ratings. */
+function gameFromPath() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  return parts.length > 1 ? decodeURIComponent(parts[1]) : null;
+}
+
+/** The player counts a game is rated at: from two to its most. */
+function playerCounts(game) {
+  const option = game.options.find((o) => o.name === "players");
+  const low = Math.max(2, option?.minimum ?? game.players);
+  const high = option?.maximum ?? game.players;
+  return Array.from({ length: Math.max(0, high - low + 1) }, (_, index) => low + index);
+}
+
+function drawPlayerChoices(game, rated) {
+  el("players").replaceChildren(...playerCounts(game).map((n) =>
+    h("option", { value: n }, rated.includes(n) ? tn(n, "{n} player", "{n} players") : t("{players} (nobody rated yet)", { players: tn(n, "{n} player", "{n} players") }))));
+}
+
+function lineRow(line) {
+  const name = [h("bdi", {}, line.name), line.you ? h("span", { class: "you-tag" }, t("you")) : null];
+  return h("tr", { class: line.you ? "mine" : null, "aria-current": line.you ? "true" : null },
+    h("td", { class: "number" }, number(line.rank)),
+    h("td", { class: "name" }, name),
+    h("td", { class: "number" }, oneDecimal().format(line.rating)),
+    h("td", { class: "number" }, number(line.games)));
+}
+
+function drawYours(board) {
+  const shown = board.lines.some((line) => line.you);
+  let words = "";
+  if (board.you && !shown) {
+    words = tn(board.you.games, "Your place: {rank} of {total}, rating {rating} after {n} game", "Your place: {rank} of {total}, rating {rating} after {n} games", {
+      rank: number(board.you.rank), total: number(board.total), rating: oneDecimal().format(board.you.rating),
+    });
+  } else if (!board.you && profileKey()) {
+    words = t("You are not rated here yet: your rated games at this player count will place you.");
+  }
+  el("yours").textContent = words;
+}
+
+function draw(game, board) {
+  drawPlayerChoices(game, board.player_counts);
+  el("players").value = String(board.players);
+  const players = tn(board.players, "{n} player", "{n} players");
+  el("caption").textContent = t("{game}, {players}", { game: game.title, players });
+  el("summary").textContent = tn(board.total, "{n} player rated", "{n} players rated");
+  el("lines").replaceChildren(...(board.lines.length
+    ? board.lines.map(lineRow)
+    : [h("tr", {}, h("td", { colspan: 4, class: "hint" }, t("Nobody is rated at this game and player count yet: play a rated table.")))]));
+  drawYours(board);
+  document.title = `${t("Leaderboard")} · ${game.title} · highroller`;
+}
+
+async function show(players) {
+  const game = games.find((g) => g.name === el("game").value);
+  localStorage.setItem(LAST_GAME, game.name);
+  const count = players ? `&players=${players}` : "";
+  try {
+    const board = await api(`/api/ratings/${encodeURIComponent(game.name)}?lang=${language()}&limit=${LINES}${count}`);
+    el("error").textContent = "";
+    draw(game, board);
+    history.replaceState(null, "", `/ratings/${encodeURIComponent(game.name)}?players=${board.players}`);
+  } catch (error) {
+    el("error").textContent = error.message;
+  }
+}
+
+async function start() {
+  await loadWords();
+  translatePage();
+  document.querySelector("header.top").append(languageSwitch(h));
+  try {
+    games = await api(`/api/games?lang=${language()}`);
+  } catch (error) {
+    el("error").textContent = error.message;
+    return;
+  }
+  el("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  const wanted = [gameFromPath(), localStorage.getItem(LAST_GAME)].find((name) => games.some((g) => g.name === name));
+  if (wanted) el("game").value = wanted;
+  el("game").addEventListener("change", () => show(null));
+  el("players").addEventListener("change", () => show(el("players").value));
+  el("choose").addEventListener("submit", (event) => event.preventDefault());
+  const players = Number(new URLSearchParams(location.search).get("players"));
+  const game = games.find((g) => g.name === el("game").value);
+  await show(wanted === gameFromPath() && playerCounts(game).includes(players) ? players : null);
+}
+
+start();

@@ -135,6 +135,10 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def lobby() -> Response:
         return page("lobby.html")
 
+    @app.get("/games", include_in_schema=False)
+    async def games_page() -> Response:
+        return page("games.html")
+
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return page("table.html")

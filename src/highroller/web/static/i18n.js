@@ -75,6 +75,23 @@ export function percent(chance) {
   return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(kept);
 }
 
+function unit(value, name) {
+  return new Intl.NumberFormat(language(), { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+}
+
+/** Time left as the language writes it, to the minute once it is an hour or more: "2:05",
+"3 h 20 min", "2 days 4 h" ("3 Std. 20 Min.", "2 j 4 h"). */
+export function duration(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  if (left < 3600) return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const minutes = Math.floor(left / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return hours ? `${unit(days, "day")} ${unit(hours, "hour")}` : unit(days, "day");
+  const rest = minutes % 60;
+  return rest ? `${unit(hours, "hour")} ${unit(rest, "minute")}` : unit(hours, "hour");
+}
+
 export function money(amount) {
   return new Intl.NumberFormat(language(), { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(amount);
 }

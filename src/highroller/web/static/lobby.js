@@ -1,8 +1,13 @@
 // The lobby: a first screen to start a table quickly (game, named rules, players, who sits where, your
 // name), every other rule and setting folded away, and the list of tables to join or watch.
 
-import { api, h, saveName, saveSeat, savedName } from "/static/common.js";
-import { language, languageSwitch, loadWords, t, tn, translatePage } from "/static/i18n.js";
+import { api, h, saveSeat, savedName } from "/static/common.js";
+import { duration, language, languageSwitch, loadWords, t, tn, translatePage } from "/static/i18n.js";
+import { chooseName, ensureProfile } from "/static/profile.js";
+import { registerServiceWorker } from "/static/push.js";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -115,22 +120,43 @@ function botSpeeds() {
   return [["1.5", t("relaxed")], ["", t("normal")], ["0.3", t("fast")]];
 }
 
-function timers() {
-  return [[null, t("none (a friends' table)")], [30, t("30 seconds")], [60, t("1 minute")], [120, t("2 minutes")], [300, t("5 minutes")]];
+/** The time a move may take: real-time tables (seconds, or untimed) and turn-based ones (hours or days). */
+function drawTimerChoices() {
+  const timer = document.getElementById("timer");
+  const real = [[null, t("untimed (a friends' table)")], [30, t("30 seconds")], [60, t("1 minute")], [120, t("2 minutes")], [300, t("5 minutes")]];
+  const turns = [[HOUR, t("1 hour")], [12 * HOUR, t("12 hours")], [DAY, t("24 hours")], [3 * DAY, t("3 days")]];
+  const option = ([seconds, label]) => h("option", { value: seconds ?? "" }, label);
+  timer.replaceChildren(
+    h("optgroup", { label: t("Real-time") }, real.map(option)),
+    h("optgroup", { label: t("Turn-based: play over days") }, turns.map(option)),
+  );
+  timer.addEventListener("change", drawTimer);
+}
+
+function turnBased() {
+  return Number(document.getElementById("timer").value || 0) >= HOUR;
 }
 
 function drawTimer() {
   const game = current();
   const box = document.getElementById("timer-box");
-  const oldTimer = box.querySelector("#timer")?.value ?? "";
   const oldStandIn = box.querySelector("#stand-in")?.value ?? game.stand_in;
-  const timer = h("select", { id: "timer", name: "timer" }, timers().map(([seconds, label]) => h("option", { value: seconds ?? "" }, label)));
-  timer.value = oldTimer;
+  const oldBank = box.querySelector("#bank")?.value ?? String(DAY);
   const standIn = h("select", { id: "stand-in", name: "stand_in" }, botChoices(game).map(([value, words]) => h("option", { value }, words)));
   standIn.value = Object.hasOwn(game.levels, oldStandIn) ? oldStandIn : game.stand_in;
+  const bank = h("select", { id: "bank", name: "bank" },
+    [["", t("none")], [String(DAY), t("1 day")], [String(3 * DAY), t("3 days")], [String(7 * DAY), t("7 days")]].map(([seconds, label]) => h("option", { value: seconds }, label)));
+  bank.value = oldBank;
+  const when = turnBased()
+    ? t("when a move's time (and time bank) runs out, a bot makes that move; the next move is the player's again")
+    : t("when it runs out, a bot plays that move and the player shows as away until they are back");
   box.replaceChildren(
     h("legend", {}, t("Absent players")),
-    h("label", { class: "option" }, h("span", {}, t("turn timer")), timer, h("small", { class: "hint" }, t("when it runs out, a bot plays that move and the player shows as away until they are back"))),
+    h("p", { class: "hint" }, when),
+    turnBased()
+      ? h("label", { class: "option" }, h("span", {}, t("time bank")), bank,
+        h("small", { class: "hint" }, t("extra time each player may use in the whole game when a move takes longer than its time")))
+      : null,
     h("label", { class: "option" }, h("span", {}, t("stand-in")), standIn, h("small", { class: "hint" }, t("the bot that plays for a player who is away or left the table"))),
   );
 }
@@ -252,6 +278,8 @@ async function create(event) {
   const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
   const timer = document.getElementById("timer").value;
   const speed = document.getElementById("bot-speed").value;
+  const bank = document.getElementById("bank")?.value;
+  const rated = document.getElementById("rated").value;
   const body = {
     game: gameSelect.value,
     options: chosenOptions(),
@@ -262,12 +290,14 @@ async function create(event) {
     real_dice: document.getElementById("real-dice").checked,
   };
   if (speed !== "") body.bot_delay = Number(speed);
+  if (turnBased() && bank) body.bank = Number(bank);
+  if (rated) body.rated = rated;
   const people = bots.filter((bot) => bot === null).length;
   if (hotSeat() && people > 1) body.hot_seat = name.split(",").map((part) => part.trim());
   else body.name = people ? name : null;
   try {
+    if (!hotSeat()) await chooseName(name);
     const table = await api(`/api/tables?lang=${language()}`, { method: "POST", body });
-    saveName(name);
     if (table.token) saveSeat(table.id, { seat: table.seat, token: table.token, name: table.seats[table.seat].name });
     location.href = `/table/${table.id}`;
   } catch (error) {
@@ -299,7 +329,8 @@ function tableRow(table) {
       h("div", { class: "hint" },
         seatWords(table.seats), " · ",
         open ? tn(open, "waiting for {n} player", "waiting for {n} players") : t("playing"),
-        table.timer ? [" · ", t("{seconds} s a move", { seconds: table.timer.seconds })] : null),
+        table.timer ? [" · ", t("{time} a move", { time: duration(table.timer.seconds) })] : null,
+        table.rated ? [" · ", t("rated")] : null),
       h("div", { class: "hint names" }, table.seats.map((seat, index) => [index ? ", " : "", h("bdi", {}, seat.name)]))),
     h("a", { class: "button small", href: `/table/${table.id}` }, open ? t("Join") : t("Watch")),
   );
@@ -309,16 +340,25 @@ async function listTables() {
   const list = document.getElementById("tables");
   try {
     const tables = await api(`/api/tables?lang=${language()}`);
-    list.replaceChildren(...(tables.length ? tables.map(tableRow) : [h("li", { class: "hint" }, t("No open tables yet: create one."))]));
+    const turns = tables.filter((table) => table.timer?.turn_based);
+    const real = tables.filter((table) => !table.timer?.turn_based);
+    const none = () => [h("li", { class: "hint" }, t("No open tables yet: create one."))];
+    list.replaceChildren(...(real.length ? real.map(tableRow) : none()));
+    document.getElementById("turn-tables").replaceChildren(...(turns.length ? turns.map(tableRow) : none()));
   } catch (error) {
     list.replaceChildren(h("li", { class: "error" }, error.message));
   }
+  countYourGames();
 }
 
 function drawSettings() {
   const speed = h("select", { id: "bot-speed", name: "bot_speed" }, botSpeeds().map(([seconds, words]) => h("option", { value: seconds }, words)));
   speed.value = "";
+  const rated = h("select", { id: "rated", name: "rated" },
+    [["", t("not rated")], ["people", t("rated: the people")], ["all", t("rated: people and bots")]].map(([value, label]) => h("option", { value }, label)));
   document.getElementById("table-box").append(
+    h("label", { class: "option" }, h("span", {}, t("rating")), rated,
+      h("small", { class: "hint" }, t("a rated game changes each player's rating for this game and number of players (see Ratings); every player needs a profile, which this browser keeps for you"))),
     h("label", { class: "option" }, h("span", {}, t("bot speed")), speed,
       h("small", { class: "hint" }, t("how long the bots pause before each move: relaxed 1.5 s, fast 0.3 s"))),
     h("label", { class: "option" }, h("span", {}, t("hints and win chances")), h("input", { type: "checkbox", id: "hints", checked: true }),
@@ -350,11 +390,24 @@ async function start() {
   playersInput.addEventListener("input", seatsChanged);
   fillSelect.addEventListener("change", fillSeats);
   nameInput.value = savedName();
+  drawTimerChoices();
   drawSettings();
   drawGame();
   form.addEventListener("submit", create);
+  registerServiceWorker();
+  await ensureProfile();
   listTables();
   setInterval(listTables, 5000);
+}
+
+/** "Your games (2)": the tables waiting for this profile's move. */
+async function countYourGames() {
+  try {
+    const yours = await api(`/api/me/games?lang=${language()}`);
+    document.getElementById("your-games").textContent = yours.waiting ? t("Your games ({n})", { n: yours.waiting }) : t("Your games");
+  } catch {
+    // no profile (the server refused to make one): the link still leads to the page, which says why
+  }
 }
 
 start();

@@ -4,7 +4,7 @@
 // header is one line that stays, and on your turn the choices sit in a bar fixed at the bottom.
 
 import { alertControls, turnAlert } from "/static/alerts.js";
-import { language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
+import { duration, language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
 import { chanceMeter, noteLine, tableAdvice } from "/static/advice.js";
 import { hintArea } from "/static/hint.js";
@@ -13,7 +13,9 @@ import { choiceKeys } from "/static/keys.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
 import { typingArea } from "/static/typing.js";
-import { api, gameModule, h, money, saveName, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
+import { api, gameModule, h, money, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
+import { chooseName, ensureProfile } from "/static/profile.js";
+import { pushControl, registerServiceWorker } from "/static/push.js";
 
 const tableId = tableIdFromPath();
 const el = (id) => document.getElementById(id);
@@ -178,7 +180,7 @@ function drawClock() {
     return;
   }
   const left = Math.max(0, Math.ceil(latest.clock - (performance.now() - receivedAt) / 1000));
-  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const time = duration(left);
   clock.textContent = latest.current_player === latest.seat
     ? t("{time} left on your turn", { time })
     : t("{time} left on {name}'s turn", { time, name: latest.seats[latest.current_player].name });
@@ -414,10 +416,10 @@ async function join(event) {
   event.preventDefault();
   const name = el("join-name").value.trim();
   try {
+    await chooseName(name);
     const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name } });
     mine = { seat: joined.seat, token: joined.token, name };
     saveSeat(tableId, mine);
-    saveName(name);
     el("join-error").textContent = "";
     socket.close();
   } catch (error) {
@@ -464,9 +466,27 @@ async function start() {
   document.addEventListener("keydown", pressed);
   document.addEventListener("visibilitychange", tellPresence);
   el("menu-items").append(alertControls(), h("label", { class: "toggle" }, t("Language"), " ", languageSwitch(h)));
+  el("menu-items").insertBefore(h("a", { href: "/games", class: "button" }, t("Your games")), el("menu-leave"));
+  el("menu-items").append(pushControl());
+  registerServiceWorker();
   watchBar();
   setInterval(drawClock, 1000);
+  await seatOfProfile();
   connect();
+}
+
+/** On a device signed in to a profile that sits at this table, take its seat with the profile's token. */
+async function seatOfProfile() {
+  if (!(await ensureProfile()) || mine) return;
+  try {
+    const seats = await api(`/api/me/tables/${tableId}`);
+    if (seats.length) {
+      mine = { seat: seats[0].seat, token: seats[0].token, name: savedName() };
+      saveSeat(tableId, mine);
+    }
+  } catch {
+    // the table is gone or the server is away: the page says so when it connects
+  }
 }
 
 start();

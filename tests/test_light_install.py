@@ -18,7 +18,7 @@ import highroller as hr
 from highroller.cli.main import cli
 
 EXTRA_MODULES = ("numba", "fastapi", "fastapi_offline", "uvicorn", "starlette", "pydantic", "pydantic_core", "psycopg", "psycopg_pool",
-                 "confusable_homoglyphs", "icu", "jsonschema", "mypy", "mypyc")
+                 "confusable_homoglyphs", "icu", "jsonschema", "mypy", "mypyc", "pywebpush", "py_vapid", "http_ece", "webauthn", "segno")
 """What the extras install (`web`, `postgres`, `batch`, `compile`): none of it may be needed by the base paths."""
 
 BLOCKER = f"""

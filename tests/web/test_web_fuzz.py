@@ -67,11 +67,27 @@ class Tables:
 
     tokens: dict[str, str]
     """Table id -> token."""
+    base: str
+    profile: str
+    """The key of the profile that made the tables (sent as X-Profile by a seated caller)."""
 
     def token_for(self, case: schemathesis.Case) -> str:
         """The token of the table named in the request's path; for any other request, another table's."""
         table_id = (case.path_parameters or {}).get("table_id")
         return self.tokens[table_id] if table_id in self.tokens else next(iter(self.tokens.values()))
+
+    def profile_for(self, case: schemathesis.Case) -> str:
+        """The tables' profile's key; a profile of its own for a request that deletes its profile."""
+        if case.operation.label == "DELETE /api/me":
+            return new_profile(self.base)
+        return self.profile
+
+
+def new_profile(base: str) -> str:
+    """The key of a new profile."""
+    made = requests.post(f"{base}/api/profiles", json={"name": "Ann", "languages": ["en"]}, timeout=TIMEOUT)
+    made.raise_for_status()
+    return str(made.json()["key"])
 
 
 def start_server(scratch: Path) -> Server:
@@ -87,18 +103,22 @@ def start_server(scratch: Path) -> Server:
     return server
 
 
-def seat_table(base: str, game: str, bots: list[str | None], **extra: Any) -> tuple[str, str]:
-    """A new two-seat table with the table's creator seated: its id and the creator's token."""
-    made = create(base, game, {"players": 2}, bots, stand_in="easy", **extra)
+def seat_table(base: str, game: str, bots: list[str | None], profile: str | None = None, **extra: Any) -> tuple[str, str]:
+    """A new two-seat table with the table's creator seated (as `profile`'s seat, given its key): its
+    id and the creator's token."""
+    made = create(base, game, {"players": 2}, bots, profile, stand_in="easy", **extra)
     return made["id"], made["token"]
 
 
 def real_tables(base: str) -> Tables:
     """One table of each kind the routes treat apart: waiting for a player, in play (one per game), at
     a companion table (one device for both people), timed (Ann's one second runs out at once, and a
-    stand-in plays for her) and finished (played to the end with seeded moves)."""
+    stand-in plays for her), turn-based and rated (Ann's profile's seat) and finished (played to the end
+    with seeded moves)."""
+    profile = new_profile(base)
     made = [
         seat_table(base, "lasvegas", [None, None], name="Ann"),
+        seat_table(base, "lasvegas", [None, None], profile, name="Ann", timer=86400, bank=3600, rated="people"),
         *(seat_table(base, game, [None, "easy"], name="Ann") for game in available_games()),
         seat_table(base, "lasvegas", [None, None], real_dice=True, hot_seat=["Ann", "Bob"]),
         seat_table(base, "luckiest", [None, "easy"], name="Ann", timer=1),
@@ -107,7 +127,7 @@ def real_tables(base: str) -> Tables:
     rng = random.Random(SEED)
     while not step(base, finished, {0: token}, rng)["finished"]:
         pass
-    return Tables(dict([*made, (finished, token)]))
+    return Tables(dict([*made, (finished, token)]), base, profile)
 
 
 def half_and_half(generated: st.SearchStrategy[Any], real: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -123,7 +143,8 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
     games = available_games()
     creations = st.fixed_dictionaries(
         {"game": st.sampled_from(games), "options": st.just({"players": 2}), "bots": st.lists(st.sampled_from([None, "easy"]), min_size=2, max_size=2)},
-        optional={"name": st.text(max_size=30), "timer": st.none() | st.integers(1, 100), "hints": st.booleans(), "real_dice": st.booleans()},
+        optional={"name": st.text(max_size=30), "timer": st.none() | st.integers(1, 100) | st.sampled_from([3600, 86400]), "bank": st.none() | st.integers(0, 86400),
+                  "rated": st.sampled_from([None, "people", "all"]), "hints": st.booleans(), "real_dice": st.booleans()},
     )
 
     @schema.hook
@@ -158,6 +179,7 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
 
             def set(self, case: schemathesis.Case, data: str, context: schemathesis.AuthContext) -> None:
                 case.headers["Authorization"] = f"Bearer {data}"
+                case.headers["X-Profile"] = tables.profile_for(case)
 
     return schema
 

@@ -18,13 +18,16 @@ def call(base: str, method: str, path: str, token: str | None = None, **kwargs: 
     return response.json()
 
 
-def request(base: str, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx2.Response:
+def request(base: str, method: str, path: str, token: str | None = None, profile: str | None = None, **kwargs: Any) -> httpx2.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if profile:
+        headers["X-Profile"] = profile
     return httpx2.request(method, base + path, headers=headers, timeout=30, **kwargs)
 
 
-def create(base: str, game: str, options: dict[str, Any], bots: list[str | None], **extra: Any) -> dict[str, Any]:
-    result: dict[str, Any] = call(base, "POST", "/api/tables", json={"game": game, "options": options, "bots": bots, **extra})
+def create(base: str, game: str, options: dict[str, Any], bots: list[str | None], profile: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A new table (made as `profile`'s, given its key)."""
+    result: dict[str, Any] = call(base, "POST", "/api/tables", profile=profile, json={"game": game, "options": options, "bots": bots, **extra})
     return result
 
 

@@ -1,6 +1,7 @@
 """Take the screenshots of docs/web.md: each game's table in play at desktop and phone size (the phone
 as its first screen shows it), the score sheet, the end of a game, a hint, a table in French and in
-German, and a companion table (real dice typed on one phone).
+German, a companion table (real dice typed on one phone), and a profile's pages on a phone: its games
+(turn-based tables), the profile with a one-time sign-in link, signing in, and a leaderboard.
 
     python scripts/screenshots.py            # writes docs/screenshots/*.png
 
@@ -35,7 +36,7 @@ TABLES = [
 ]
 """(game, options, Ann's most moves before the picture, a view key that stops her earlier once it is set:
 Las Vegas is photographed as round 2 begins with her to place, round 1's result still on the felt)."""
-UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--creates-per-minute", "0", "--joins-per-minute", "0"]
+UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0", "--creates-per-minute", "0", "--joins-per-minute", "0"]
 
 
 def free_port() -> int:
@@ -86,6 +87,52 @@ def companion(url: str) -> dict[str, Any]:
     return table
 
 
+def profile(url: str, name: str, lang: str = "en") -> dict[str, Any]:
+    """A profile made through the API: its id and key."""
+    made: dict[str, Any] = httpx2.post(f"{url}/api/profiles", json={"name": name, "languages": [lang]}, timeout=30).json()
+    return made
+
+
+def as_profile(who: dict[str, Any]) -> dict[str, str]:
+    return {"X-Profile": who["key"]}
+
+
+def turn_based_tables(url: str, ann: dict[str, Any], bob: dict[str, Any]) -> None:
+    """Ann's games: a Las Vegas table waiting for her move, a Luckiest Dice one waiting for Bob's, one
+    waiting for players, and rated Luckiest Dice games against bots, finished (the leaderboard's)."""
+    day = 86400
+    for game, options, timer in (("lasvegas", {"players": 2, "first_player": 1}, day), ("luckiest", {"players": 2}, 12 * 3600)):
+        table = httpx2.post(f"{url}/api/tables", json={"game": game, "options": options, "bots": [None, None], "timer": timer, "bank": day, "name": "Ann"},
+                            headers=as_profile(ann), timeout=30).json()
+        joined = httpx2.post(f"{url}/api/tables/{table['id']}/join", json={"name": "Bob"}, headers=as_profile(bob), timeout=30).json()
+        if game == "lasvegas":  # Bob moves: Ann's turn
+            play_some(url, {"id": table["id"], "token": joined["token"]}, 1, None, random.Random(1))
+    httpx2.post(f"{url}/api/tables", json={"game": "lastchance", "options": {"players": 3}, "bots": [None, None, "medium"], "timer": 3 * day, "name": "Ann"},
+                headers=as_profile(ann), timeout=30)
+    for n, (who, level) in enumerate([(ann, "hard"), (bob, "medium"), (ann, "easy"), (bob, "hard"), (ann, "medium")]):
+        rated = httpx2.post(f"{url}/api/tables", json={"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": [None, level], "rated": "all",
+                                                      "name": who["name"]}, headers=as_profile(who), timeout=30).json()
+        play_some(url, rated, 200, None, random.Random(n))
+    time.sleep(6)  # the ratings are updated every few seconds
+
+
+def photograph_page(browser: Any, url: str, path: str, who: dict[str, Any], shot: Path, then: str | None = None) -> None:
+    """A page of the site as `who`'s phone shows it; `then`: a button to press first (and what it shows)."""
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1, locale="en-GB")
+    context.add_init_script(f"localStorage.setItem('highroller:profile', {json.dumps(who['key'])}); localStorage.setItem('highroller:name', {json.dumps(who['name'])})")
+    page = context.new_page()
+    page.goto(url + path)
+    page.wait_for_load_state("networkidle")
+    if then:
+        button, shown = then.split(" ")
+        page.click(button)
+        page.wait_for_selector(shown)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(shot))
+    print(shot.relative_to(ROOT))
+    context.close()
+
+
 def photograph(browser: Any, url: str, table: dict[str, Any], size: str, path: Path, lang: str = "en", then: str | None = None) -> None:
     """The table's page as its creator's browser shows it, at one of `SIZES`, in `lang`; `then`: what
     to open first ("sheet": the score sheet, "hint": a hint)."""
@@ -112,7 +159,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://localhost:{port}"
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", str(Path(folder) / "shots.sqlite3"), "--bot-delay", "0", *UNLIMITED]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -135,6 +182,12 @@ def main() -> None:
                 for size in SIZES:
                     photograph(browser, url, ended, size, OUT / f"end-{size}.png")
                 photograph(browser, url, companion(url), "phone", OUT / "companion-phone.png")
+                ann, bob = profile(url, "Ann"), profile(url, "Bob")
+                turn_based_tables(url, ann, bob)
+                photograph_page(browser, url, "/games", ann, OUT / "games-phone.png")
+                photograph_page(browser, url, "/me", ann, OUT / "profile-phone.png", then="#make-link #link-box:not([hidden])")
+                photograph_page(browser, url, "/signin", bob, OUT / "signin-phone.png")
+                photograph_page(browser, url, "/ratings/luckiest", ann, OUT / "ratings-phone.png")
                 browser.close()
         finally:
             server.terminate()

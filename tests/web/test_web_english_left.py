@@ -1,7 +1,8 @@
 """No English left on the French and German pages: headless Chromium (Debian's package, driven by
 Playwright) visits the lobby and a table of each game against a bot (created through the JSON API,
 joined, a few moves played in the page, then played to the end), its Rules dialog and its replay,
-and reads every visible text and every title, aria-label and placeholder. A text is English when
+then the profile's pages (its games, turn-based; the profile with a sign-in link; signing in; the
+ratings), and reads every visible text and every title, aria-label and placeholder. A text is English when
 it is an English text of a catalog whose translation differs (or is missing), or when it holds one
 of a few English words that French and German pages never use.
 
@@ -152,4 +153,17 @@ def test_no_english_on_the_pages(browser: Browser, serve: Callable[..., Any], la
         page.click("#last")
         crawl.read(page, f"{game} replay")
         page.context.close()
+    key = lobby.evaluate("localStorage.getItem('highroller:profile')")
+    assert key, "the lobby made a profile"
+    create(server.url, "lasvegas", {"players": 2}, [None, None], key, name="Anna", timer=86400, bank=86400)
+    create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], key, name="Anna", timer=3600)
+    for path, ready in (("/games", ".game-row"), ("/me", "#passkeys li"), ("/ratings", "#game option"), ("/signin", "#passkey-signin")):
+        lobby.goto(server.url + path)
+        lobby.wait_for_selector(ready, state="attached")
+        lobby.wait_for_timeout(300)
+        crawl.read(lobby, path)
+    lobby.goto(server.url + "/me")
+    lobby.click("#make-link")
+    lobby.wait_for_selector("#link-box:not([hidden])")
+    crawl.read(lobby, "/me, a sign-in link")
     assert crawl.found == {}, "English left:\n" + "\n".join(f"{where}: {texts}" for where, texts in crawl.found.items())

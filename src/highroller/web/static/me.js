@@ -181,6 +181,7 @@ async function deleteProfile() {
 async function start() {
   await loadWords();
   translatePage();
+  document.title = `${t("Your profile")} — highroller`;
   document.querySelector("header.top").append(languageSwitch(h));
   profile = await ensureProfile();
   if (!profile) {

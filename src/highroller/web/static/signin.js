@@ -65,6 +65,7 @@ async function sayWhoIsHere() {
 async function start() {
   await loadWords();
   translatePage();
+  document.title = `${t("Sign in")} — highroller`;
   document.querySelector("header.top").append(languageSwitch(h));
   if (!passkeysWork()) {
     el("passkey-box").hidden = true;

@@ -348,7 +348,6 @@ async function listTables() {
   } catch (error) {
     list.replaceChildren(h("li", { class: "error" }, error.message));
   }
-  countYourGames();
 }
 
 function drawSettings() {
@@ -398,6 +397,8 @@ async function start() {
   await ensureProfile();
   listTables();
   setInterval(listTables, 5000);
+  countYourGames();
+  setInterval(countYourGames, 30_000);
 }
 
 /** "Your games (2)": the tables waiting for this profile's move. */

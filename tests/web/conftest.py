@@ -55,7 +55,8 @@ def receiver() -> Iterator[PushReceiver]:
 @pytest.fixture
 def move_clock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[float], None]:
     """Move the clock (`highroller.web.clock`) on by so many seconds: this process's, and that of every
-    server process and bot worker started after the fixture (they inherit the environment variable)."""
+    server process and bot worker started after the fixture (they inherit the environment variable; a
+    test names it before `client`, whose bot workers would otherwise keep the real clock)."""
     path = tmp_path / "clock"
     path.write_text("0")
     monkeypatch.setenv(clock.TEST_CLOCK, str(path))

@@ -77,7 +77,7 @@ def test_a_turn_based_table_has_a_bank_and_is_listed_as_turn_based(client: TestC
     assert listed[waiting["id"]] is False
 
 
-def test_a_late_move_spends_the_bank_and_keeps_the_seat(client: TestClient, move_clock: Callable[[float], None]) -> None:
+def test_a_late_move_spends_the_bank_and_keeps_the_seat(move_clock: Callable[[float], None], client: TestClient) -> None:
     ann, bob = profile(client, "Ann"), profile(client, "Bob")
     table, ann_token, bob_token = two_people(client, ann, bob, timer=DAY, bank=DAY)
     mover = look(client, table)["current_player"]
@@ -89,7 +89,7 @@ def test_a_late_move_spends_the_bank_and_keeps_the_seat(client: TestClient, move
     assert not after["seats"][mover]["away"]
 
 
-def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(client: TestClient, move_clock: Callable[[float], None]) -> None:
+def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(move_clock: Callable[[float], None], client: TestClient) -> None:
     ann, bob = profile(client, "Ann"), profile(client, "Bob")
     table, ann_token, bob_token = two_people(client, ann, bob, timer=DAY, bank=DAY)
     state = look(client, table)

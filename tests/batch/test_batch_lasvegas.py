@@ -243,7 +243,7 @@ def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monke
     assert "not installed" in dict(ENGINE.comparisons({}, 0.05))["4p classic, no neutral dice: lasvegas 0.2.0"]
 
 
-def test_a_series_whose_results_fit_nowhere_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_series_of_worker_processes_whose_results_fit_nowhere_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner.shutil, "disk_usage", lambda folder: DiskUsage(total=10**6, used=10**6 - 1000, free=1000))
     with pytest.raises(ValueError, match="need .* GB and no temporary folder has room"):
-        runner.run_series(SPEC.batch, hr.make("lasvegas", players=2), ["random", "random"], 1, 3 * runner.CHUNK, processes=2)
+        runner.run_series(hr.game_spec("luckiest").batch, hr.make("luckiest", players=2), ["random", "random"], 1, 3 * runner.CHUNK, processes=2)

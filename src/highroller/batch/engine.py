@@ -62,6 +62,9 @@ class BatchEngine(Protocol):
 
     bots: Mapping[str, tuple[str, ...]]
     """Built-in bots by name, each with the parameter names it accepts."""
+    threads: bool
+    """Whether `run` spends nearly all its time in compiled code that releases the interpreter's lock:
+    threads of one process then play on every core, with nothing to start (`highroller.batch.runner`)."""
 
     def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
         """Play one game per seed, `bots[seat]` at each seat (with `params[seat]`, if given)."""

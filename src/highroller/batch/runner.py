@@ -1,12 +1,14 @@
-"""Running a series of batch games in chunks, on one process or several.
+"""Running a series of batch games in chunks, on one core or several.
 
 Game i of a series always has the seed `game_seeds(series, i, 1)[0]` and every game depends only on
-its seed, so the result is the same whatever the chunk size or the number of processes: the
-processes play disjoint ranges of the series. Their results meet in `.npy` files that this process
-creates at full size (their shapes learnt from one game) and maps: each worker writes its range
-straight into them and nothing is copied or joined afterwards, so the only work done one process at
-a time is starting the series. The files live in shared memory (/dev/shm) where the system has it,
-not on disk, and stay mapped after their folder is removed.
+its seed, so the result is the same whatever the chunk size or the number of workers: the workers
+play disjoint ranges of the series. An engine whose kernels release the interpreter's lock (its
+`threads`) is played by threads of this process: nothing to start or load, so a series uses every
+core from its second chunk on. Another engine's series is played by worker processes, whose results
+meet in `.npy` files that this process creates at full size (their shapes learnt from one game) and
+maps: each worker writes its range straight into them and nothing is copied or joined afterwards, so
+the only work done one process at a time is starting the series. The files live in shared memory
+(/dev/shm) where the system has it, not on disk, and stay mapped after their folder is removed.
 
 `run_reduced` plays a series for a reduction of it alone: each chunk of games is reduced where it is
 played (by a function such as `totals.SeriesTotals.of`, per-seat totals, or an analysis's `tally.Tally`)
@@ -21,7 +23,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -36,8 +38,8 @@ from highroller.core.spec import load_object
 CHUNK = 8192
 """Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
 PARALLEL_FROM = 500_000
-"""Games from which a series uses every core unless told otherwise: below, starting the workers (each
-loads the compiled kernels) costs more than they save."""
+"""Games from which a series played by worker processes uses every core unless told otherwise: below,
+starting the workers (each loads the compiled kernels) costs more than they save. Threads start at once."""
 
 
 def cores() -> int:
@@ -45,9 +47,10 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def default_processes(games: int) -> int:
-    """Processes for a series of `games` when nobody said: every core for a big run, else one."""
-    return cores() if games >= PARALLEL_FROM else 1
+def default_processes(games: int, threads: bool = False) -> int:
+    """Workers for a series of `games` when nobody said: every core for a run of more than one chunk on
+    an engine that threads play, or for a big run on worker processes; else one."""
+    return cores() if games >= (CHUNK + 1 if threads else PARALLEL_FROM) else 1
 
 REDUCED_RANGE = 128 * CHUNK
 """The most games a worker plays for `run_reduced` before it reports (so a long series shows progress)."""
@@ -102,21 +105,33 @@ def run_range(
     return BatchResult.join(parts)
 
 
+def _fill(
+    engine: BatchEngine, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+    params: Sequence[Mapping[str, Any]] | None, arrays: Mapping[str, np.ndarray],
+) -> None:
+    """Play games start..start+count-1 of the series into their rows of the series' `arrays`."""
+    for offset, part in _chunks(engine, game, bots, series, start, count, params):
+        for name, array in part.arrays().items():
+            arrays[name][start + offset : start + offset + part.games] = array
+
+
 def _worker(
     engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
     params: Sequence[Mapping[str, Any]] | None, folder: str, names: Sequence[str],
 ) -> None:
-    """Play games start..start+count-1 of the series into their rows of the series' files in `folder`."""
+    """In a worker process: play games start..start+count-1 of the series into their rows of the
+    series' files in `folder`."""
     files = {name: np.load(Path(folder) / f"{name}.npy", mmap_mode="r+") for name in names}
-    for offset, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
-        for name, array in part.arrays().items():
-            files[name][start + offset : start + offset + part.games] = array
+    _fill(load_object(engine_path), game, bots, series, start, count, params, files)
     for array in files.values():
         array.flush()
 
 
-def new_pool(processes: int) -> ProcessPoolExecutor:
-    """Worker processes for `run_series` (started fresh: no state is shared with this process)."""
+def new_pool(processes: int, threads: bool = False) -> Executor:
+    """Workers for a series: threads of this process for an engine that threads play (see `BatchEngine.threads`),
+    else worker processes (started fresh: no state is shared with this process)."""
+    if threads:
+        return ThreadPoolExecutor(processes, thread_name_prefix="batch")
     return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
 
 
@@ -141,25 +156,33 @@ def run_series(
         from highroller.batch.ray_series import run_series_on_ray
 
         return run_series_on_ray(engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
-    processes = default_processes(games) if processes is None else processes
+    engine: BatchEngine = load_object(engine_path)
+    processes = default_processes(games, engine.threads) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
-        return run_range(load_object(engine_path), game, bots, series, 0, games, params, on_chunk)
-    probe = load_object(engine_path).run(game, bots, game_seeds(series, 0, 1), params)  # the arrays' shapes
+        return run_range(engine, game, bots, series, 0, games, params, on_chunk)
+    probe = engine.run(game, bots, game_seeds(series, 0, 1), params)  # the arrays' shapes
     share = -(-games // processes)
     ranges = [(start, min(share, games - start)) for start in range(0, games, share)]
-    executor = pool if pool is not None else new_pool(len(ranges))
+    executor = pool if pool is not None else new_pool(len(ranges), engine.threads)
+
+    def wait(futures: list[Any]) -> None:
+        for future, (_, count) in zip(futures, ranges):
+            future.result()
+            if on_chunk is not None:
+                on_chunk(count)
+
     try:
+        if engine.threads:
+            arrays = {name: np.empty((games, *array.shape[1:]), dtype=array.dtype) for name, array in probe.arrays().items()}
+            wait([executor.submit(_fill, engine, game, list(bots), series, start, count, params, arrays) for start, count in ranges])
+            return BatchResult.of_arrays(arrays)
         size = games * sum(array[0].nbytes for array in probe.arrays().values())
         with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(size), ignore_cleanup_errors=True) as folder:
             arrays = {
                 name: np.lib.format.open_memmap(Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:]))
                 for name, array in probe.arrays().items()
             }
-            futures = [executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)) for start, count in ranges]
-            for future, (_, count) in zip(futures, ranges):
-                future.result()
-                if on_chunk is not None:
-                    on_chunk(count)
+            wait([executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)) for start, count in ranges])
     finally:
         if pool is None:
             executor.shutdown()
@@ -197,12 +220,13 @@ def run_reduced(
         from highroller.batch.ray_series import reduced_on_ray
 
         return reduced_on_ray(reduce, engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
-    processes = default_processes(games) if processes is None else processes
+    threads = load_object(engine_path).threads
+    processes = default_processes(games, threads) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
         return range_reduced(reduce, engine_path, game, bots, series, 0, games, params, on_chunk)
     share = min(REDUCED_RANGE, -(-games // processes // CHUNK) * CHUNK)
     total: Reduced | None = None
-    with new_pool(processes) as pool:
+    with new_pool(processes, threads) as pool:
         futures = {
             pool.submit(range_reduced, reduce, engine_path, game, list(bots), series, start, min(share, games - start), params): min(share, games - start)
             for start in range(0, games, share)

@@ -79,7 +79,7 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
 def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int, extras: bool) -> None:
     """The batch engine beside the step API, its own comparisons (with the extras), and its scaling
     over processes; a note instead where the engine needs the batch extra and it is not installed."""
-    from highroller.batch.bench import batch_rows, scaling_rows
+    from highroller.batch.bench import batch_rows, scaling_rows, whole_process, whole_process_rows
     from highroller.batch.engine import find_engine
 
     try:
@@ -106,4 +106,6 @@ def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float]
     label, options = spec.bench_configs[0]
     for what, figure in scaling_rows(spec, options, seconds, processes):
         more.add_row(f"{label}: {what}", figure)
+    for what, figure in whole_process_rows(label, whole_process(spec, options)):
+        more.add_row(what, figure)
     console.print(more)

@@ -237,6 +237,7 @@ class LastChanceBatch:
     """The engine object the spec names (see the module docstring)."""
 
     bots: Mapping[str, tuple[str, ...]] = {name: tuple(_defaults(factory)) for name, factory in FACTORIES.items()}
+    threads = True
 
     def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
         setup = Setup(game, bots, params)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from highroller.batch import dice
-from highroller.batch.jit import at, compiled, inlined
+from highroller.batch.jit import at, compiled, inlined, released
 from highroller.batch.rng import COUNTER, KEY, below
 from highroller.batch.rolls import COUNTS, FACE_BITS
 from highroller.games.lastchance.rules import UNIT
@@ -453,7 +453,7 @@ def _play(
             outcome = _settle(s, p, cards, success)
 
 
-@compiled
+@released
 def play(
     state: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
     rank: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,

@@ -157,6 +157,7 @@ class LasVegasBatch:
     """The engine object the spec names (see the module docstring)."""
 
     bots: Mapping[str, tuple[str, ...]] = {"random": (), "greedy": ()}
+    threads = True
 
     def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
         setup = Setup(_check(game, bots, params))
@@ -211,7 +212,27 @@ class LasVegasBatch:
             (f"{label}: lasvegas 0.2.0 games/s, {PEER_PAIRS} runs", ", ".join(f"{peer:,.0f}" for _, peer in pairs)),
             (f"{label}: batch games/s, side by side with each", ", ".join(f"{ours:,.0f}" for ours, _ in pairs)),
             (f"{label}: batch / lasvegas 0.2.0", f"{ratios[len(ratios) // 2]:,.0f}× (median; {ratios[0]:,.0f}–{ratios[-1]:,.0f}×)"),
+            *self._whole_process_beside_the_peer(label, options, peer_options, seconds),
         ]
+
+    def _whole_process_beside_the_peer(self, label: str, options: Mapping[str, Any], peer_options: str, seconds: float) -> list[tuple[str, str]]:
+        """`highroller simulate` of the large series as a whole process, against the peer's random play
+        measured just before and just after it (a whole process cannot take turns with the peer)."""
+        from highroller.batch.bench import SIMULATE_SERIES, whole_process, whole_process_rows
+        from highroller.games.lasvegas.bench import peer_rate
+        from highroller.registry import game_spec
+
+        before = peer_rate(peer_options, seconds)
+        measured = whole_process(game_spec("lasvegas"), options)
+        after = peer_rate(peer_options, seconds)
+        rows = whole_process_rows(label, measured)
+        if before is not None and after is not None:
+            peer = (before + after) / 2
+            rows.append((
+                f"{label}: simulate of {SIMULATE_SERIES[1]:,} games, whole process / lasvegas 0.2.0",
+                f"{measured.rate / peer:,.0f}× (the package: {before:,.0f} games/s before, {after:,.0f} after)",
+            ))
+        return rows
 
 
 def _step_json(row: np.ndarray) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from highroller.batch import dice
-from highroller.batch.jit import at, cached, compiled, inlined
+from highroller.batch.jit import at, cached, compiled, inlined, released
 from highroller.batch.rng import COUNTER, KEY, below_in
 from highroller.games.lasvegas.legal import legal_codes
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE
@@ -615,7 +615,7 @@ def _win_shares(s: np.ndarray, p: np.ndarray, players: int, shares: np.ndarray) 
         shares[seat] /= winners
 
 
-@compiled
+@released
 def play_games(
     keys: np.ndarray, first: np.ndarray, row: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: tuple[int, ...],
     log: np.ndarray, results: np.ndarray, shares: np.ndarray,

@@ -86,6 +86,12 @@ def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, 
         peer.wait()
 
 
+def peer_rate(peer_kwargs: str, seconds: float) -> float | None:
+    """The peer's games/s playing alone for about `seconds`; None if it cannot be run."""
+    rates = side_by_side(lambda slice_seconds: (0, slice_seconds), peer_kwargs, seconds)
+    return None if rates is None else rates[1]
+
+
 STEP_API_SCRIPT = """
 import ast, sys
 from highroller.benchmark import games_per_second

@@ -111,6 +111,7 @@ class LuckiestBatch:
     """The engine object the spec names (see the module docstring)."""
 
     bots: Mapping[str, tuple[str, ...]] = {"random": (), "cautious": ("threshold",), "optimal": (), "optimal-win": ()}
+    threads = False
 
     def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
         return self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, None)

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -52,23 +53,32 @@ def receiver() -> Iterator[PushReceiver]:
     made.close()
 
 
+CLOCK = Path(tempfile.mkdtemp(prefix="highroller-clock-")) / "offset"
+"""The test clock's file (`highroller.web.clock`), named in the environment before anything starts, so
+that every server process, bot worker and the bot workers' fork server read it; 0 but while
+`move_clock` moves it."""
+CLOCK.write_text("0")
+os.environ[clock.TEST_CLOCK] = str(CLOCK)
+
+
+def _set_clock(seconds: float) -> None:
+    CLOCK.write_text(str(seconds))
+    stamp = time.time_ns()
+    os.utime(CLOCK, ns=(stamp, stamp))  # a new modification time: every process reads the file again
+
+
 @pytest.fixture
-def move_clock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[float], None]:
-    """Move the clock (`highroller.web.clock`) on by so many seconds: this process's, and that of every
-    server process and bot worker started after the fixture (they inherit the environment variable; a
-    test names it before `client`, whose bot workers would otherwise keep the real clock)."""
-    path = tmp_path / "clock"
-    path.write_text("0")
-    monkeypatch.setenv(clock.TEST_CLOCK, str(path))
-    moved = [0.0, time.time_ns()]
+def move_clock() -> Iterator[Callable[[float], None]]:
+    """Move the clock of this process and of every server process and bot worker on by so many seconds
+    (back to the real time after the test)."""
+    moved = [0.0]
 
     def move(seconds: float) -> None:
         moved[0] += seconds
-        moved[1] += 1_000_000
-        path.write_text(str(moved[0]))
-        os.utime(path, ns=(int(moved[1]), int(moved[1])))  # a new modification time: the clock reads the file again
+        _set_clock(moved[0])
 
-    return move
+    yield move
+    _set_clock(0.0)
 
 
 @pytest.fixture(scope="module")

@@ -21,12 +21,10 @@ from highroller.games.lasvegas.expert import (
     LOOKING_PLAYOUTS,
     MODEL,
     PLAYOUTS,
-    WARM_PLAYERS,
     ExpertBot,
     warm_up,
 )
 from highroller.games.lasvegas.kernel_rows import decision_row, setup_of
-from highroller.games.lasvegas.rules import EDITIONS
 from highroller.games.lasvegas.state import LasVegasState
 
 CONFIGS = [
@@ -190,9 +188,11 @@ def test_bad_parameters_say_what_is_allowed(params: dict, message: str) -> None:
         ExpertBot(1, **params)
 
 
-def test_warm_up_compiles_the_playouts_for_every_player_count_it_is_given() -> None:
+def test_one_compilation_of_the_playouts_plays_every_player_count() -> None:
     from highroller.games.lasvegas import expert_kernel
 
-    assert set(WARM_PLAYERS) == {players for edition in EDITIONS.values() for players in range(edition["players"][0], edition["players"][1] + 1)}
-    warm_up((5,))
-    assert 5 in {signature[3].count for signature in expert_kernel.evaluate.signatures}
+    warm_up()
+    assert len(expert_kernel.evaluate.signatures) == 1
+    for options in ({"players": 3}, {"players": 6, "edition": "biggie", "bandit": True}):
+        ExpertBot(1, playouts=2).chances(decisions(options, 1)[0])
+    assert len(expert_kernel.evaluate.signatures) == 1

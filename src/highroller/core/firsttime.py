@@ -1,9 +1,9 @@
 """First-time work: what some bots and advice do the first time they run (compiling code, then kept
 on disk), and processes that must not wait for it.
 
-Las Vegas's `expert` compiles its playouts once per player count (32–45 s each). A terminal player
-may wait for that once; a web server's bot workers may not, or a person would wait minutes for a
-bot's move. Such a process calls `defer()` (a web server does while its own warm-up process compiles
+Las Vegas's `expert` compiles its playouts once, for every player count (15–20 s). A terminal
+player may wait for that once; a web server's bot workers may not, or a person would wait that long
+for a bot's move. Such a process calls `defer()` (a web server does while its own warm-up process compiles
 everything in the background); from then on `check` raises `NotWarm` where the work is not done yet,
 and the caller plays with a bot that needs none (`highroller.core.botspec.while_warming`) or gives
 its advice without the part that needs it.

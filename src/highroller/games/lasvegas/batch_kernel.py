@@ -27,7 +27,8 @@ Seat policies: RANDOM (uniform among the legal codes), GREEDY (the `greedy` bot:
 then fewest dice, then uniform) and OUTSIDE (the caller sets the PENDING column). They come as a tuple
 with one code per seat (`seats` in the once-a-round steps): its length, the player count, is part of
 the tuple's type, so Numba compiles a kernel per player count in which the loops over seats have a
-known length (5-10% faster than reading the count from the rule parameters).
+known length (5-10% faster than reading the count from the rule parameters). The `expert`'s playouts
+pass an array instead (`expert_kernel`), which one compilation serves at every player count.
 With `logging`, every step of game g is written to `log[g]` (LOG_* kinds) so it can be exported.
 """
 

@@ -13,11 +13,11 @@ machine. `threads=2` plays the playouts on two cores (the compiled code releases
 lock), about 1.6 times as many in the same time on two cores.
 
 `chances(state)` gives every legal placement with its estimated chance of winning: the advice the
-terminal's `?` and the web's hint show. The compiled playouts are compiled once per player count
-(32–45 s each, then kept on disk); `warm_up()` compiles them all ahead of play (a web server runs
-it when it starts). Once a player count's playouts have run, a mark beside the compiled code says so
-(`ExpertBot.ready`): a process that defers first-time work (`highroller.core.firsttime`) gets
-`NotWarm` instead of compiling a player count without one.
+terminal's `?` and the web's hint show. The playouts are compiled once for every player count and
+edition (the seats come as an array, their number read as the playouts run): 15–20 s, then kept on
+disk; `warm_up()` compiles them ahead of play (a web server runs it when it starts). Once they have
+run, a mark beside the compiled code says so (`ExpertBot.ready`): a process that defers first-time
+work (`highroller.core.firsttime`) gets `NotWarm` instead of compiling them without one.
 """
 
 from __future__ import annotations
@@ -70,14 +70,14 @@ moves it matches more often than the greedy rule does, the bot measured stronger
 NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
 
 
-_WARM: set[int] = set()
-"""The player counts whose playouts have run in this process (compiled or loaded from disk)."""
+_warm = False
+"""Whether the playouts have run in this process (compiled or loaded from disk)."""
 
 
-def _ready_mark(players: int) -> Path:
-    """The file saying that the playouts for this player count are compiled (beside the compiled code,
-    so it goes when the sources change)."""
-    return cache_directory() / "ready" / f"expert-{players}-players"
+def _ready_mark() -> Path:
+    """The file saying that the playouts are compiled (beside the compiled code, so it goes when the
+    sources change)."""
+    return cache_directory() / "ready" / "expert"
 
 
 def _compiled() -> tuple[ModuleType, ModuleType, ModuleType]:
@@ -112,8 +112,9 @@ class ExpertBot:
 
     @staticmethod
     def ready(game: Game) -> bool:
-        """Whether the playouts for this game's player count are compiled (its first move needs no compiling)."""
-        return game.num_players in _WARM or _ready_mark(game.num_players).exists()
+        """Whether the playouts are compiled, so a first move in `game` needs no compiling (the same
+        compiled code plays every player count)."""
+        return _warm or _ready_mark().exists()
 
     def __init__(
         self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
@@ -184,15 +185,16 @@ class ExpertBot:
 
     def chances(self, state: LasVegasState) -> list[tuple[Place, float]]:
         """Every legal placement with its estimated chance of winning (in legal order); `NotWarm` if the
-        playouts for this player count are not compiled and this process defers compiling them."""
-        players = state.rules.players
-        if players not in _WARM:
+        playouts are not compiled and this process defers compiling them."""
+        global _warm
+        if not _warm:
             firsttime.check(self.ready(state.game), "the expert's compiled playouts")
         values = self._chances(state)
-        if players not in _WARM:
-            _ready_mark(players).parent.mkdir(parents=True, exist_ok=True)
-            _ready_mark(players).touch()
-            _WARM.add(players)
+        if not _warm:
+            mark = _ready_mark()
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.touch()
+            _warm = True
         return values
 
     def _chances(self, state: LasVegasState) -> list[tuple[Place, float]]:
@@ -200,7 +202,7 @@ class ExpertBot:
         codes = np.array([ACTIONS.index(action) for action in legal], dtype=np.int64)
         params = self._rows.setup_of(state.rules).params
         base = self._rows.decision_row(state)
-        seats = (self._batch_kernel.OUTSIDE,) * state.rules.players
+        seats = np.full(state.rules.players, self._batch_kernel.OUTSIDE, dtype=np.int64)
         key = np.int64(self._rng.getrandbits(63))
         chance_bits = self._kernel.CHANCE_BITS
         playouts, lookahead, epsilon, model = self.budget(state.rules.players)
@@ -239,16 +241,11 @@ class ExpertBot:
         return [(action, float(total) / done) for action, total in zip(legal, totals)]
 
 
-WARM_PLAYERS = range(2, 7)
-"""The player counts of every edition (the compiled playouts are compiled for each)."""
-
-
-def warm_up(players: range | tuple[int, ...] = WARM_PLAYERS) -> None:
-    """Compile the playouts for these player counts (from the disk cache when it holds them): one
-    playout from the first decision of a Biggie game of each count, whose rules take 2 to 6 players."""
-    for count in players:
-        state = LasVegasGame.from_options(players=count, edition="biggie").new_game(seed=count)
-        while state.current_player == CHANCE:
-            state.apply(state.sample_chance())
-        assert isinstance(state, LasVegasState)
-        ExpertBot(0, playouts=1).chances(state)
+def warm_up() -> None:
+    """Compile the playouts (or load them from the disk cache): one playout from the first decision of a
+    game; the compiled code plays every player count and edition."""
+    state = LasVegasGame.from_options(players=2).new_game(seed=0)
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance())
+    assert isinstance(state, LasVegasState)
+    ExpertBot(0, playouts=1).chances(state)

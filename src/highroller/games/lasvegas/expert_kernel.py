@@ -17,6 +17,13 @@ every seat's money with temperature `spread` × $100,000 × √(rounds still to 
 
 The turns are the batch kernel's own (`_turns`, played with every seat's choice made here), as are the
 scoring and the next round's stocking, so the playouts follow the rules exactly as the engine does.
+
+One compilation serves every player count: the seats come as an array (every one OUTSIDE), whose
+length the kernel reads as the playouts run, where a tuple's length would be part of its type (a
+compilation per count), and no compiled function is called with a literal argument (a compilation
+per literal). The turns and the model's moves are compiled once, in `_play_round` (one call plays a
+round, or up to the bot's next turn when the lookahead searches it); the playouts call it and the
+once-a-round steps, which keeps the compilation to 15–20 s.
 """
 
 from __future__ import annotations
@@ -41,30 +48,43 @@ SELF_HEURISTIC = 2
 (`heuristic_kernel`) rather than the greedy one."""
 SCORES = 24
 """Room the playouts need (`scores`): 12 numbers for a search within a playout, 12 for the heuristic rule."""
+NEVER = np.int64(-1)
+ONE_ROUND = np.int64(1)
+"""No seat (`_play_round` stops for none), and the horizon of a search within a playout: int64 values, not
+literals, as the compiled functions' arguments (Numba compiles a function anew for each literal argument)."""
 
 
 @inlined
-def _model_move(s: np.ndarray, p: np.ndarray, random_below: int, heuristic: bool, values: np.ndarray) -> int:
-    """The model's move for the seat waiting: random if a draw falls below `random_below`, else greedy
-    (or by the heuristic rule, `values` being room for it)."""
+def _model_move(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray) -> int:
+    """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's: random if a draw falls
+    below its share of random moves, else by its rule, greedy or heuristic (`values` being room for it)."""
     mask = k.legal_mask(s, p[k.P_BANDIT] == 1)
     if k.SET_BITS[at(mask)] == 1:
         return int(k.NTH_BIT[at(mask * 12)])
+    own = s[k.TURN] == seat
     chance, s[COUNTER] = below_in(np.uint64(s[KEY]), s[COUNTER], np.int64(1 << CHANCE_BITS))
-    if chance < random_below:
-        return k._pick(s, mask)
-    if heuristic:
-        return k._pick(s, heuristic_choices(s, p, mask, values))
-    return k._pick(s, k.greedy_choices(s, p, mask))
+    if chance < (random_self if own else random_others):
+        choices = mask
+    elif models & (SELF_HEURISTIC if own else OTHERS_HEURISTIC):
+        choices = heuristic_choices(s, p, mask, values)
+    else:
+        choices = k.greedy_choices(s, p, mask)
+    return k._pick(s, choices)
 
 
 @compiled
-def _modelled(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray) -> int:
-    """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's (a call: inlined at
-    each of the playouts' three places, its two rules made compiling them half as long again)."""
-    if s[k.TURN] == seat:
-        return _model_move(s, p, random_self, (models & SELF_HEURISTIC) != 0, values)
-    return _model_move(s, p, random_others, (models & OTHERS_HEURISTIC) != 0, values)
+def _play_round(
+    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, stop: int,
+    random_self: int, random_others: int, models: int, values: np.ndarray,
+) -> bool:
+    """Play the row on (its pending choice first), every seat by the model, until the round is over (True)
+    or it is seat `stop`'s turn to choose (False; -1: never). The playouts' one copy of the turns."""
+    while True:
+        if k._turns(s, p, seats, log, False):
+            return True
+        if s[k.TURN] == stop:
+            return False
+        s[k.PENDING] = _model_move(s, p, seat, random_self, random_others, models, values)
 
 
 @inlined
@@ -100,33 +120,37 @@ def _value(s: np.ndarray, p: np.ndarray, seat: int, players: int, spread: float)
     return mine / total
 
 
-@inlined
-def _round_over(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray, played: int, horizon: int, spread: float) -> float:
+@compiled
+def _round_over(s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, played: int, horizon: int, spread: float) -> float:
     """After a playout's `played`-th round: the bot's value if the playout ends here (-1.0 if not, and
-    the next round is started)."""
+    the next round is started). A playout that ends pays the round's casinos and reads the money: the
+    rest of the scoring (clearing the table, untaken bills) would be thrown away."""
+    players = len(seats)
     if played >= horizon or s[k.ROUND] + 1 == p[k.P_ROUNDS]:
-        k._score(s, p, seats)
-        return _value(s, p, seat, len(seats), spread)
+        for c in range(p[k.P_CASINOS]):
+            if c == k.BANDIT:
+                k._score_bandit(s, p, players)
+            else:
+                k._score_casino(s, p, c, players)
+        return _value(s, p, seat, players, spread)
     k._end_round(s, p, seats, log, False)
     return -1.0
 
 
 @inlined
 def _rollout(
-    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
+    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray,
     random_self: int, random_others: int, models: int, horizon: int, spread: float, values: np.ndarray,
 ) -> float:
     """Play the row on (its pending choice first) for `horizon` rounds or to the end, every seat by the
     model; the bot's value."""
     played = 0
     while True:
-        if k._turns(s, p, seats, log, False):
-            played += 1
-            value = _round_over(s, p, seats, seat, log, played, horizon, spread)
-            if value >= 0.0:
-                return value
-        else:
-            s[k.PENDING] = _modelled(s, p, seat, random_self, random_others, models, values)
+        _play_round(s, p, seats, seat, log, NEVER, random_self, random_others, models, values)
+        played += 1
+        value = _round_over(s, p, seats, seat, log, played, horizon, spread)
+        if value >= 0.0:
+            return value
 
 
 LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
@@ -135,7 +159,7 @@ LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
 
 @compiled
 def _search_move(
-    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray, futures: int,
+    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, futures: int,
     random_self: int, random_others: int, models: int, spread: float, scratch: np.ndarray, scores: np.ndarray,
 ) -> int:
     """The bot's move at its own turn within a playout: each legal placement played on `futures` futures
@@ -156,7 +180,7 @@ def _search_move(
                 scratch[KEY] = stream
                 scratch[COUNTER] = 0
                 scratch[k.PENDING] = a
-                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, models, 1, spread, scores[12:])
+                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, models, ONE_ROUND, spread, scores[12:])
     best = -1
     for a in range(12):
         if (mask >> a) & 1 and (best < 0 or scores[a] > scores[best]):
@@ -166,7 +190,7 @@ def _search_move(
 
 @inlined
 def _looking_rollout(
-    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], seat: int, log: np.ndarray,
+    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray,
     random_self: int, random_others: int, models: int, horizon: int, spread: float, lookahead: int,
     scratch: np.ndarray, scores: np.ndarray,
 ) -> float:
@@ -176,20 +200,19 @@ def _looking_rollout(
     this_round = s[k.ROUND]
     played = 0
     while True:
-        if k._turns(s, p, seats, log, False):
+        stop = seat if s[k.ROUND] == this_round else NEVER
+        if _play_round(s, p, seats, seat, log, stop, random_self, random_others, models, scores[12:]):
             played += 1
             value = _round_over(s, p, seats, seat, log, played, horizon, spread)
             if value >= 0.0:
                 return value
-        elif s[k.TURN] == seat and s[k.ROUND] == this_round:
-            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, models, spread, scratch, scores)
         else:
-            s[k.PENDING] = _modelled(s, p, seat, random_self, random_others, models, scores[12:])
+            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, models, spread, scratch, scores)
 
 
 @released
 def evaluate(
-    base: np.ndarray, work: np.ndarray, p: np.ndarray, seats: tuple[int, ...], codes: np.ndarray, key: np.int64,
+    base: np.ndarray, work: np.ndarray, p: np.ndarray, seats: np.ndarray, codes: np.ndarray, key: np.int64,
     first: int, playouts: int, random_self: int, random_others: int, models: int, horizon: int, spread: float,
     lookahead: int, log: np.ndarray, scratch: np.ndarray, scores: np.ndarray, totals: np.ndarray,
 ) -> None:

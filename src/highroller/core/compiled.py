@@ -235,3 +235,22 @@ def _compile(package: Path, target: Path) -> Path:
             if not target.is_dir():
                 raise
     return target
+    modules = [path.relative_to(package.parent).as_posix() for path in marked(package)]
+    root().mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=root()) as temp:
+        work = Path(temp)
+        result = subprocess.run(
+            [sys.executable, "-m", "highroller.core.mypyc_build", str(work / "out"), str(work / "build"), *modules],
+            cwd=package.parent, capture_output=True, text=True, env={**os.environ, "MYPY_CACHE_DIR": str(work / "mypy")}, check=False,
+        )
+        if result.returncode:
+            lines = (result.stdout + result.stderr).strip().splitlines()
+            raise HighrollerError("compiling failed (it needs a C compiler and Python's headers):\n" + "\n".join(lines[-20:]))
+        if directory(package) != target:
+            raise HighrollerError("the sources changed while they were compiled: compile again")
+        try:
+            (work / "out").rename(target)
+        except OSError:  # another process built the same sources meanwhile (on Windows, where builds take no lock)
+            if not target.is_dir():
+                raise
+    return target

@@ -26,7 +26,7 @@ from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
-from highroller.web.pages import STATIC, page
+from highroller.web.pages import STATIC, add_pages
 from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
 from highroller.web.quotas import Quotas
@@ -131,49 +131,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_table(websocket, tables, connections, limits, table_id)
 
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> Response:
-        return page("lobby.html")
-
-    @app.get("/games", include_in_schema=False)
-    async def games_page() -> Response:
-        return page("games.html")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table.html")
-
-    @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> Response:
-        return page("replay.html")
-
-    @app.get("/sw.js", include_in_schema=False)
-    async def service_worker() -> Response:
-        return page("sw.js", "text/javascript")
-
-    @app.get("/manifest.webmanifest", include_in_schema=False)
-    async def manifest() -> Response:
-        return page("manifest.webmanifest", "application/manifest+json")
-
-    @app.get("/offline.html", include_in_schema=False)
-    async def offline_page() -> Response:
-        return page("offline.html")
-
-    @app.get("/ratings", include_in_schema=False)
-    async def ratings_page() -> Response:
-        return page("ratings.html")
-
-    @app.get("/ratings/{game}", include_in_schema=False)
-    async def game_ratings_page(game: str) -> Response:
-        return page("ratings.html")
-
-    @app.get("/me", include_in_schema=False)
-    async def me_page() -> Response:
-        return page("me.html")
-
-    @app.get("/signin", include_in_schema=False)
-    async def signin_page() -> Response:
-        return page("signin.html")
+    add_pages(app)
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> JSONResponse:

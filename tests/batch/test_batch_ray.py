@@ -30,8 +30,8 @@ def test_a_series_on_ray_is_the_series_on_local_processes() -> None:
 
 def test_simulate_takes_the_ray_backend() -> None:
     args = ["simulate", "luckiest", "--players", "2", "--games", "3000", "--seed", "4", "--json"]
-    local = json.loads(CliRunner().invoke(cli, args, catch_exceptions=False).output)
-    on_ray = json.loads(CliRunner().invoke(cli, [*args, "--backend", "ray"], catch_exceptions=False).output)
+    local = json.loads(CliRunner().invoke(cli, args, catch_exceptions=False).stdout)
+    on_ray = json.loads(CliRunner().invoke(cli, [*args, "--backend", "ray"], catch_exceptions=False).stdout)
     for key in ("games", "seed", "engine"):
         assert local[key] == on_ray[key]
     assert {k: v for k, v in local.items() if k not in ("elapsed_s", "games_per_s")} == {k: v for k, v in on_ray.items() if k not in ("elapsed_s", "games_per_s")}

@@ -29,6 +29,12 @@ references = [weakref.ref(state), weakref.ref(copy)]
 del state, copy
 gc.collect()
 assert all(reference() is None for reference in references)
+import copy as copying, pickle
+for name in ("lasvegas", "lastchance", "luckiest"):
+    game = hr.make(name)
+    state = game.new_game(3)
+    for again in (pickle.loads(pickle.dumps(state)), copying.deepcopy(state)):
+        assert again.game == game and again.record() == state.record(), name
 print("compiled")
 """
 

@@ -114,5 +114,10 @@ class RulesGame(Game, Generic[RulesT]):
     def num_players(self) -> int:
         return self.rules.players
 
+    def __reduce__(self) -> tuple[type[RulesGame[RulesT]], tuple[RulesT]]:
+        """Pickled and copied as its rules, which make it again: a game class compiled with mypyc
+        (`core.compiled`) has no `__dict__` to restore without its `__init__`."""
+        return type(self), (self.rules,)
+
     def _new_state(self, seed: int) -> State:
         return type(self).state_class(self, seed)

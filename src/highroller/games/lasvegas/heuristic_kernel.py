@@ -87,7 +87,7 @@ def heuristic_choices(s: np.ndarray, p: np.ndarray, mask: int, values: np.ndarra
     players = p[k.P_PLAYERS]
     seat = s[k.TURN]
     worth = _die_worth(s, p, players)
-    leader = -1
+    leader = np.int64(-1)  # typed int64 from the start: a bare -1 would compile _casino_value once more, for the literal
     for other in range(players):
         if other != seat and (leader < 0 or s[at(p[k.L_MONEY] + other)] > s[at(p[k.L_MONEY] + leader)]):
             leader = other

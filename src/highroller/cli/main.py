@@ -52,11 +52,27 @@ NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web"}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 
+LOADED_WHEN_CALLED = {
+    "serve": "highroller.cli.serve:serve",
+    "bots": "highroller.cli.serve:bots",
+    "ratings": "highroller.cli.ratings:ratings",
+    "compile": "highroller.cli.compile:compile_command",
+}
+"""Commands imported only when they are called (or listed): what they import (the web's store and
+settings) is no part of a run of another command, such as `simulate`'s start."""
+
+
 class Commands(click.Group):
-    """The top-level group: a command of `NEEDS` whose extra is not installed is looked up as its stand-in."""
+    """The top-level group: a command of `NEEDS` whose extra is not installed is looked up as its
+    stand-in; those of `LOADED_WHEN_CALLED` are imported when first looked up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LOADED_WHEN_CALLED})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in LOADED_WHEN_CALLED:
+            command = load_object(LOADED_WHEN_CALLED[cmd_name])
         extra = NEEDS.get(cmd_name)
         if command is None or extra is None or installed(extra):
             return command
@@ -79,12 +95,8 @@ cli.add_command(PerGame("simulate", _lazy("highroller.cli.simulate", "simulate_c
 cli.add_command(PerGame("bench", _lazy("highroller.cli.bench", "bench_command"), help="Measure games per second (a benchmark, not a test)."))
 cli.add_command(PerGame("tournament", _lazy("highroller.cli.tournament", "tournament_command"), help="Bots play seat-rotated games: win rates with 95% intervals, ratings, head to head."))
 cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisions, for games that have them."))
-cli.add_command(load_object("highroller.cli.serve:serve"))
-cli.add_command(load_object("highroller.cli.serve:bots"))
-cli.add_command(load_object("highroller.cli.ratings:ratings"))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
 cli.add_command(PerGame("deck", _tool("deck"), help="A deck file of the cards drawn in records (a real box's), for games with decks."))
-cli.add_command(load_object("highroller.cli.compile:compile_command"))
 cli.add_command(PerGame("analyze", _lazy("highroller.cli.analyze", "analyze_command"), help="Analyse a game over many batch-engine games: plots and a summary."))
 
 

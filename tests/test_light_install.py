@@ -44,8 +44,9 @@ the record `game.json` the test writes)."""
 
 
 def light(code: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run `code` (with `args` as sys.argv[1:]) in a fresh interpreter without the extras' modules."""
-    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data")}
+    """Run `code` (with `args` as sys.argv[1:]) in a fresh interpreter without the extras' modules, nor
+    a compiled build of the step engines (which a light install could not have made)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"), "HIGHROLLER_COMPILED_DIR": str(cwd / "builds")}
     return subprocess.run([sys.executable, "-c", BLOCKER + code, *args], check=False, capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
 
 

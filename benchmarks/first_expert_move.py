@@ -42,7 +42,7 @@ import httpx2
 
 import highroller as hr
 from highroller.batch.kernelcache import cache_directory
-from highroller.core.record import apply_recorded_step
+from highroller.core.record_format import apply_recorded_step
 from highroller.games.lasvegas import expert
 from highroller.web.store import open_store
 from highroller.web.turns import bot_move

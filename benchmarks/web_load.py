@@ -380,7 +380,7 @@ def soak(args: argparse.Namespace) -> None:
     import psycopg
 
     import highroller as hr
-    from highroller.core.record import apply_recorded_step
+    from highroller.core.record_format import apply_recorded_step
     from highroller.web.store import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:

@@ -1,7 +1,7 @@
 """Bring the translation catalogs up to date with the code: `python scripts/update_catalogs.py`.
 
 Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of its narration
-(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, prompts.py, notes.py, advice.py and sheet.py) and of its browser board (`t("...")` and
+(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py) and of its browser board (`t("...")` and
 `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
 pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
 server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
@@ -82,7 +82,7 @@ def catalogs() -> dict[Path, list[Path]]:
     web = SOURCE / "web"
     found = {web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))}
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
-        found[game / "locale"] = [path for path in (game / "narrate.py", game / "prompts.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
+        found[game / "locale"] = [path for path in (game / "narrate.py", game / "typed.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
     return found
 
 

@@ -33,14 +33,9 @@ class Missing(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Missing())
 """
 
-TOOLS = {
-    ("odds", "lastchance"): ["665JJ:2"],
-    ("odds", "luckiest"): ["--state", "3:number2,cross:24"],
-    ("solve", "luckiest"): ["--players", "2", "--rounds", "1", "--json"],
-    ("deck", "lastchance"): ["game.json", "--save", "box.toml"],
-}
-"""Every game tool (`highroller odds`, `solve`, `deck`) with arguments for a quick answer (`deck` reads
-the record `game.json` the test writes)."""
+TOOLS = {(tool, name): args for name in hr.available_games() for tool, args in hr.game_spec(name).tool_examples.items()}
+"""Every game tool (`highroller odds`, `solve`, `deck`) with the arguments its spec gives for a quick
+answer (run where `game.json` is a record of a game of it)."""
 
 
 def light(code: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -96,8 +91,9 @@ def test_the_terminal_plays_a_whole_game_of_bots_and_replays_it(name: str, tmp_p
 
 def test_every_tool_answers(tmp_path: Path) -> None:
     assert set(TOOLS) == {(tool, name) for name in hr.available_games() for tool in hr.game_spec(name).tools}
-    (tmp_path / "game.json").write_text(json.dumps(hr.play(hr.make("lastchance", players=2, cards=1), ["random"] * 2, seed=1).record()))
     for (tool, name), args in TOOLS.items():
+        game = hr.make(name, **hr.game_spec(name).checker_configs[0])
+        (tmp_path / "game.json").write_text(json.dumps(hr.play(game, ["random"] * game.num_players, seed=1).record()))
         result = highroller(tool, name, *args, cwd=tmp_path)
         assert result.returncode == 0, (tool, name, result.stderr)
         assert result.stdout.strip()

@@ -17,8 +17,8 @@ from highroller.core.errors import DataFileError, HighrollerError, IllegalAction
 from highroller.core.game import Game
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.playing import play
-from highroller.records import replay
 from highroller.registry import available_games, game_spec, make, narration_of
+from highroller.replaying import replay
 
 __all__ = [
     "CHANCE",

@@ -10,7 +10,7 @@ import numpy as np
 
 import highroller as hr
 from highroller.batch.engine import BatchEngine, BatchResult
-from highroller.batch.records import export_records
+from highroller.batch.record_export import export_records
 from highroller.core.game import Game
 from highroller.core.state import State
 

@@ -11,7 +11,8 @@ import pytest
 
 import highroller as hr
 from highroller.batch import runner
-from highroller.batch.runner import CHUNK, PARALLEL_FROM, cores, default_processes, run_totals
+from highroller.batch.runner import CHUNK, PARALLEL_FROM, default_processes, run_totals
+from highroller.core.cpu import cores
 
 
 def test_a_big_run_takes_every_core_and_a_small_one_a_single_process() -> None:

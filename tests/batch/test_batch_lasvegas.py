@@ -13,7 +13,7 @@ from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
 from highroller.batch import runner
-from highroller.batch.records import export_records
+from highroller.batch.record_export import export_records
 from highroller.batch.seeds import game_seeds
 from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 import highroller as hr
 from highroller.cli.main import cli
-from highroller.cli.records import default_record_path
+from highroller.cli.record_files import default_record_path
+from highroller.core.typed_input import typed_input_of
 from highroller.games.lasvegas.render import LasVegasRenderer
 
 HOT_SEAT = {
@@ -57,16 +58,17 @@ def test_a_resumed_game_keeps_its_bots_and_their_parameters(tmp_path: Path) -> N
 
 
 def test_record_files_never_collide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("highroller.cli.records.user_data_path", lambda app: tmp_path)
+    monkeypatch.setattr("highroller.cli.record_files.user_data_path", lambda app: tmp_path)
     paths = {default_record_path("luckiest", 5) for _ in range(3)}
     assert len(paths) == 3 and all(path.exists() for path in paths)
 
 
 def test_the_loose_wording_is_right() -> None:
     state = hr.make("luckiest", players=1).new_game(seed=1)
-    state.apply(state.parse_input("odd"))
+    typed = typed_input_of(hr.game_spec("luckiest"))
+    state.apply(typed.parse(state, "odd"))
     narration = hr.narration_of("luckiest")
-    one = state.parse_input("1 2 2 2 2 2 2 4 4 4 6 6")
+    one = typed.parse(state, "1 2 2 2 2 2 2 4 4 4 6 6")
     assert "(+1 point)." in (narration.describe_step(state, hr.CHANCE, one, ["Ann"]) or "")
     final = hr.play(hr.make("lasvegas", players=2), ["random", "random"], seed=1)
     title = LasVegasRenderer().board(final.view(None), ["Ann", "Bob"]).renderables[0]

@@ -6,6 +6,7 @@ from typing import Any
 
 import highroller as hr
 from highroller.games.lastchance.state import LastChanceState
+from highroller.games.lastchance.typed import TYPED
 
 
 def new_game(seed: int = 1, **options: Any) -> LastChanceState:
@@ -17,7 +18,7 @@ def new_game(seed: int = 1, **options: Any) -> LastChanceState:
 def type_steps(state: LastChanceState, *inputs: str) -> LastChanceState:
     """Apply each typed input (card drawn, dice rolled, bid, bet, lock) in order."""
     for text in inputs:
-        state.apply(state.parse_input(text))
+        state.apply(TYPED.parse(state, text))
     return state
 
 

@@ -10,11 +10,12 @@ from click.testing import CliRunner
 
 import highroller as hr
 from highroller.cli.main import cli
+from highroller.games.lastchance.typed import TYPED
 
 
 def _record(tmp_path: Path, name: str, first: str) -> Path:
     state = hr.make("lastchance", players=2, first_player=0, cards=2).new_game(seed=4)
-    state.apply(state.parse_input(first))
+    state.apply(TYPED.parse(state, first))
     while not state.is_terminal():
         state.apply(state.sample_chance() if state.current_player == hr.CHANCE else state.legal_actions()[0])
     path = tmp_path / name

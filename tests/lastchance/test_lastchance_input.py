@@ -9,8 +9,20 @@ from lastchance_helpers import deck, new_game, type_steps
 
 import highroller as hr
 from highroller.core.errors import IllegalAction, RulesError
+from highroller.core.words import Words
 from highroller.games.lastchance.rules import MAX_MONEY, UNIT
-from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Draw, Lock, Roll
+from highroller.games.lastchance.steps import (
+    LAST_CHANCE,
+    NO_BET,
+    PASS,
+    WAIT,
+    Bet,
+    Bid,
+    Draw,
+    Lock,
+    Roll,
+)
+from highroller.games.lastchance.typed import TYPED
 from highroller.registry import game_spec
 
 JOKERS = ("6 6 5 J J", 2, 2500)
@@ -59,13 +71,13 @@ def test_resolved_options_make_the_same_game_again() -> None:
 
 def test_typed_auction_input() -> None:
     state = type_steps(new_game(players=3, first_player=0), "card 4")
-    assert state.parse_input("600") == Bid(600)
-    assert state.parse_input("$1,500") == Bid(1500)
-    assert state.parse_input("bid 700") == Bid(700)
-    assert state.parse_input("2k") == Bid(2000)
-    assert state.parse_input("pass") == state.parse_input("P") == PASS
-    assert state.parse_input("lc") == state.parse_input("Last Chance!") == LAST_CHANCE
-    assert "a bid from $100 to $5,000" in state.input_help()
+    assert TYPED.parse(state, "600") == Bid(600)
+    assert TYPED.parse(state, "$1,500") == Bid(1500)
+    assert TYPED.parse(state, "bid 700") == Bid(700)
+    assert TYPED.parse(state, "2k") == Bid(2000)
+    assert TYPED.parse(state, "pass") == TYPED.parse(state, "P") == PASS
+    assert TYPED.parse(state, "lc") == TYPED.parse(state, "Last Chance!") == LAST_CHANCE
+    assert "a bid from $100 to $5,000" in TYPED.help(state, Words("en"))
 
 
 @pytest.mark.parametrize(("typed", "message"), [("650", "bid \\$650 is not legal now; type a bid from \\$100"),
@@ -76,34 +88,34 @@ def test_typed_auction_input() -> None:
 def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
     state = type_steps(new_game(players=3, first_player=0), "card 4")
     with pytest.raises(IllegalAction, match=message):
-        state.parse_input(typed)
+        TYPED.parse(state, typed)
 
 
 def test_typed_bets_locks_rolls_and_cards() -> None:
     state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1", "100", "pass")
-    assert state.parse_input("none") == state.parse_input("pass") == NO_BET
-    assert state.parse_input("yes 500") == state.parse_input("y 500") == state.parse_input("Yes $500") == Bet("yes", 500)
-    assert state.parse_input("n 300") == state.parse_input("no 300") == Bet("no", 300)
+    assert TYPED.parse(state, "none") == TYPED.parse(state, "pass") == NO_BET
+    assert TYPED.parse(state, "yes 500") == TYPED.parse(state, "y 500") == TYPED.parse(state, "Yes $500") == Bet("yes", 500)
+    assert TYPED.parse(state, "n 300") == TYPED.parse(state, "no 300") == Bet("no", 300)
     for alone in ("n", "no", "y", "yes"):
         with pytest.raises(IllegalAction, match="needs a wager"):
-            state.parse_input(alone)
+            TYPED.parse(state, alone)
     with pytest.raises(IllegalAction, match="wager from \\$100 to \\$1,000"):
-        state.parse_input("yes 1100")
+        TYPED.parse(state, "yes 1100")
     with pytest.raises(IllegalAction, match="more money than anyone at the table has; type 'yes' or 'no' with a wager"):
-        state.parse_input("no " + "3" * 5000)
+        TYPED.parse(state, "no " + "3" * 5000)
     type_steps(state, "none")
-    assert state.parse_input("6 5 5 3 2") == state.parse_input("65532") == Roll((0, 1, 1, 0, 2, 1))
+    assert TYPED.parse(state, "6 5 5 3 2") == TYPED.parse(state, "65532") == Roll((0, 1, 1, 0, 2, 1))
     with pytest.raises(IllegalAction, match="faces of the 5 dice"):
-        state.parse_input("6 5 7")
+        TYPED.parse(state, "6 5 7")
     type_steps(state, "6 5 5 3 2")
-    assert state.parse_input("lock 3") == state.parse_input("3") == Lock(3)
-    assert state.parse_input("wait") == WAIT
+    assert TYPED.parse(state, "lock 3") == TYPED.parse(state, "3") == Lock(3)
+    assert TYPED.parse(state, "wait") == WAIT
     with pytest.raises(IllegalAction, match="\\(2, 3\\)"):
-        state.parse_input("lock 5")
+        TYPED.parse(state, "lock 5")
     fresh = new_game()
-    assert fresh.parse_input("card 12") == fresh.parse_input("12") == Draw(fresh.rules.card(12))
+    assert TYPED.parse(fresh, "card 12") == TYPED.parse(fresh, "12") == Draw(fresh.rules.card(12))
     with pytest.raises(IllegalAction, match="no card 99"):
-        fresh.parse_input("99")
+        TYPED.parse(fresh, "99")
 
 
 def test_a_refused_action_or_outcome_changes_nothing() -> None:

@@ -19,6 +19,7 @@ from highroller.games.lastchance.cards import MAX_PAYOUT
 from highroller.games.lastchance.notes import odds_note
 from highroller.games.lastchance.odds import card_probability
 from highroller.games.lastchance.rules import MAX_MONEY
+from highroller.games.lastchance.typed import TYPED
 from highroller.registry import words_of
 
 
@@ -28,7 +29,7 @@ def _new() -> hr.State:
 
 def test_a_card_our_deck_lacks_is_taken_and_numbered_after_the_deck() -> None:
     state = _new()
-    step = state.parse_input("6 6 6 6 J:3 $900")
+    step = TYPED.parse(state, "6 6 6 6 J:3 $900")
     assert step.to_json() == {"card": {"dice": "6 6 6 6 J", "rolls": 3, "payout": 900}}
     state.apply(step)
     card = state.view(None)["card"]
@@ -41,19 +42,19 @@ def test_a_card_our_deck_lacks_is_taken_and_numbered_after_the_deck() -> None:
 
 def test_a_card_our_deck_has_is_that_card_until_it_is_dealt() -> None:
     state = _new()
-    state.apply(state.parse_input("665JJ:2 $2500"))
+    state.apply(TYPED.parse(state, "665JJ:2 $2500"))
     assert state.view(None)["card"]["id"] == 4 and 4 not in state.undrawn
     again = state.clone()
     while again.view(None)["phase"] != "draw":
         again.apply(again.sample_chance() if again.current_player == hr.CHANCE else again.legal_actions()[0])
         assert not again.is_terminal(), "a second card comes"
-    second = again.parse_input("665JJ:2 $2500")
+    second = TYPED.parse(again, "665JJ:2 $2500")
     assert second.own and second.card.id == 37, "the real box has a second such card: it is the box's own"
 
 
 def test_a_game_with_own_cards_replays_from_its_record() -> None:
     state = _new()
-    state.apply(state.parse_input("6 6 6 6 J:3 $900"))
+    state.apply(TYPED.parse(state, "6 6 6 6 J:3 $900"))
     while not state.is_terminal():
         state.apply(state.sample_chance() if state.current_player == hr.CHANCE else state.legal_actions()[0])
     record = json.loads(json.dumps(state.record()))
@@ -80,7 +81,7 @@ def test_a_game_with_own_cards_replays_from_its_record() -> None:
 def test_a_card_that_cannot_be_is_refused_with_what_is_expected(typed: str, message: str) -> None:
     state = _new()
     with pytest.raises(IllegalAction, match=message) as refused:
-        state.parse_input(typed)
+        TYPED.parse(state, typed)
     assert len(str(refused.value)) < 500, "a refusal never repeats a number too long to read"
     assert state.history == []
 
@@ -94,14 +95,14 @@ def test_a_recorded_card_that_cannot_be_is_refused(payout: object) -> None:
 @pytest.mark.parametrize(("typed", "card"), [("JJJJJ:2 $100", ("J J J J J", 2, 100)), ("6 6 6 6 6:10 $100,000", ("6 6 6 6 6", 10, MAX_PAYOUT))])
 def test_the_box_can_print_five_jokers_and_the_bounds(typed: str, card: tuple[str, int, int]) -> None:
     state = _new()
-    state.apply(state.parse_input(typed))
+    state.apply(TYPED.parse(state, typed))
     shown = state.view(None)["card"]
     assert (shown["dice"], shown["rolls"], shown["payout"]) == card
 
 
 def test_the_odds_and_advice_of_a_card_at_the_bound_are_finite() -> None:
     state = hr.make("lastchance", players=2, first_player=0, cards=1, money=MAX_MONEY, bet_limit=MAX_MONEY).new_game(seed=1)
-    state.apply(state.parse_input(f"JJJJJ:1 ${MAX_PAYOUT:,}"))
+    state.apply(TYPED.parse(state, f"JJJJJ:1 ${MAX_PAYOUT:,}"))
     chance = attempt_chance(state.view(None))
     assert chance == card_probability(state.card) and 0 < chance < 1
     for lang in LANGUAGES:

@@ -8,7 +8,17 @@ from lastchance_helpers import deck, events, new_game, type_steps
 
 from highroller.core.errors import IllegalAction
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock, Roll
+from highroller.games.lastchance.steps import (
+    LAST_CHANCE,
+    NO_BET,
+    PASS,
+    WAIT,
+    Bet,
+    Bid,
+    Lock,
+    Roll,
+)
+from highroller.games.lastchance.typed import TYPED
 
 # A tiny deck makes every situation easy to set up: one card with jokers, one without.
 JOKERS = ("6 6 5 J J", 2, 2500)
@@ -113,7 +123,7 @@ def test_last_chance_is_once_per_game() -> None:
     type_steps(state, "card 2")
     assert state.current_player == 0 and LAST_CHANCE not in state.legal_actions()
     with pytest.raises(IllegalAction):
-        state.parse_input("lc")
+        TYPED.parse(state, "lc")
     type_steps(state, "pass")
     assert LAST_CHANCE in state.legal_actions()  # seat 1 still has it
 

@@ -10,11 +10,12 @@ from lastchance_helpers import new_game, type_steps
 from rich.console import Console
 
 import highroller as hr
-from highroller.playing import make_bot
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.bench import rows
 from highroller.games.lastchance.cli import odds
+from highroller.games.lastchance.typed import TYPED
+from highroller.playing import make_bot
 
 NAMES = ["Katie", "Nan", "Michelle", "Jim"]
 
@@ -116,7 +117,7 @@ def test_the_sample_round_in_words() -> None:
     narration = hr.narration_of("lastchance")
     state = type_steps(new_game(players=4, first_player=0), "card 4", "100", "200", "500", "pass", "pass", "600",
                        "pass", "pass", "pass", "no 1000", "no 300", "no 1000")
-    assert narration.describe_step(state, CHANCE, state.parse_input("6 5 5 3 1"), NAMES) == \
+    assert narration.describe_step(state, CHANCE, TYPED.parse(state, "6 5 5 3 1"), NAMES) == \
         "Nan rolled 6 5 5 3 1; 6 5 go on the card."
     type_steps(state, "6 5 5 3 1", "lock 3", "3 2")
     settle = [e for e in state.events if e["type"] == "settle"][-1]

@@ -8,12 +8,13 @@ import pytest
 
 import highroller as hr
 from highroller.games.lasvegas.state import LasVegasState
+from highroller.games.lasvegas.typed import TYPED
 
 
 def type_steps(state: LasVegasState, *inputs: str) -> LasVegasState:
     """Apply each typed input (bills drawn, dice rolled, face chosen) in order."""
     for text in inputs:
-        state.apply(state.parse_input(text))
+        state.apply(TYPED.parse(state, text))
     return state
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import payouts, type_steps
 
 import highroller as hr
+from highroller.core.words import Words
 from highroller.games.lasvegas.scoring import cancelled, pay, rank_bandit, rank_casino
 from highroller.games.lasvegas.steps import PLACE, Place
-
-from conftest import payouts, type_steps
+from highroller.games.lasvegas.typed import TYPED
 
 ANNA, BEN, CARLA, DENNY = range(4)
 NEUTRAL = 4  # the imaginary owner in a 4-player game
@@ -56,7 +57,7 @@ def test_valentin_places_all_four_threes_then_rolls_his_last_die(new_state) -> N
     assert state.dice[2][0] == 4 and state.own[0] == 1
     type_steps(state, "1 1 1 1 1", "1")  # the other player
     assert state.current_player == hr.CHANCE and state.turn == 0
-    assert "1 own die" in state.input_help()
+    assert "1 own die" in TYPED.help(state, Words("en"))
 
 
 def test_carla_may_place_her_ones_her_five_or_the_neutral_six(new_state) -> None:
@@ -139,7 +140,7 @@ def test_classic_three_players_leftover_neutral_dice(new_state, players: int) ->
     state = new_state(players=players, edition="classic", neutral=True)
     assert state.game.options["neutral_dice"] == 2 and state.game.options["neutral_leftover"] == 2
     type_steps(state, "60k", "60k", "60k", "60k", "60k", "70k")
-    assert state.current_player == hr.CHANCE and "2 neutral dice" in state.input_help()
+    assert state.current_player == hr.CHANCE and "2 neutral dice" in TYPED.help(state, Words("en"))
     type_steps(state, "2 6")
     assert state.dice[1][3] == 1 and state.dice[5][3] == 1
     assert state.history[-1][0] == hr.CHANCE

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import payouts, type_steps
 
 import highroller as hr
 from highroller.games.lasvegas.bills import MAX_BILL
 from highroller.games.lasvegas.rules import MAX_DICE, MAX_STOCK
 from highroller.games.lasvegas.scoring import rank_bandit
 from highroller.games.lasvegas.steps import Place, Stock
+from highroller.games.lasvegas.typed import TYPED
 from highroller.registry import game_spec
-
-from conftest import payouts, type_steps
 
 BIGGIE_STOCK = ("10k 20k", "10k 20k", "80k 30k", "40k 50k", "60k 70k", "90k 100k")
 
@@ -195,7 +195,7 @@ def test_a_roll_must_have_the_right_dice(new_state) -> None:
     type_steps(state, *BIGGIE_STOCK)
     for bad in ("1 2 3", "1 2 3 4 5 6", "1 2 3 4 5 6 b1 n1", "1 2 3 4 5 6 b1 b2", "1 2 3 4 5 x b1"):
         with pytest.raises(hr.IllegalAction, match="6 own dice, the Biggie"):
-            state.apply(state.parse_input(bad))
+            state.apply(TYPED.parse(state, bad))
 
 
 def test_a_bare_tuple_equal_to_a_placement_is_refused_and_changes_nothing(new_state) -> None:
@@ -331,4 +331,4 @@ def test_a_typed_bill_of_absurd_length_is_refused_as_not_a_bill(new_state) -> No
     state = new_state(players=2, edition="biggie")
     for bad in ("9" * 5000, "60kk", "$" + "1" * 13):
         with pytest.raises(hr.IllegalAction, match="is not a bill; type bills like '60000' or '60k'"):
-            state.parse_input(f"{bad} 20k")
+            TYPED.parse(state, f"{bad} 20k")

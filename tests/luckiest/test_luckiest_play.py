@@ -9,9 +9,11 @@ import pytest
 import highroller as hr
 from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE, TERMINAL
+from highroller.core.words import Words
+from highroller.games.luckiest.cards import CARD_BY_ID
 from highroller.games.luckiest.state import LuckiestState
 from highroller.games.luckiest.steps import BANK, BETS, Roll
-from highroller.games.luckiest.cards import CARD_BY_ID
+from highroller.games.luckiest.typed import TYPED
 
 TWELVE_ODD = "1 1 1 1 3 3 3 3 5 5 5 5"
 
@@ -23,7 +25,7 @@ def new(players: int = 2, **options: object) -> LuckiestState:
 
 
 def typed(state: LuckiestState, text: str) -> None:
-    state.apply(state.parse_input(text))
+    state.apply(TYPED.parse(state, text))
 
 
 def snapshot(state: LuckiestState) -> str:
@@ -68,7 +70,7 @@ def test_each_card_once_per_turn_and_the_refusal_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="legal: bank, bet on even"):
         state.apply(BETS[CARD_BY_ID["odd"].index])
     with pytest.raises(IllegalAction, match="already used"):
-        state.parse_input("odd")
+        TYPED.parse(state, "odd")
     assert snapshot(state) == before
 
 
@@ -79,7 +81,7 @@ def test_banking_before_any_roll_is_refused() -> None:
     with pytest.raises(IllegalAction, match="legal: bet on odd"):
         state.apply(BANK)
     with pytest.raises(IllegalAction, match="before your first roll"):
-        state.parse_input("bank")
+        TYPED.parse(state, "bank")
     assert snapshot(state) == before
 
 
@@ -109,7 +111,7 @@ def test_placed_dice_never_roll_again() -> None:
     with pytest.raises(IllegalAction, match="8 dice"):
         state.apply(Roll((12, 0, 0, 0, 0, 0)))
     with pytest.raises(IllegalAction, match="12 faces typed"):
-        state.parse_input(TWELVE_ODD)
+        TYPED.parse(state, TWELVE_ODD)
     assert snapshot(state) == before
     typed(state, "1 1 1 3 3 5 5 4")  # 1, 1, 1 and 4 are circles
     assert state.dice_left == 4 and state.points == 4 + 8
@@ -150,15 +152,15 @@ def test_practice_with_one_player() -> None:
 
 def test_typed_input_forms() -> None:
     state = new()
-    assert state.parse_input("bet on cross") == BETS[CARD_BY_ID["cross"].index]
-    assert state.parse_input("n6") == BETS[CARD_BY_ID["number6"].index]
+    assert TYPED.parse(state, "bet on cross") == BETS[CARD_BY_ID["cross"].index]
+    assert TYPED.parse(state, "n6") == BETS[CARD_BY_ID["number6"].index]
     with pytest.raises(IllegalAction, match="not a card"):
-        state.parse_input("purple")
+        TYPED.parse(state, "purple")
     typed(state, "3")
-    assert state.parse_input("333333,666666") == Roll((0, 0, 6, 0, 0, 6))
+    assert TYPED.parse(state, "333333,666666") == Roll((0, 0, 6, 0, 0, 6))
     with pytest.raises(IllegalAction, match="'7' is not a face"):
-        state.parse_input("7 1 1 1 1 1 1 1 1 1 1 1")
-    assert "12 dice" in state.input_help()
+        TYPED.parse(state, "7 1 1 1 1 1 1 1 1 1 1 1")
+    assert "12 dice" in TYPED.help(state, Words("en"))
 
 
 def test_decoding_refuses_wrong_shapes() -> None:

@@ -16,10 +16,17 @@ from highroller.games.luckiest.bench import solve_cost
 from highroller.games.luckiest.bots import CautiousBot
 from highroller.games.luckiest.cli import odds, solve
 from highroller.games.luckiest.faces import load_faces
-from highroller.games.luckiest.policy import score_advice, score_choice, win_advice, win_choice, win_solution
 from highroller.games.luckiest.narrate import NARRATION
+from highroller.games.luckiest.policy import (
+    score_advice,
+    score_choice,
+    win_advice,
+    win_choice,
+    win_solution,
+)
 from highroller.games.luckiest.render import RENDERER
 from highroller.games.luckiest.state import LuckiestState
+from highroller.games.luckiest.typed import TYPED
 
 NAMES = ["Ann", "Bob"]
 
@@ -92,10 +99,10 @@ def test_the_renderer_draws_and_explains() -> None:
     state = hr.make("luckiest", players=2).new_game(seed=4)
     assert isinstance(state, LuckiestState)
     console = Console(width=120, record=True)
-    step = state.parse_input("number 2")
+    step = TYPED.parse(state, "number 2")
     assert NARRATION.describe_step(state, 0, step, NAMES) == "Ann bets on number 2 and rolls twelve dice."
     state.apply(step)
-    roll = state.parse_input("2 2 2 1 1 1 3 3 3 4 4 5")
+    roll = TYPED.parse(state, "2 2 2 1 1 1 3 3 3 4 4 5")
     assert NARRATION.describe_step(state, -1, roll, NAMES) == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
     state.apply(roll)
     console.print(RENDERER.board(state.view(0), NAMES))
@@ -104,7 +111,7 @@ def test_the_renderer_draws_and_explains() -> None:
     assert "number 2" in text and "used" in text and "Points at risk: 9" in text and "Dice left: 9" in text
     assert "Expected points this turn" in text and "Win probability" in text
     assert RENDERER.advice(state, 1) is None
-    state.apply(state.parse_input("bank"))
+    state.apply(TYPED.parse(state, "bank"))
     assert str(NARRATION.describe_event(state.events[-1], NAMES)) == "Ann banks 9 points (total 9)."
     assert "Bust!" in str(NARRATION.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES))
     shared = NARRATION.describe_event({"type": "end", "totals": [5, 5], "winners": [0, 1]}, NAMES)
@@ -122,8 +129,8 @@ def test_the_cautious_bot_banks_at_its_threshold() -> None:
     state = hr.make("luckiest", players=1).new_game(seed=1)
     bot = CautiousBot(seed=0, threshold=5)
     assert str(bot.choose(state)) in ("bet on odd", "bet on even")  # the likeliest cards first
-    state.apply(state.parse_input("odd"))
-    state.apply(state.parse_input("1 1 1 1 1 2 2 2 2 2 2 2"))
+    state.apply(TYPED.parse(state, "odd"))
+    state.apply(TYPED.parse(state, "1 1 1 1 1 2 2 2 2 2 2 2"))
     assert str(bot.choose(state)) == "bank"
 
 
@@ -135,7 +142,7 @@ def test_solver_cost_is_measured_in_a_fresh_process() -> None:
 def test_win_advice_from_a_view_agrees_with_the_solution() -> None:
     state = hr.make("luckiest", players=2, rounds=2).new_game(seed=5)
     for text in ("odd", "1 1 1 1 1 1 1 1 1 2 2 2", "bank"):  # seat 0 banks 9
-        state.apply(state.parse_input(text))
+        state.apply(TYPED.parse(state, text))
     solution = win_solution(load_faces("default"), 2)
     advice = win_advice(state.view(1))
     assert advice.values[0][1] == pytest.approx(solution.start[1, -9 + solution.span], abs=1e-12)

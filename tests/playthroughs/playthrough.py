@@ -1,6 +1,9 @@
 """Golden playthroughs: a seeded game written out step by step as text, so that any change of a
 game's behaviour shows up as a readable diff (in the spirit of OpenSpiel's playthroughs).
 
+Each game keeps its own in its folder (the spec's `playthroughs`): `playthroughs.json` lists them,
+and each one's text is beside it, `<name>.txt`. Every registered game's are found here.
+
 For every step: who decides (a seat, or chance), the legal actions with their JSON, or the chance
 outcomes with their probabilities (all of them when there are few, else their count and the most
 likely), the step taken and its words, the events it caused, and what changed in every seat's view
@@ -15,6 +18,8 @@ import heapq
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import highroller as hr
@@ -25,14 +30,18 @@ from highroller.registry import narration_of
 
 SHOWN_OUTCOMES = 12
 """Chance steps with more outcomes than this show their count and the most likely ones."""
+LIST = "playthroughs.json"
+"""The file of a game's playthroughs folder that lists them."""
+ENTRY_KEYS = {"name", "options", "seed"}
 
 
 @dataclass(frozen=True)
 class Playthrough:
-    """One golden file: a game with its options, played from `seed`."""
+    """One golden file: a game with its options, played from `seed`, kept in `folder`."""
 
     name: str
     game: str
+    folder: Traversable
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 1
 
@@ -40,18 +49,39 @@ class Playthrough:
     def file_name(self) -> str:
         return f"{self.name}.txt"
 
+    @property
+    def golden(self) -> Traversable:
+        """The file holding the playthrough's text."""
+        return self.folder.joinpath(self.file_name)
 
-PLAYTHROUGHS = (
-    Playthrough("lasvegas-classic-4p", "lasvegas", {"edition": "classic", "players": 4}),
-    Playthrough("lasvegas-classic-3p-neutral", "lasvegas", {"edition": "classic", "players": 3, "neutral": True}),
-    Playthrough("lasvegas-biggie-4p-neutral", "lasvegas", {"edition": "biggie", "players": 4, "neutral": True}),
-    Playthrough("lasvegas-biggie-5p-bandit", "lasvegas", {"edition": "biggie", "players": 5, "bandit": True}),
-    Playthrough("lastchance-4p", "lastchance", {"players": 4}),
-    Playthrough("lastchance-2p", "lastchance", {"players": 2}),
-    Playthrough("luckiest-2p", "luckiest", {"players": 2}),
-    Playthrough("luckiest-1p", "luckiest", {"players": 1}),
-)
-"""Every preset of every game, with its variants and player counts worth a file."""
+
+def playthroughs_folder(game: str) -> Traversable | None:
+    """The folder of a registered game's playthroughs (its spec's `playthroughs`), None without one."""
+    named = hr.game_spec(game).playthroughs
+    if not named:
+        return None
+    package, _, folder = named.partition(":")
+    return files(package).joinpath(folder)
+
+
+def playthroughs_of(game: str) -> tuple[Playthrough, ...]:
+    """A registered game's playthroughs, as its `playthroughs.json` lists them."""
+    folder = playthroughs_folder(game)
+    if folder is None:
+        return ()
+    entries = json.loads(folder.joinpath(LIST).read_text(encoding="utf-8"))
+    if not isinstance(entries, list):
+        raise ValueError(f"{game}'s {LIST} is a list of {{\"name\", \"options\", \"seed\"}}, not {type(entries).__name__}")
+    found = []
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not set(entry) <= ENTRY_KEYS:
+            raise ValueError(f"a playthrough of {game}'s {LIST} has a \"name\" and may have \"options\" and \"seed\", not {entry!r}")
+        found.append(Playthrough(entry["name"], game, folder, dict(entry.get("options", {})), int(entry.get("seed", 1))))
+    return tuple(found)
+
+
+PLAYTHROUGHS = tuple(playthrough for game in hr.available_games() for playthrough in playthroughs_of(game))
+"""Every registered game's playthroughs: its presets, variants and player counts worth a file."""
 
 
 def compact(value: Any) -> str:

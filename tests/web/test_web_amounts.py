@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.core.state import State
+from highroller.core.typed_input import typed_input_of
 from highroller.core.words import LANGUAGES
 from highroller.games.lastchance.cards import MAX_PAYOUT, MAX_ROLLS
 from highroller.games.lastchance.rules import MAX_MONEY, MAX_PLAYERS, MIN_PLAYERS
@@ -27,6 +28,7 @@ from highroller.web import narrate
 from highroller.web.narrate import Narrator
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+TYPED = typed_input_of(hr.game_spec("lastchance"))
 OVER = "665JJ:1 $10000000000000000000000000000"
 """The card that once bricked a table: typed, it was taken, and its settlement had no French words."""
 
@@ -82,7 +84,7 @@ def test_a_game_at_the_bounds_is_narrated_in_every_language(players: int, seed: 
             if state.current_player != hr.CHANCE:
                 step = _boldest(state, rng)
             elif state.view(None)["phase"] == "draw":
-                step = state.parse_input(f"{dice}:{rolls} ${MAX_PAYOUT:,}")
+                step = TYPED.parse(state, f"{dice}:{rolls} ${MAX_PAYOUT:,}")
             else:
                 step = state.sample_chance()
             narrator.apply(state, step, log)
@@ -96,7 +98,7 @@ def test_a_game_at_the_bounds_is_narrated_in_every_language(players: int, seed: 
 
 def test_the_choices_at_the_bounds_have_words_in_every_language() -> None:
     state = hr.make("lastchance", players=2, money=MAX_MONEY, bet_limit=MAX_MONEY, first_player=0).new_game(1)
-    state.apply(state.parse_input(f"JJJJJ:1 ${MAX_PAYOUT:,}"))
+    state.apply(TYPED.parse(state, f"JJJJJ:1 ${MAX_PAYOUT:,}"))
     narrator = Narrator("lastchance", NAMES[:2])
     with narrator_errors() as errors:
         for lang in LANGUAGES:
@@ -125,7 +127,7 @@ def _breaking(monkeypatch: pytest.MonkeyPatch, *broken: str) -> None:
 
 def _game_at_a_decision() -> State:
     state = hr.make("lastchance", players=2, first_player=0).new_game(1)
-    state.apply(state.parse_input("665JJ:2 $2500"))
+    state.apply(TYPED.parse(state, "665JJ:2 $2500"))
     return state
 
 
@@ -195,7 +197,7 @@ def test_a_typed_card_over_the_bound_is_refused_and_one_at_it_is_played(client: 
     assert refused.status_code == 422 and "$100,000" in refused.json()["error"]
 
     mirror = hr.make("lastchance", **options).new_game(seed=11)
-    mirror.apply(mirror.parse_input(f"JJJJJ:1 ${MAX_PAYOUT:,}"))
+    mirror.apply(TYPED.parse(mirror, f"JJJJJ:1 ${MAX_PAYOUT:,}"))
     answer = _act(client, table, 0, {"typed": f"JJJJJ:1 ${MAX_PAYOUT:,}"}, "fr")
     assert answer.status_code == 200, answer.text
     state, rng = answer.json(), random.Random(3)

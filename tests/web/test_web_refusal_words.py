@@ -15,7 +15,7 @@ from highroller.web.errors import Phrase, Refused, accepted_language
 from highroller.web.labels import seat_label
 from highroller.web.names import NameRefused, display_name
 from highroller.web.store import SeatRow
-from highroller.web.tables import change_texts
+from highroller.web.table_copy import change_texts
 
 SQLITE = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 """The in-process client on SQLite: the words do not depend on the store."""

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from highroller.games.luckiest import sheet as luckiest_sheet
-from highroller.web import tables
+from highroller.web import snapshots
 from highroller.web.answers import TableState
 
 
@@ -84,8 +84,8 @@ def test_a_spectator_gets_the_seats_sheet_and_nothing_its_view_hides(client: Tes
 
 
 def test_no_sheet_for_a_game_without_one_and_a_failing_sheet_stops_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = tables.game_spec("luckiest")
-    monkeypatch.setattr(tables, "game_spec", lambda name: replace(spec, score_sheet="") if name == "luckiest" else spec)
+    spec = snapshots.game_spec("luckiest")
+    monkeypatch.setattr(snapshots, "game_spec", lambda name: replace(spec, score_sheet="") if name == "luckiest" else spec)
     table = _table(client, "luckiest", {"players": 2})
     state = _get(client, table, table["token"])
     assert state["sheet"] is None

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from postgres_server import PostgresServer
 
 import highroller as hr
-from highroller.core.record import apply_recorded_step
+from highroller.core.record_format import apply_recorded_step
 from highroller.core.state import State
 from highroller.web.app import create_app
 from highroller.web.services import RESYNC_EVERY

@@ -16,7 +16,8 @@ from conftest import TEST_SETTINGS
 import highroller as hr
 from highroller.web.errors import Refused
 from highroller.web.store import open_store
-from highroller.web.tables import Subscriber, Table, Tables
+from highroller.web.table_copy import Subscriber
+from highroller.web.tables import Table, Tables
 
 Scenario = Callable[[Tables, Table, Table, Subscriber], Awaitable[None]]
 

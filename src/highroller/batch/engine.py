@@ -3,7 +3,7 @@
 A batch engine plays many games of one `Game` at once from an array of game seeds and returns a
 `BatchResult`: returns and win shares per game and seat, plus the game's own per-game arrays. It lists
 the bots it has built in (the same names, and the same play, as the game's step bots); `trace` gives
-each game's steps as record JSON, so `highroller.batch.records` can export ordinary records.
+each game's steps as record JSON, so `highroller.batch.record_export` can export ordinary records.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ import numpy as np
 from highroller.batch.engine import BatchEngine, BatchResult
 from highroller.batch.seeds import game_seeds
 from highroller.batch.totals import SeriesTotals
+from highroller.core.cpu import cores
 from highroller.core.game import Game
 from highroller.core.spec import load_object
 
@@ -40,11 +41,6 @@ CHUNK = 8192
 PARALLEL_FROM = 500_000
 """Games from which a series played by worker processes uses every core unless told otherwise: below,
 starting the workers (each loads the compiled kernels) costs more than they save. Threads start at once."""
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def default_processes(games: int, threads: bool = False) -> int:

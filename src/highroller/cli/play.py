@@ -1,7 +1,7 @@
 """`highroller play GAME`: humans at one keyboard (hot-seat) and bots, in the terminal.
 
-Everything game-specific comes from the spec: options, bots, the renderer and narration, and the state's own
-`parse_input`/`input_help` for what a person types. With `--dice manual` every chance step (dice,
+Everything game-specific comes from the spec: options, bots, the renderer and narration, and the game's
+typed input (`highroller.core.typed_input`) for what a person types. With `--dice manual` every chance step (dice,
 and bills or cards drawn) is typed in from the real table. Ctrl-C or end of input saves the game
 (end of input in an unfinished game also exits with status 1). A saved record keeps the seats (people,
 bots with their parameters, names) and the dice mode under "table", and `--resume` restores them;
@@ -19,7 +19,12 @@ import click
 from rich.console import Console
 
 from highroller.cli.options import bot_factory, click_options, make_game, seat_bots
-from highroller.cli.records import default_record_path, load_record, new_record_path, save_record
+from highroller.cli.record_files import (
+    default_record_path,
+    load_record,
+    new_record_path,
+    save_record,
+)
 from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.bots import Bot
 from highroller.core.botspec import levels_text
@@ -30,10 +35,14 @@ from highroller.core.play import bot_seed
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import CHANCE, TERMINAL, State, Step
-from highroller.records import replay
+from highroller.core.typed_input import NUMBERED, TypedInput, typed_input_of
+from highroller.core.words import Words
 from highroller.registry import narration_of, words_of
+from highroller.replaying import replay
 
 QUIT_WORDS = {"q", "quit", "exit"}
+ENGLISH = Words("en")
+"""The terminal's language: English, the source of every text (a refusal's message is its English)."""
 
 
 class Leave(Exception):
@@ -136,6 +145,7 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     humans = [text is None for text in seating.bots]
     renderer: TextRenderer = load_object(spec.renderer)
     session = _Session(console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual")
+    session.typed = typed_input_of(spec)
     if spec.table_note and session.manual:
         note = load_object(spec.table_note)
         session.note = lambda shown: note(shown, words_of(spec.name, "en"))
@@ -179,6 +189,8 @@ class _Session:
         self.humans = humans
         self.bots = bots
         self.manual = manual
+        self.typed: TypedInput[Any] = NUMBERED
+        """How the game reads what a person types, and tells what to type (in English)."""
         self.note: Callable[[State], str | None] | None = None
         """The game's note on the position (Last Chance: the card's exact odds), shown after typed dice or cards."""
         self.events_shown = len(state.events)
@@ -226,15 +238,16 @@ class _Session:
         """Prompt until the person types something legal ('?' advice, 'q' leave)."""
         state = self.state
         while True:
-            text = self.console.input(f"[bold]{who}[/bold] — {state.input_help()}\n> ").strip()
+            expected = self.typed.help(state, ENGLISH)
+            text = self.console.input(f"[bold]{who}[/bold] — {expected}\n> ").strip()
             if text.lower() in QUIT_WORDS:
                 raise Leave
             if text in ("?", "help"):
                 advice = self.renderer.advice(state, seat) if seat is not None else None
-                self.console.print(advice if advice is not None else state.input_help())
+                self.console.print(advice if advice is not None else expected)
                 continue
             try:
-                step = state.parse_input(text)
+                step = self.typed.parse(state, text)
                 probe = state.clone()
                 probe.apply(step)
             except IllegalAction as error:

@@ -8,15 +8,15 @@ from typing import Any
 import click
 from rich.console import Console
 
-from highroller.cli.records import load_record
+from highroller.cli.record_files import load_record
 from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.errors import HighrollerError, RecordError
-from highroller.core.record import follow
+from highroller.core.record_format import follow
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
-from highroller.records import game_of_record
 from highroller.registry import game_spec, narration_of
+from highroller.replaying import game_of_record
 
 LONGEST_NAME = 40
 

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from highroller.batch.engine import find_engine, supports
-from highroller.batch.records import export_records
+from highroller.batch.record_export import export_records
 from highroller.batch.runner import CHUNK, run_totals
 from highroller.batch.seeds import game_seeds
 from highroller.cli.extras import needing, require

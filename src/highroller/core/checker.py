@@ -32,7 +32,7 @@ from highroller.core.bots import RandomBot
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
 from highroller.core.play import play
-from highroller.core.record import replay_game
+from highroller.core.record_format import replay_game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, JSON, TERMINAL, State, Step
 from highroller.core.values import is_whole

@@ -49,10 +49,9 @@ def tone_of(words: str) -> str:
 class Narration(Protocol):
     """A game's words. `names` are the seats' display names, in seat order. A narration may also have
     `label(step) -> str`, a choice's name on a button in its language (`step_label`), and
-    `typing_help(state) -> str`, what a person at a real table types at a chance step (the game's
-    `State.input_help` gives the English one), and `confirm(state, step) -> str | None`, the question
-    to ask before a move that cannot be taken back or may be made once a game (`confirmation`; None,
-    the default, plays it at once)."""
+    `confirm(state, step) -> str | None`, the question to ask before a move that cannot be taken back
+    or may be made once a game (`confirmation`; None, the default, plays it at once). What a person
+    types, and the words telling what to type, are the game's `highroller.core.typed_input.TypedInput`."""
 
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         """What a step does, asked just before it is applied to `state` (None to stay silent, e.g.

@@ -99,3 +99,16 @@ class GameSpec:
     web's score sheet and its latest-scoring card show it."""
     presets: str = ""
     """The game's named option sets for the lobby, `package:file.json` in its folder (see docs/web.md)."""
+    typed_input: str = ""
+    """Import path of the game's `highroller.core.typed_input.TypedInput`: what a person types at the
+    terminal or at a companion table (moves, dice rolled, cards drawn) and the words telling what to
+    type. Without one a person types the number of a legal action, and chance steps are not typed."""
+    playthroughs: str = ""
+    """The game's golden playthroughs, `package:folder`: a folder in its package holding
+    `playthroughs.json`, a list of {"name", "options", "seed"} (a game with these options played from
+    the seed, 1 if not given, by seeded random bots), and beside it each one's transcript,
+    `<name>.txt`. The tests replay every one and compare it with its transcript word for word."""
+    tool_examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """For each of `tools`, arguments that answer quickly: {"odds": ("--cards", "3")} for
+    `highroller odds x --cards 3`. The tests run each on a light install, in a folder holding
+    `game.json`, the record of a game of it (its first `checker_configs`), for a tool that reads one."""

@@ -203,37 +203,17 @@ class State(ABC):
 
     def record(self) -> dict[str, JSON]:
         """A JSON-able record: game, options, seed, every step in order, the events and the result."""
-        from highroller.core.record import make_record
+        from highroller.core.record_format import make_record
 
         return make_record(self)
 
-    # ------------------------------------------------------------------ decoding and parsing input
+    # ------------------------------------------------------------------ decoding steps
     @abstractmethod
     def decode_step(self, data: JSON) -> Step:
         """Turn a step's JSON (as written by `to_json`) back into the step for the current position.
 
         Raises `IllegalAction` with what is expected if the JSON has the wrong shape.
         """
-
-    def parse_input(self, text: str) -> Step:
-        """A step typed by a person: at a decision, the number of a legal action in the listed order or
-        its exact text. Games override this to accept their own notation (faces, bids, dice)."""
-        text = text.strip()
-        if self.current_player == CHANCE:
-            raise IllegalAction("this game does not accept typed chance outcomes")
-        legal = self.legal_actions()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        for action in legal:
-            if str(action).lower() == text.lower():
-                return action
-        raise IllegalAction(f"type the number of one of: {_listing(legal)}")
-
-    def input_help(self) -> str:
-        """One line telling a person what to type at this step."""
-        if self.current_player == CHANCE:
-            return "this chance step is resolved by the program"
-        return "type the number of your choice"
 
     # ------------------------------------------------------------------ hooks for subclasses
     @abstractmethod

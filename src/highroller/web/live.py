@@ -28,7 +28,8 @@ from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct,
 from highroller.web.presence import Presence
 from highroller.web.quotas import address_of, network_of
 from highroller.web.ratelimit import RateLimits, TokenBucket, TooFast
-from highroller.web.tables import Subscriber, Table, Tables
+from highroller.web.table_copy import Subscriber
+from highroller.web.tables import Table, Tables
 
 MESSAGES_PER_SECOND = 10.0
 BURST = 30.0

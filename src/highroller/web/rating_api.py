@@ -16,8 +16,8 @@ from pydantic import Field
 
 from highroller.registry import available_games
 from highroller.web.answers import Answer, documented
-from highroller.web.api import describe_game, page_language
 from highroller.web.errors import Refused
+from highroller.web.game_info import describe_game
 from highroller.web.messages import MAX_SEATS, REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import profile_by_key
@@ -33,6 +33,7 @@ from highroller.web.ratings import (
     player_range,
     standing_of,
 )
+from highroller.web.route_args import page_language
 from highroller.web.store import Store
 
 LONGEST_BOARD = 200

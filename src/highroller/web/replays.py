@@ -12,7 +12,7 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from highroller.core.record import follow
+from highroller.core.record_format import follow
 from highroller.core.state import CHANCE
 from highroller.web.tables import Table
 

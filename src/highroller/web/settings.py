@@ -6,17 +6,14 @@ server may raise the quotas, a friends' laptop can keep them.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
+
+from highroller.core.cpu import cores
 
 MINUTE = 60.0
 DAY = 24 * 3600.0
 BURST_SECONDS = 5.0
 """A client may send this many seconds' worth of its request rate at once (a page loading its files)."""
-
-
-def _cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -25,7 +22,7 @@ class Settings:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before it moves (stored with each table created here)."""
-    bot_processes: int = field(default_factory=_cores)
+    bot_processes: int = field(default_factory=cores)
     """Bot worker processes this process runs (0: none; bots then need `highroller bots` elsewhere)."""
     advice_processes: int = 1
     """Worker processes working out hints and advice, apart from the bot workers (at least one)."""

@@ -1,19 +1,17 @@
-"""Live tables: each server process's copy of the tables its clients watch, kept true to the store.
+"""Live tables: each server process's copy of the tables its clients watch, kept true to the store
+(`highroller.web.table_copy`), and the changes people make to them.
 
-The store is the only truth. A `Table` holds the engine state of one game and its log in words,
-rebuilt from the stored steps and caught up with the steps other processes (or bot workers) store.
-A person's action is accepted only with the right seat token, at the seat on move, at the version the
-person saw and when legal; it and the chance steps that follow are committed to the store (only if
-they are the table's next steps) before anyone is told. Bots do not think here: their moves are
-played by bot workers (`highroller.web.botwork`) and arrive like anybody else's.
+The store is the only truth. A person's action is accepted only with the right seat token, at the seat
+on move, at the version the person saw and when legal; it and the chance steps that follow are
+committed to the store (only if they are the table's next steps) before anyone is told. Bots do not
+think here: their moves are played by bot workers (`highroller.web.botwork`) and arrive like anybody
+else's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import json
 import logging
 import math
@@ -24,28 +22,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from highroller.core.botspec import ready
 from highroller.core.game import Game
-from highroller.core.record import follow
 from highroller.core.rng import fresh_seed
-from highroller.core.sheet import ScoreSheet
-from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State, Step
+from highroller.core.typed_input import IN_THE_GAMES_WORDS, explained, typed_input_of
 from highroller.core.words import LANGUAGES
-from highroller.registry import game_spec, make, narration_of, words_of
+from highroller.registry import game_spec, words_of
 from highroller.web import clock
-from highroller.web.checks import TURN_BASED, checked_name, default_stand_in
+from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
-from highroller.web.labels import bot_word
-from highroller.web.narrate import Narrator, in_language, web_words
-from highroller.web.offer import offered as offer
-from highroller.web.presence import Presence, Seen
+from highroller.web.narrate import Narrator
+from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
-    TIMED_OUT,
-    UNDO,
     Change,
     Conflict,
     Origin,
@@ -55,9 +46,10 @@ from highroller.web.store import (
     TableRow,
     Turn,
 )
+from highroller.web.table_copy import Expect, Subscriber, TableCopy, hash_token
+from highroller.web.table_summary import open_seats, summary_of
 from highroller.web.turns import (
     advance,
-    automatic,
     bank_after,
     next_turn,
     record_step,
@@ -70,67 +62,10 @@ from highroller.web.turns import (
 log = logging.getLogger(__name__)
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
-OUTBOX = 64
-"""Direct replies a connection may have waiting to be sent."""
 RETRIES = 5
 """How often a change is tried again on a fresh copy when another process changed the table first."""
 MAX_TYPED = 500
 """Characters of typed dice, bills or a card that a companion table reads."""
-
-
-def change_texts(change: str, row: SeatRow, stand_in: str | None) -> dict[str, str]:
-    """A seat change in the log's words, in every language."""
-    texts = {}
-    for lang in LANGUAGES:
-        w, name, bot = web_words(lang), seat_name(row, lang), bot_word(stand_in or "", lang)
-        if change == "away":
-            texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
-        elif change == "back":
-            texts[lang] = w("{name} is back.", name=name)
-        elif change == TIMED_OUT:
-            texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
-        else:
-            texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
-    return texts
-
-
-def took_back_texts(row: SeatRow, detail: str | None) -> dict[str, str]:
-    """A companion table's undo in the log's words, in every language: who took back what (`detail`:
-    the step taken back in each language's words, JSON)."""
-    what: dict[str, str] = json.loads(detail) if detail else {}
-    texts = {}
-    for lang in LANGUAGES:
-        w = web_words(lang)
-        texts[lang] = w("{name} took back: {what}", name=seat_name(row, lang), what=what.get(lang) or what.get("en", ""))
-    return texts
-
-
-Expect = Callable[[float | None], None]
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a seat token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def seats_status(seats: Sequence[SeatRow], lang: str = "en") -> list[dict[str, Any]]:
-    """The seats as every client sees them, named in `lang`."""
-    return [
-        {
-            "seat": r.seat,
-            "name": seat_name(r, lang),
-            "bot": r.bot,
-            "taken": r.bot is not None or r.token_hash is not None,
-            "away": r.control is not None,
-            "left": r.control == "left",
-            "bank": None if r.bank is None else round(r.bank),
-        }
-        for r in seats
-    ]
-
-
-def open_seats(seats: Sequence[SeatRow]) -> list[int]:
-    return [row.seat for row in seats if row.bot is None and row.token_hash is None]
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -138,426 +73,10 @@ def seat_list(seats: Sequence[int]) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-def summary_of(row: TableRow, version: int | None = None, lang: str = "en") -> dict[str, Any]:
-    """A table as the lobby lists it (from the stored header, without replaying it), its seats named in `lang`."""
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": game_spec(row.game).title,
-        "seats": seats_status(row.seats, lang),
-        "open_seats": open_seats(row.seats),
-        "started": not open_seats(row.seats),
-        "finished": row.finished,
-        "version": row.version if version is None else version,
-        "created": row.created,
-        "timer": {"seconds": row.timer, "stand_in": row.stand_in, "bank": row.bank, "turn_based": row.timer >= TURN_BASED} if row.timer else None,
-        "rated": row.rated,
-        "hints": row.hints,
-        "real_dice": row.real_dice,
-        "stand_in": row.stand_in,
-        "options": row.options,
-    }
-
-
-class Subscriber:
-    """One open connection watching a table: the seats its token holds (none: a spectator; several: a
-    hot-seat table's one device) and what it still has to hear."""
-
-    def __init__(self, held: tuple[int, ...], lang: str = "en") -> None:
-        self.held = held
-        self.lang = lang
-        self.log_seen = 0
-        self.log_epoch = -1
-        self.dirty = True
-        self.outbox: list[dict[str, Any]] = []
-        self.wake = asyncio.Event()
-        self.wake.set()
-
-    def changed(self) -> None:
-        self.dirty = True
-        self.wake.set()
-
-    def say(self, message: dict[str, Any]) -> None:
-        """Queue a direct reply (dropped if the client has not read the last `OUTBOX` ones)."""
-        if len(self.outbox) < OUTBOX:
-            self.outbox.append(message)
-        self.wake.set()
-
-
-class Table:
-    """One table: the stored header and seats, the engine state, the log in words, and who watches."""
-
-    def __init__(
-        self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
-    ) -> None:
-        """`seen(table_id)` says who is at the table (`highroller.web.presence`)."""
-        self.id = row.id
-        self._seen = seen or (lambda _: Seen({}, 0))
-        self.game = make(row.game, **row.options)
-        self.seed = row.seed
-        self.created = row.created
-        self._store = store
-        self._expect = expect
-        self._warming = warming
-        self._offered: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
-        """The choices last offered in each language, with the (version, revision, seat) they are for."""
-        self._sheets: dict[str, tuple[tuple[int, int], ScoreSheet | None]] = {}
-        """The score sheet last worked out in each language, with the (version, revision) it is for."""
-        self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
-        self._changed = asyncio.Event()
-        self._waiters = 0
-        self._refreshing = False
-        self._asked = 0
-        self.behind = False
-        """Another process changed the table while nobody watched it here: catch up before use."""
-        self.log_epoch = 0
-        self.gone = False
-        self._rebuild(row)
-
-    # ------------------------------------------------------------------ following the store
-    def _header(self, row: TableRow) -> None:
-        self.seats = row.seats
-        self.rematch = row.rematch
-        self.revision = row.revision
-        self.timer = row.timer
-        self.stand_in = row.stand_in
-        self.hints = row.hints
-        self.real_dice = row.real_dice
-        self.bot_delay = row.bot_delay
-        self.due = row.due
-        self.waiting_since = row.waiting_since
-        self.bank = row.bank
-        self.rated = row.rated
-
-    def _rebuild(self, row: TableRow) -> None:
-        """Everything from a whole stored table (its steps from the first)."""
-        self._header(row)
-        self.changes: list[SeatChange] = []
-        self.state = self.game.new_game(self.seed)
-        self.log: list[dict[str, Any]] = []
-        self._follow(row.steps, row.changes)
-        self.log_epoch += 1
-
-    def _absorb(self, row: TableRow) -> None:
-        """What the store holds beyond this copy: the steps from this copy's version on, new seat changes."""
-        self._header(row)
-        known = {(c.revision, c.seat) for c in self.changes}
-        self._follow(row.steps, [c for c in row.changes if (c.revision, c.seat) not in known])
-
-    def _follow(self, steps: Sequence[Any], changes: Sequence[SeatChange]) -> None:
-        """Apply stored steps with their log lines, the seat changes logged where they happened."""
-        narrator = Narrator(self.game.name, seat_names(self.seats))
-        waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
-        for _, step in follow(self.state, steps):
-            waiting = self._log_changes(waiting, len(self.state.history))
-            narrator.apply(self.state, step, self.log)
-        self._log_changes(waiting, len(self.state.history))
-
-    def _log_changes(self, waiting: list[SeatChange], upto: int) -> list[SeatChange]:
-        """Log the waiting changes made by step `upto`; the ones still waiting."""
-        while waiting and waiting[0].step <= upto:
-            change = waiting.pop(0)
-            self.changes.append(change)
-            row = self.seats[change.seat]
-            texts = took_back_texts(row, change.detail) if change.change == UNDO else change_texts(change.change, row, self.stand_in)
-            self.log.append({"n": change.step, "text": texts})
-        return waiting
-
-    async def catch_up(self) -> None:
-        """Take in what other processes stored since this copy was made (call with the lock held), and
-        tell the watchers if there was any: whatever made this copy look (a refused action, a long poll
-        past it, a request from another process's client), the notification that follows finds nothing
-        new and tells nobody."""
-        names, before = self.names(), self.revision
-        row = await asyncio.to_thread(self._store.load_table, self.id, self.version)
-        if row is None:
-            self.gone = True
-            raise Refused("this table no longer exists", 404, "no-table")
-        known = {(c.revision, c.seat) for c in self.changes}
-        undone = any(c.change == UNDO and (c.revision, c.seat) not in known for c in row.changes)
-        if [seat_name(r) for r in row.seats] != names or row.version < self.version or undone:  # a new name, or steps taken back: start again
-            full = await asyncio.to_thread(self._store.load_table, self.id)
-            if full is None:
-                self.gone = True
-                raise Refused("this table no longer exists", 404, "no-table")
-            self._rebuild(full)
-        else:
-            self._absorb(row)
-        if self.revision != before:
-            self._announce()
-
-    async def refresh(self, change: Change | None = None) -> None:
-        """Catch up if the store is ahead of this copy (past `change`, or look), then tell the
-        watchers. Calls made while one runs make it look once more rather than run beside it."""
-        self._asked += 1
-        if self._refreshing:
-            return
-        self._refreshing = True
-        try:
-            while True:
-                asked = self._asked
-                async with self.lock:
-                    if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
-                        self._follow(change.steps, [])  # the notification carried the steps: no need to read them
-                        self.revision, self.due = change.revision, change.due
-                        self._announce()
-                    elif change is None or change.revision > self.revision:
-                        await self.catch_up()
-                if self._asked == asked:
-                    return
-                change = None
-        except Refused:
-            self._announce()
-        except Exception:
-            log.exception("catching up table %s failed", self.id)
-        finally:
-            self._refreshing = False
-
-    async def follow_if_behind(self) -> None:
-        """Catch up if the store changed while nobody here watched this copy (see `Tables.changed`)."""
-        if self.behind:
-            self.behind = False
-            await self.refresh()
-
-    async def watch(self, subscriber: Subscriber) -> None:
-        """Let a connection watch this table: from now on it hears every change. A change told while
-        the connection was still greeting found the table unwatched and only marked it behind: catch
-        up with it now, or the connection would be sent a state the table has left."""
-        self.subscribers.add(subscriber)
-        try:
-            await self.follow_if_behind()
-        except BaseException:
-            self.subscribers.discard(subscriber)
-            raise
-
-    async def fresh(self) -> None:
-        """Make sure this copy is current when another process may have changed the table (a cheap
-        revision check; used before answering a request, as clients need no sticky sessions)."""
-        if self._store.shared and await asyncio.to_thread(self._store.revision, self.id) != self.revision:
-            async with self.lock:
-                await self.catch_up()
-
-    # ------------------------------------------------------------------ reading
-    def names(self) -> list[str]:
-        return [seat_name(row) for row in self.seats]
-
-    @property
-    def version(self) -> int:
-        """The number of steps played: a client's action must name the version it saw."""
-        return len(self.state.history)
-
-    @property
-    def started(self) -> bool:
-        """Play starts once every seat has a person or a bot."""
-        return not open_seats(self.seats)
-
-    @property
-    def finished(self) -> bool:
-        return self.state.is_terminal()
-
-    @property
-    def has_bots(self) -> bool:
-        """Whether a bot plays one of the seats (what the bot quotas count)."""
-        return any(row.bot is not None for row in self.seats)
-
-    def open_seats(self) -> list[int]:
-        return open_seats(self.seats)
-
-    def held_by(self, token: str | None) -> tuple[int, ...]:
-        """The seats a token holds, compared in constant time: none for no token (a spectator), one,
-        or every person's seat of a hot-seat table."""
-        if not token:
-            return ()
-        digest = hash_token(token)
-        held = tuple(row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest))
-        if not held:
-            raise Refused("this seat token does not belong to this table", 403, "bad-token")
-        return held
-
-    def acting_seat(self, held: tuple[int, ...]) -> int | None:
-        """The seat a holder of `held` acts and sees as now: the seat on move (or rolling, at a chance
-        step) when it holds it (a hot-seat device passes from person to person), else its first; None
-        for a spectator."""
-        if not held:
-            return None
-        mover = self.state.current_player if self.state.current_player >= 0 else self.state.roller()
-        return mover if mover in held else held[0]
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts as now (see `acting_seat`); None for no token (a spectator)."""
-        return self.acting_seat(self.held_by(token))
-
-    async def held_by_fresh(self, token: str | None) -> tuple[int, ...]:
-        """`held_by`, catching up once first if the token is unknown (it may be a seat just taken
-        through another server process)."""
-        try:
-            return self.held_by(token)
-        except Refused:
-            if not self._store.shared:
-                raise
-        await self.fresh()
-        return self.held_by(token)
-
-    async def seat_of_fresh(self, token: str | None) -> int | None:
-        """`seat_of`, catching up once first if the token is unknown."""
-        return self.acting_seat(await self.held_by_fresh(token))
-
-    def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it, from this copy."""
-        row = TableRow(
-            id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
-            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
-            real_dice=self.real_dice, bank=self.bank, rated=self.rated,
-        )
-        return summary_of(row, self.version)
-
-    def _clock(self) -> float | None:
-        """Seconds left on the turn timer of the person on move, if one runs."""
-        mover = self.state.current_player
-        if not self.timer or not self.started or mover < 0 or automatic(self.seats[mover]) or self.due is None:
-            return None
-        return round(max(0.0, self.due - clock.now()), 1)
-
-    def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
-        """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
-        state = self.state
-        mover = state.current_player
-        on_move = self.started and seat is not None and mover == seat and not automatic(self.seats[seat])
-        last_chance = next((n for n in range(len(state.history) - 1, -1, -1) if state.history[n][0] == CHANCE), None)
-        return {
-            "type": "state",
-            **{k: v for k, v in self.summary().items() if k not in ("options", "stand_in")},
-            "seats": self._seats_present(lang),
-            "watchers": self._seen(self.id).watchers,
-            "seat": seat,
-            "current_player": mover,
-            "view": state.view(seat),
-            "legal": self._choices(mover, lang) if on_move else [],
-            "clock": self._clock(),
-            "last_chance": last_chance,
-            "log_from": log_from,
-            "log": in_language(self.log[log_from:], lang),
-            "rematch": self.rematch,
-            "advice": self.hints and bool(game_spec(self.game.name).win_chances or game_spec(self.game.name).table_note),
-            "typing": self._typing_help(lang) if self.real_dice and self.started and mover == CHANCE and seat is not None else None,
-            "undo": self.real_dice and seat is not None and self._undoable() is not None,
-            "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(self.game.name).returns_unit} if self.finished else None,
-            "warming": self._bots_warming(),
-            "sheet": self._sheet(lang),
-        }
-
-    def _seats_present(self, lang: str) -> list[dict[str, Any]]:
-        """The seats, each with its `presence`: "bot" for a bot's seat, else its person's online, away or offline."""
-        seen = self._seen(self.id)
-        return [
-            {**status, "presence": "bot" if row.bot is not None else seen.status(row.seat)}
-            for status, row in zip(seats_status(self.seats, lang), self.seats, strict=True)
-        ]
-
-    def presence_changed(self) -> None:
-        """Who is at the table changed: tell the connections watching it (a long poll waits for moves only)."""
-        for subscriber in self.subscribers:
-            subscriber.changed()
-
-    def _bots_warming(self) -> bool:
-        """Whether a bot playing here waits on this process's warm-up, and plays as a cheaper bot meanwhile."""
-        if self.finished or not self._warming():
-            return False
-        spec = game_spec(self.game.name)
-        playing = {row.bot for row in self.seats if row.bot is not None}
-        if self.stand_in is not None and any(row.control is not None for row in self.seats):
-            playing.add(self.stand_in)
-        return any(not ready(spec, bot, self.game) for bot in playing)
-
-    def _typing_help(self, lang: str) -> str:
-        """What the people at a companion table type now, in `lang`: the narration's `typing_help` where
-        the game's narration has one, else the state's own (English) `input_help`."""
-        words = getattr(narration_of(self.game.name, lang), "typing_help", None)
-        return str(words(self.state)) if words is not None else self.state.input_help()
-
-    def _choices(self, seat: int, lang: str) -> list[dict[str, Any]]:
-        """The legal actions of the seat on move (at most `offer.MAX_OFFERED` of them), each with its
-        label, JSON and what it would do in the log's words (the help a page shows on hover or tap), in
-        `lang`; worked out once per step and language, however often asked."""
-        key = (self.version, self.revision, seat)
-        offered = self._offered.get(lang)
-        if offered is None or offered[0] != key:
-            narrator = Narrator(self.game.name, seat_names(self.seats))
-            offered = self._offered[lang] = (key, [narrator.choice(self.state, seat, action, lang) for action in offer(self.state.legal_actions())])
-        return offered[1]
-
-    def _sheet(self, lang: str) -> ScoreSheet | None:
-        """The game's score sheet in `lang` (None for a game without one, or whose sheet fails: that is
-        logged, and the table goes on); worked out once per step and language, however often asked.
-        It holds nothing hidden from anyone, so every seat and spectator gets the same."""
-        path = game_spec(self.game.name).score_sheet
-        if not path:
-            return None
-        key = (self.version, self.revision)
-        kept = self._sheets.get(lang)
-        if kept is None or kept[0] != key:
-            try:
-                sheet: ScoreSheet | None = load_object(path)(self.state, words_of(self.game.name, lang))
-            except Exception:  # a sheet's bug must not stop the table
-                log.exception("the score sheet of table %s failed at step %d", self.id, self.version)
-                sheet = None
-            kept = self._sheets[lang] = (key, sheet)
-        return kept[1]
-
-    def log_since(self, version: int) -> int:
-        """The index of the first log line of step `version` or later (what a client who saw the
-        table at that version has not read yet)."""
-        index = len(self.log)
-        while index and self.log[index - 1]["n"] >= version:
-            index -= 1
-        return index
-
-    def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
-        """The next message for a connection: only the log lines it has not had yet."""
-        start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
-        subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
-        return self.snapshot(self.acting_seat(subscriber.held), start, subscriber.lang)
-
-    def record(self) -> dict[str, Any]:
-        """The game's record, with the table's seats, timer and seat changes under "table"."""
-        return {
-            **self.state.record(),
-            "table": {
-                "id": self.id,
-                "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
-                "timer": self.timer,
-                "stand_in": self.stand_in,
-                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO],  # undone steps are not the game's
-            },
-        }
-
-    async def wait_change(self, version: int, timeout: float) -> None:
-        """Return when the version differs from `version`, or after `timeout` seconds."""
-        if version > self.version:
-            async with self.lock:
-                await self.catch_up()
-        if self.version != version:
-            return
-        self._waiters += 1
-        try:
-            await self.follow_if_behind()  # a change told before this wait counted as watching
-            if self.version == version:
-                await asyncio.wait_for(self._changed.wait(), timeout)
-        except TimeoutError:
-            pass
-        finally:
-            self._waiters -= 1
-
-    # ------------------------------------------------------------------ changing
-    def _announce(self) -> None:
-        for subscriber in self.subscribers:
-            if self.gone:
-                subscriber.say({"type": "error", "error": "this table no longer exists", "code": "no-table"})
-            else:
-                subscriber.changed()
-        self._changed.set()
-        self._changed = asyncio.Event()
+class Table(TableCopy):
+    """One table and the changes people make to it: an action, a seat taken, a step taken back, a seat
+    left or taken back from its bot, a rematch linked. Each is committed to the store first (compare
+    and set: tried again on a fresh copy when another process was first), then told to the watchers."""
 
     async def act(self, seat: int | None, version: int, action: Any) -> None:
         """A person's action at the version they saw. Raises `Refused` (and changes nothing) if not accepted."""
@@ -610,37 +129,17 @@ class Table:
     def _typed_chance(self, action: Any) -> Step:
         """At a companion table, the chance step its people entered: `{"typed": "1 1 3 5"}` as the
         terminal's manual dice take it, or the outcome's JSON; only outcomes that can occur now."""
+        typed = typed_input_of(game_spec(self.game.name))
         try:
             if isinstance(action, dict) and set(action) == {"typed"} and isinstance(action["typed"], str):
-                step = self.state.parse_input(action["typed"][:MAX_TYPED])
+                step = typed.parse(self.state, action["typed"][:MAX_TYPED])
             else:
                 step = self.state.decode_step(action)
             self.state.clone().apply(step)
         except Exception as error:  # typed text and JSON from the page are untrusted: any failure is a refusal
-            said, expected = str(error), self.state.input_help()
-            reason = said if expected in said else f"{said} ({expected})"  # the game's own words
-            raise Refused(reason, 422, "illegal") from error
+            reasons = {lang: explained(error, self.state, typed, words_of(self.game.name, lang)) for lang in LANGUAGES}
+            raise Refused(IN_THE_GAMES_WORDS, 422, "illegal", reason=reasons) from error
         return step
-
-    def _undoable(self) -> int | None:
-        """At a companion table in play, the number of the last step a person made (typed dice, bills
-        or a card, or a decision of a seat its person played), which an undo takes back with the
-        automatic steps after it; None when there is none."""
-        if not self.real_dice or not self.started or self.finished:
-            return None
-        for number in range(len(self.state.history) - 1, -1, -1):
-            player = self.state.history[number][0]
-            if player == CHANCE or (self.seats[player].bot is None and self._control_at(player, number) is None):
-                return number
-        return None
-
-    def _control_at(self, seat: int, number: int) -> str | None:
-        """Who played `seat` at step `number`: None for its person, else the stand-in's "away" or "left"."""
-        control: str | None = None
-        for change in sorted(self.changes, key=lambda c: c.revision):
-            if change.seat == seat and change.step <= number and change.change != UNDO:
-                control = None if change.change == "back" else change.change
-        return control
 
     def _replayed(self, number: int) -> State:
         """The game as it was after its first `number` steps."""
@@ -665,7 +164,7 @@ class Table:
                 raise Refused("spectators cannot undo: join a seat first", 403, "spectator")
             if not self.real_dice:
                 raise Refused("only a companion table (real dice) takes steps back", 409, "no-undo")
-            first = self._undoable()
+            first = self.undoable()
             if first is None:
                 raise Refused("nothing to take back: no person's step to undo", 409, "no-undo")
             before = self._replayed(first)
@@ -814,11 +313,6 @@ class Table:
             await self.catch_up()
         self._announce()
         return linked
-
-    @property
-    def idle(self) -> bool:
-        """Nobody is watching and nothing is under way: safe to drop from memory."""
-        return not self.subscribers and not self._waiters and not self.lock.locked() and not self._refreshing
 
 
 class Tables:

@@ -23,7 +23,7 @@ from typing import Any
 from highroller.core import firsttime
 from highroller.core.botspec import level_bot
 from highroller.core.narration import step_label
-from highroller.core.record import apply_recorded_step
+from highroller.core.record_format import apply_recorded_step
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES

@@ -17,12 +17,12 @@ from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.answers import Answer, documented
 from highroller.web.checks import TURN_BASED
-from highroller.web.api import page_language
 from highroller.web.errors import Refused
 from highroller.web.messages import REFUSALS
 from highroller.web.narrate import in_language
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import seat_token
+from highroller.web.route_args import page_language
 from highroller.web.store import Store, TableRow
 from highroller.web.tables import Table, Tables
 from highroller.web.turns import seat_name

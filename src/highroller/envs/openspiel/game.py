@@ -14,8 +14,8 @@ from highroller.envs.table import encoder_for
 from highroller.envs.openspiel.observer import HighrollerObserver
 from highroller.envs.openspiel.params import options_from, parameter_defaults
 from highroller.envs.table import game_and_encoder
-from highroller.records import replay
 from highroller.registry import game_spec
+from highroller.replaying import replay
 
 
 def short_name(name: str) -> str:

@@ -14,7 +14,7 @@ tables (`bidding.failure_chance` of every position a card can start an attempt f
 seconds to build, once per deck and process.
 
 Every game has its own counter-based stream keyed by its seed, so a game's result depends only on
-its seed; `trace` plays the games again, logging each step (`highroller.batch.records.logged_steps`).
+its seed; `trace` plays the games again, logging each step (`highroller.batch.record_export.logged_steps`).
 The first opener is drawn from the seed exactly as the step engine draws it (or is the `first_player`
 option).
 
@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_shares
-from highroller.batch.records import logged_steps
+from highroller.batch.record_export import logged_steps
 from highroller.batch.rolls import faces_of
 from highroller.batch.rows import Layout, row_keys
 from highroller.batch.seeds import first_players

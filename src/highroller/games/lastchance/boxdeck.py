@@ -18,7 +18,7 @@ from highroller.core.errors import RecordError
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.cards import Card, load_deck
 from highroller.games.lastchance.steps import Draw
-from highroller.records import replay
+from highroller.replaying import replay
 
 
 def _load(file: str) -> dict[str, Any]:

@@ -13,9 +13,17 @@ from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
 from highroller.games.lastchance.position import place
-from highroller.games.lastchance.prompts import typing_help
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, Wait
+from highroller.games.lastchance.steps import (
+    Bet,
+    Bid,
+    Draw,
+    LastChance,
+    Lock,
+    Pass,
+    Roll,
+    Wait,
+)
 
 LOCALE = files("highroller.games.lastchance").joinpath("locale")
 
@@ -171,10 +179,6 @@ class LastChanceNarration:
             verdict = w("{name} wins!", name=names[winners[0]])
         reason = {"every card is completed": w("every card is completed"), "nobody is left": w("nobody is left")}.get(event["reason"], event["reason"])
         return Line("\n" + w("Game over ({reason}).", reason=reason) + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
-
-    def typing_help(self, state: LastChanceState) -> str:
-        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
-        return typing_help(state, self.w)
 
 
 @cache

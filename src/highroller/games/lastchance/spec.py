@@ -47,10 +47,13 @@ SPEC = GameSpec(
         ("4p 10 cards", {"players": 4, "cards": 10}),
     ),
     tools={"odds": "highroller.games.lastchance.cli:odds", "deck": "highroller.games.lastchance.boxdeck:deck"},
+    tool_examples={"odds": ("665JJ:2",), "deck": ("game.json", "--save", "box.toml")},
     extra_benchmarks="highroller.games.lastchance.bench:rows",
     batch="highroller.games.lastchance.batch:ENGINE",
     table_note="highroller.games.lastchance.notes:odds_note",
     move_advice="highroller.games.lastchance.advice:move_advice",
     score_sheet="highroller.games.lastchance.sheet:score_sheet",
     presets="highroller.games.lastchance:presets.json",
+    typed_input="highroller.games.lastchance.typed:TYPED",
+    playthroughs="highroller.games.lastchance:playthroughs",
 )

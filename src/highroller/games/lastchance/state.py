@@ -14,19 +14,52 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import faces_from_counts, multiset_table, roll_steps, uniform_below
+from highroller.core.dice import (
+    faces_from_counts,
+    multiset_table,
+    roll_steps,
+    uniform_below,
+)
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lastchance.cards import Card
-from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, PHASES, ROLL
-from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
+from highroller.games.lastchance.phases import (
+    AUCTION,
+    BETS,
+    DRAW,
+    LOCK,
+    OVER,
+    PHASES,
+    ROLL,
+)
+from highroller.games.lastchance.position import (
+    Position,
+    lock,
+    lockable,
+    matched_faces,
+    place,
+    start,
+)
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE, LOCKS, PASS, WAIT, Action, Bet, Bid, Draw, LastChance, Lock, Outcome, Roll, bet_choices, bids_between,
+    LAST_CHANCE,
+    LOCKS,
+    PASS,
+    WAIT,
+    Action,
+    Bet,
+    Bid,
+    Draw,
+    LastChance,
+    Lock,
+    Outcome,
+    Roll,
+    bet_choices,
+    bids_between,
 )
-from highroller.games.lastchance.typed import decode, parse_typed, typing_help
+from highroller.games.lastchance.typed import decode
 
 NOBODY = -1
 
@@ -377,15 +410,9 @@ class LastChanceState(State):
             "winners": self.winners(),
         }
 
-    # ------------------------------------------------------------------ decoding and typed input
+    # ------------------------------------------------------------------ decoding
     def decode_step(self, data: Any) -> Action | Outcome:
         return decode(self, data)
-
-    def parse_input(self, text: str) -> Action | Outcome:
-        return parse_typed(self, text)
-
-    def input_help(self) -> str:
-        return typing_help(self)
 
 
 class LastChanceGame(RulesGame[LastChanceRules]):

@@ -1,4 +1,5 @@
-"""Reading steps back: the JSON of a record (`decode`) and what a person types (`parse_typed`).
+"""Reading steps back: the JSON of a record (`decode`), and what a person types at a Last Chance table
+(`TYPED`, the game's `TypedInput`) with the words telling what to type in each language.
 
 Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
 "pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
@@ -14,13 +15,24 @@ from typing import TYPE_CHECKING, Any
 
 from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
-from highroller.core.state import CHANCE
+from highroller.core.state import CHANCE, Step
+from highroller.core.typed_input import TypedRefusal
 from highroller.core.values import is_whole
 from highroller.core.words import Words
 from highroller.games.lastchance.cards import checked_card, read_payout, read_rolls
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
 from highroller.games.lastchance.steps import (
-    LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Outcome, Roll, dollars,
+    LAST_CHANCE,
+    NO_BET,
+    PASS,
+    WAIT,
+    Action,
+    Bet,
+    Bid,
+    Draw,
+    Lock,
+    Outcome,
+    Roll,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +54,7 @@ def _roll(faces: Any) -> Roll:
 def _draw(state: LastChanceState, card_id: Any) -> Draw:
     card = state.rules.card(card_id) if is_whole(card_id) else None
     if card is None:
-        raise IllegalAction(f"the deck has no card {card_id!r}; cards still in the deck: {_ids(state)}")
+        raise TypedRefusal(lambda w: w("the deck has no card {card}; cards still in the deck: {ids}", card=repr(card_id), ids=_ids(state)))
     return Draw(card)
 
 
@@ -105,7 +117,7 @@ def _amount(state: LastChanceState, typed: str, digits: str, thousands: str) -> 
     """A typed amount in dollars; one too long to be anyone's money is refused unread."""
     plain = digits.replace(",", "").lstrip("0") or "0"
     if len(plain) > _LONGEST:
-        raise IllegalAction(f"'{_echo(typed)}' is more money than anyone at the table has; {typing_help(state)}")
+        raise TypedRefusal(lambda w: w("'{typed}' is more money than anyone at the table has; {expected}", typed=_echo(typed), expected=TYPED.help(state, w)))
     return int(plain) * (1000 if thousands else 1)
 
 
@@ -116,76 +128,96 @@ def _echo(text: str) -> str:
 
 def _checked(state: LastChanceState, action: Action) -> Action:
     if action not in state.legal:
-        raise IllegalAction(f"{action} is not legal now; {typing_help(state)}")
+        raise TypedRefusal(lambda w: w("{action} is not legal now; {expected}", action=str(action), expected=TYPED.help(state, w)))
     return action
 
 
-def parse_typed(state: LastChanceState, text: str) -> Action | Outcome:
-    """The step a person typed (see the module docstring); IllegalAction says what to type instead."""
-    text = " ".join(text.strip().lower().split())
-    phase = state.phase
-    if phase == DRAW:
+class LastChanceTyped:
+    """The `TypedInput` of Last Chance (see the module docstring)."""
+
+    def parse(self, state: LastChanceState, text: str) -> Step:
+        text = " ".join(text.strip().lower().split())
+        phase = state.phase
+        if phase == DRAW:
+            return self._card(state, text)
+        if phase == ROLL:
+            if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
+                raise TypedRefusal(lambda w: w("'{text}' is not a roll; {expected}", text=_echo(text), expected=self.help(state, w)))
+            return _roll([int(c) for c in text if c.isdigit()])
+        if phase == AUCTION:
+            if text in ("pass", "p"):
+                return PASS
+            if text in ("lc", "last chance", "last chance!"):
+                return _checked(state, LAST_CHANCE)
+            match = re.fullmatch(r"(?:bid ?)?" + _AMOUNT, text)
+            if match:
+                return _checked(state, Bid(_amount(state, text, *match.groups())))
+        elif phase == BETS:
+            if text in ("pass", "none", "no bet", "-", "0"):
+                return NO_BET
+            match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
+            if match:
+                side = "yes" if match.group(1).startswith("y") else "no"
+                return _checked(state, Bet(side, _amount(state, text, *match.groups()[1:])))
+            if text in ("yes", "y", "no", "n"):
+                example = "yes 300" if text.startswith("y") else "no 300"
+                raise TypedRefusal(lambda w: w("'{text}' needs a wager: e.g. '{example}'; 'pass' bets nothing", text=text, example=example))
+        elif phase == LOCK:
+            if text in ("wait", "w", "not yet", "no"):
+                return WAIT
+            match = re.fullmatch(r"(?:lock ?|l ?)?([1-6])s?", text)
+            if match:
+                return _checked(state, Lock(int(match.group(1))))
+        raise TypedRefusal(lambda w: w("'{text}' is not understood here; {expected}", text=_echo(text), expected=self.help(state, w)))
+
+    def _card(self, state: LastChanceState, text: str) -> Draw:
+        """The card drawn: its id in the deck, or a card of the players' own box."""
         match = re.fullmatch(rf"(?:card ?)?(\d{{1,{_LONGEST}}})", text)
         if match:
             return _draw(state, int(match.group(1)))
         own = re.fullmatch(r"([1-6j][1-6j ,]*):(\d+)(?:(?::| |: ?)\$?([\d,]+))?", text)
-        if own:
-            if own.group(3) is None:
-                raise IllegalAction(f"'{_echo(text)}' needs the card's payout too, e.g. '{_echo(own.group(1))}:{_echo(own.group(2))} $2500'")
-            try:
-                rolls, payout = read_rolls(own.group(2)), read_payout(own.group(3))
-            except ValueError as error:
-                raise IllegalAction(f"a card of your own box: {error}") from error
-            return _own_card(state, own.group(1), rolls, payout)
-        raise IllegalAction(f"'{_echo(text)}' is not a card; {typing_help(state)}")
-    if phase == ROLL:
-        if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
-            raise IllegalAction(f"'{_echo(text)}' is not a roll; {typing_help(state)}")
-        return _roll([int(c) for c in text if c.isdigit()])
-    if phase == AUCTION:
-        if text in ("pass", "p"):
-            return PASS
-        if text in ("lc", "last chance", "last chance!"):
-            return _checked(state, LAST_CHANCE)
-        match = re.fullmatch(r"(?:bid ?)?" + _AMOUNT, text)
-        if match:
-            return _checked(state, Bid(_amount(state, text, *match.groups())))
-    elif phase == BETS:
-        if text in ("pass", "none", "no bet", "-", "0"):
-            return NO_BET
-        match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
-        if match:
-            side = "yes" if match.group(1).startswith("y") else "no"
-            return _checked(state, Bet(side, _amount(state, text, *match.groups()[1:])))
-        if text in ("yes", "y", "no", "n"):
-            raise IllegalAction(f"'{text}' needs a wager: e.g. '{'yes' if text.startswith('y') else 'no'} 300'; 'pass' bets nothing")
-    elif phase == LOCK:
-        if text in ("wait", "w", "not yet", "no"):
-            return WAIT
-        match = re.fullmatch(r"(?:lock ?|l ?)?([1-6])s?", text)
-        if match:
-            return _checked(state, Lock(int(match.group(1))))
-    raise IllegalAction(f"'{_echo(text)}' is not understood here; {typing_help(state)}")
+        if own is None:
+            raise TypedRefusal(lambda w: w("'{text}' is not a card; {expected}", text=_echo(text), expected=self.help(state, w)))
+        dice, rolls_typed, payout_typed = own.groups()
+        if payout_typed is None:
+            example = f"{_echo(dice)}:{_echo(rolls_typed)} $2500"
+            raise TypedRefusal(lambda w: w("'{text}' needs the card's payout too, e.g. '{example}'", text=_echo(text), example=example))
+        try:
+            rolls, payout = read_rolls(rolls_typed), read_payout(payout_typed)
+        except ValueError as error:
+            raise IllegalAction(f"a card of your own box: {error}") from error
+        return _own_card(state, dice, rolls, payout)
+
+    def help(self, state: LastChanceState, words: Words) -> str:
+        w = words
+        phase = state.phase
+        if phase == DRAW:
+            return w(
+                "type the id of the card drawn, e.g. 'card 12' (still in the deck: {ids}), "
+                "or a card of your own box as dice:rolls and payout, e.g. '665JJ:2 $2500'",
+                ids=_ids(state),
+            )
+        if phase == ROLL:
+            dice = state.position.dice if state.position is not None else 0
+            example = " ".join("65532"[:dice])
+            return w.plural(dice, "type the faces of the {n} die rolled, e.g. '{example}'", "type the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+        if phase == AUCTION:
+            bids = [a.amount for a in state.legal if isinstance(a, Bid)]
+            parts = [w("a bid from {low} to {high} in hundreds (e.g. '{example}')", low=w.money(bids[0]), high=w.money(bids[-1]), example=bids[0])] if bids else []
+            parts.append(w("'pass'"))
+            if LAST_CHANCE in state.legal:
+                parts.append(w("'lc' to call Last Chance! (all your money)"))
+            return w("type {choices}", choices=", ".join(parts))
+        if phase == BETS:
+            wagers = [a.wager for a in state.legal if isinstance(a, Bet) and a.side == "yes"]
+            return w(
+                "type 'yes' or 'no' with a wager from {low} to {high} in hundreds (e.g. 'no 300', 'y 200'), or 'pass' to bet nothing",
+                low=w.money(100), high=w.money(wagers[-1]),
+            )
+        if phase == LOCK:
+            faces = ", ".join(str(a.face) for a in state.legal if isinstance(a, Lock))
+            return w("type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open", faces=faces)
+        return w("the game is over")
 
 
-def typing_help(state: LastChanceState) -> str:
-    """One line telling a person what to type at this step."""
-    phase = state.phase
-    if phase in (DRAW, ROLL):
-        from highroller.games.lastchance.prompts import typing_help as words_to_type
-
-        return words_to_type(state, Words("en"))
-    if phase == AUCTION:
-        bids = [a.amount for a in state.legal if isinstance(a, Bid)]
-        parts = [f"a bid from {dollars(bids[0])} to {dollars(bids[-1])} in hundreds (e.g. '{bids[0]}')"] if bids else []
-        parts.append("'pass'")
-        if LAST_CHANCE in state.legal:
-            parts.append("'lc' to call Last Chance! (all your money)")
-        return "type " + ", ".join(parts)
-    if phase == BETS:
-        wagers = [a.wager for a in state.legal if isinstance(a, Bet) and a.side == "yes"]
-        return f"type 'yes' or 'no' with a wager from $100 to {dollars(wagers[-1])} in hundreds (e.g. 'no 300', 'y 200'), or 'pass' to bet nothing"
-    if phase == LOCK:
-        faces = ", ".join(str(a.face) for a in state.legal if isinstance(a, Lock))
-        return f"type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open"
-    return "the game is over"
+TYPED = LastChanceTyped()

@@ -26,7 +26,7 @@ import numpy as np
 
 from highroller.batch import rolls
 from highroller.batch.engine import BatchResult, BotChoice, check_seats
-from highroller.batch.records import logged_steps
+from highroller.batch.record_export import logged_steps
 from highroller.batch.rows import Layout, row_keys
 from highroller.batch.seeds import first_players
 from highroller.core.dice import faces_from_counts

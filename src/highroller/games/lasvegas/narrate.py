@@ -12,7 +12,6 @@ from highroller.core.dice import faces_from_counts
 from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
-from highroller.games.lasvegas.prompts import typing_help
 from highroller.games.lasvegas.scoring import cancelled
 from highroller.games.lasvegas.state import LEFTOVER, STOCK, LasVegasState
 from highroller.games.lasvegas.steps import Place, Roll, Stock
@@ -121,10 +120,6 @@ class LasVegasNarration:
         if left > 0:
             parts.append(w.plural(left, "{n} bill untaken.", "{n} bills untaken."))
         return " ".join(parts)
-
-    def typing_help(self, state: LasVegasState) -> str:
-        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
-        return typing_help(state, self.w)
 
 
 @cache

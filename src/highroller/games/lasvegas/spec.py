@@ -9,7 +9,14 @@ from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.games.lasvegas.heuristic import HeuristicBot
-from highroller.games.lasvegas.rules import MAX_DICE, MAX_ROUNDS, MAX_STOCK, NEXT_STARTERS, STOCK_RULES, UNTAKEN
+from highroller.games.lasvegas.rules import (
+    MAX_DICE,
+    MAX_ROUNDS,
+    MAX_STOCK,
+    NEXT_STARTERS,
+    STOCK_RULES,
+    UNTAKEN,
+)
 from highroller.games.lasvegas.search import SearchBot
 from highroller.games.lasvegas.state import LasVegasGame
 
@@ -70,4 +77,6 @@ SPEC = GameSpec(
     move_advice="highroller.games.lasvegas.advice:move_advice",
     score_sheet="highroller.games.lasvegas.sheet:score_sheet",
     presets="highroller.games.lasvegas:presets.json",
+    typed_input="highroller.games.lasvegas.typed:TYPED",
+    playthroughs="highroller.games.lasvegas:playthroughs",
 )

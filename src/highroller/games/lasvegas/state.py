@@ -11,7 +11,6 @@ drawing from it is a chance step, so the pile has no hidden order to leak.
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
@@ -19,13 +18,19 @@ from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
+from highroller.core.dice import (
+    Counts,
+    MultisetTable,
+    counts_from_faces,
+    multiset_table,
+    roll_steps,
+    uniform_below,
+)
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.values import is_whole
-from highroller.core.words import Words
 from highroller.games.lasvegas.legal import legal_codes
 from highroller.games.lasvegas.mixed_rolls import mixed_rolls
 from highroller.games.lasvegas.rules import CASINOS, LasVegasRules, resolve_rules
@@ -572,55 +577,6 @@ class LasVegasState(State):
             raise IllegalAction(f'a roll is {{"own": [faces], "biggie": face, "neutral": [faces]}}, not {data!r}')
         raise IllegalAction("the game is over")
 
-    def parse_input(self, text: str) -> Place | Roll | Stock:
-        phase = self.phase
-        text = text.strip().lower()
-        if phase == CHOOSE:
-            match = re.fullmatch(r"(b|bandit)?\s*([1-6])", text)
-            if match:
-                action = (BANDIT if match.group(1) else PLACE)[int(match.group(2))]
-                if action in self.legal:
-                    return action
-            raise IllegalAction(f"type one of: {self._choice_help()}")
-        if phase == STOCK:
-            return Stock(tuple(sorted((_parse_amount(t) for t in re.split(r"[\s,;+]+", text) if t), reverse=True)))
-        if phase in (ROLL, LEFTOVER):
-            return self._parse_roll(text)
-        raise IllegalAction("the game is over")
-
-    def input_help(self) -> str:
-        if self.phase == CHOOSE:
-            return f"choose a face: {self._choice_help()}"
-        if self.phase in (STOCK, ROLL, LEFTOVER):
-            from highroller.games.lasvegas.prompts import typing_help
-
-            return typing_help(self, Words("en"))
-        return "the game is over"
-
-    def _choice_help(self) -> str:
-        faces = ", ".join(str(a.face) for a in self.legal if not a.bandit)
-        bandit = [f"b{a.face}" for a in self.legal if a.bandit]
-        return faces + (f"; on the bandit: {', '.join(bandit)}" if bandit else "")
-
-    def _parse_roll(self, text: str) -> Roll:
-        own: list[int] = []
-        neutral: list[int] = []
-        biggie = 0
-        for token in re.split(r"[\s,]+", text):
-            match = re.fullmatch(r"([bn]?)([1-6]+)", token)
-            if not token:
-                continue
-            if not match:
-                raise IllegalAction(f"'{token}' is not a face; {self.input_help()}")
-            kind, faces = match.groups()
-            if kind == "b":
-                if len(faces) != 1 or biggie:
-                    raise IllegalAction(f"there is one Biggie; {self.input_help()}")
-                biggie = int(faces)
-            else:
-                (neutral if kind == "n" or self.phase == LEFTOVER else own).extend(int(f) for f in faces)
-        return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
-
 
 _LEGAL: dict[Roll, tuple[Place, ...]] = {}
 """The placements each roll allows when the bandit is not played, kept once made (rolls repeat) up to
@@ -758,14 +714,6 @@ def _count_bills(pile: list[int], denominations: tuple[int, ...], under: list[in
     for bill in under:
         contents[bill] = contents.get(bill, 0) + 1
     return dict(sorted(contents.items()))
-
-
-def _parse_amount(token: str) -> int:
-    cleaned = token.replace("$", "").replace("_", "")
-    match = re.fullmatch(r"(\d{1,12})(k?)", cleaned)
-    if not match:
-        raise IllegalAction(f"'{token[:20]}' is not a bill; type bills like '60000' or '60k'")
-    return int(match.group(1)) * (1000 if match.group(2) else 1)
 
 
 class LasVegasGame(RulesGame[LasVegasRules]):

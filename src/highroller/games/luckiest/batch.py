@@ -1,7 +1,7 @@
 """The Luckiest Dice batch engine: every game of a batch plays the same turn at once, in NumPy.
 
 Built-in bots, as the step bots play: `random` (uniform among bank and the unused cards), `cautious`
-(parameter `threshold`), `optimal` (the solved expected-score policy, through `simulate.dense_policy`)
+(parameter `threshold`), `optimal` (the solved expected-score policy, read from `dense_policy`)
 and `optimal-win` (the solved 2-player win policy; with other player counts the expected-score policy).
 
 Every game draws from its own counter-based stream keyed by its seed (`highroller.batch.seeds.Streams`),
@@ -28,8 +28,7 @@ from highroller.games.luckiest.cards import CARDS, card_masks
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
 from highroller.games.luckiest.policy import win_solution
 from highroller.games.luckiest.rules import DICE
-from highroller.games.luckiest.simulate import dense_policy
-from highroller.games.luckiest.solver import score_values
+from highroller.games.luckiest.solver import TurnValues, score_values
 from highroller.games.luckiest.state import LuckiestGame
 
 BANK = -1
@@ -63,6 +62,16 @@ class Deck:
         key = self.chance * 100 + self.points
         self.cautious_order = np.argsort(-key, kind="stable")
         """Cards best first by (matching faces, points): the cautious bot's preference."""
+
+
+def dense_policy(solved: TurnValues) -> np.ndarray:
+    """The solved choices as one array indexed [column, dice left, used index, points]."""
+    model = solved.model
+    columns = solved.bust.shape[0]
+    dense = np.full((columns, DICE + 1, model.used_size, model.points_cap(0) + 1), BANK_CODE, dtype=np.int8)
+    for (dice, used), codes in solved.codes.items():
+        dense[:, dice, model.used_index(used), : codes.shape[0]] = np.broadcast_to(codes, (codes.shape[0], columns)).T
+    return dense
 
 
 def _first_unused(deck: Deck, used: np.ndarray, candidates: Sequence[int]) -> np.ndarray:

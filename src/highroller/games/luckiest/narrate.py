@@ -12,7 +12,6 @@ from highroller.core.narration import Line
 from highroller.core.state import State, Step
 from highroller.core.words import Words
 from highroller.games.luckiest.cards import CARDS, Card
-from highroller.games.luckiest.prompts import typing_help
 from highroller.games.luckiest.state import LuckiestState
 from highroller.games.luckiest.steps import Bank, Bet, Roll
 
@@ -81,10 +80,6 @@ class LuckiestNarration:
             verdict = w("{names} share the win!", names=winners) if len(event["winners"]) > 1 else w("{name} wins!", name=winners)
             return Line("\n" + w("Final scores:") + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
         return None
-
-    def typing_help(self, state: LuckiestState) -> str:
-        """At a chance step, what a person at a real table types (see `prompts.typing_help`)."""
-        return typing_help(state, self.w)
 
 
 @cache

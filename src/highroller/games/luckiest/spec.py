@@ -39,10 +39,13 @@ SPEC = GameSpec(
     ),
     bench_configs=tuple((f"{p}p", {"players": p}) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
     tools={"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.cli:odds"},
+    tool_examples={"solve": ("--players", "2", "--rounds", "1", "--json"), "odds": ("--state", "3:number2,cross:24")},
     extra_benchmarks="highroller.games.luckiest.bench:rows",
     batch="highroller.games.luckiest.batch:ENGINE",
     win_chances="highroller.games.luckiest.chances:win_chances",
     move_advice="highroller.games.luckiest.advice:move_advice",
     score_sheet="highroller.games.luckiest.sheet:score_sheet",
     presets="highroller.games.luckiest:presets.json",
+    typed_input="highroller.games.luckiest.typed:TYPED",
+    playthroughs="highroller.games.luckiest:playthroughs",
 )

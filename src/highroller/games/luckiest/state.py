@@ -7,18 +7,22 @@ nothing busts the turn. Seat 0 starts every round; a round is one turn per seat.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, roll_steps
+from highroller.core.dice import (
+    MultisetTable,
+    counts_from_faces,
+    faces_from_counts,
+    multiset_table,
+    roll_steps,
+)
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
-from highroller.core.words import Words
-from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks, find_card
+from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks
 from highroller.games.luckiest.rules import DICE, LuckiestRules, resolve_rules
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet, Roll
 
@@ -226,50 +230,6 @@ class LuckiestState(State):
                     raise IllegalAction(f"a roll lists faces 1-6: {error}") from error
             raise IllegalAction(f'a roll is {{"roll": [faces]}} with {_dice_words(self.dice_left)}, not {data!r}')
         raise IllegalAction("the game is over")
-
-    def parse_input(self, text: str) -> Step:
-        if self.phase == CHOOSE:
-            return self._parse_action(text)
-        if self.phase == ROLL:
-            return self._parse_roll(text)
-        raise IllegalAction("the game is over")
-
-    def input_help(self) -> str:
-        if self.phase == CHOOSE:
-            return f"{'bank, or ' if BANK in self.legal else ''}a card to bet on: {self._cards_help()}"
-        if self.phase == ROLL:
-            from highroller.games.luckiest.prompts import typing_help
-
-            return typing_help(self, Words("en"))
-        return "the game is over"
-
-    def _cards_help(self) -> str:
-        return ", ".join(CARDS[a.card].label for a in self.legal if isinstance(a, Bet))
-
-    def _parse_action(self, text: str) -> Bet | Bank:
-        word = re.sub(r"^(bet\s+on|bet)\s+", "", text.strip().lower())
-        if word in ("bank", "b", "stop"):
-            if BANK in self.legal:
-                return BANK
-            raise IllegalAction(f"you cannot bank before your first roll; bet on one of: {self._cards_help()}")
-        card = find_card(word)
-        if card is None:
-            raise IllegalAction(f"'{text.strip()}' is not a card; type {self.input_help()}")
-        if BETS[card.index] not in self.legal:
-            raise IllegalAction(f"{card.label} is already used this turn; type {self.input_help()}")
-        return BETS[card.index]
-
-    def _parse_roll(self, text: str) -> Roll:
-        faces: list[int] = []
-        for token in re.split(r"[\s,]+", text.strip()):
-            if not token:
-                continue
-            if not re.fullmatch(r"[1-6]+", token):
-                raise IllegalAction(f"'{token}' is not a face; type {self.input_help()}")
-            faces.extend(int(face) for face in token)
-        if len(faces) != self.dice_left:
-            raise IllegalAction(f"{len(faces)} faces typed; type {self.input_help()}")
-        return Roll(counts_from_faces(faces))
 
 
 def _dice_words(dice: int) -> str:

@@ -17,8 +17,8 @@ import numpy as np
 
 from highroller.batch.engine import BatchEngine, BotChoice
 from highroller.core.game import Game
-from highroller.core.record import FORMAT, VERSION
-from highroller.records import replay
+from highroller.core.record_format import FORMAT, VERSION
+from highroller.replaying import replay
 
 TRACE_GAMES = 256
 """Games a kernel plays at once while logging (bounds the log's memory)."""

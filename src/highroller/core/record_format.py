@@ -8,7 +8,7 @@ Format (version 1)::
 
 Replaying applies every step in order (chance outcomes included), so it never uses a random
 generator; it then checks that the replayed events are the recorded ones. Finding a record's game by
-its name is the registry's (`highroller.records.replay`); this module needs the game in hand.
+its name is the registry's (`highroller.replaying.replay`); this module needs the game in hand.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Reading records by name: a record's game found in the registry, and the state a record describes.
 (Walking a record's steps one by one — the terminal's replay, the web's tables and replay pages — is
-`highroller.core.record.follow`.)"""
+`highroller.core.record_format.follow`.)"""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from highroller.core.errors import RecordError, RulesError
 from highroller.core.game import Game
-from highroller.core.record import check_header, replay_game
+from highroller.core.record_format import check_header, replay_game
 from highroller.core.state import State
 from highroller.registry import make
 

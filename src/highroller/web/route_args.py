@@ -1,0 +1,40 @@
+"""What the API's routes read from a request: the seat token (`bearer`), the seat it holds at a table
+(`seated`), the address's quota origin (`origin`) and the language asked for (`page_language`)."""
+
+from __future__ import annotations
+
+from fastapi import Query, Request
+
+from highroller.core.words import LANGUAGES
+from highroller.web.errors import Refused
+from highroller.web.quotas import Quotas
+from highroller.web.ratelimit import bearer_token
+from highroller.web.store import Origin
+from highroller.web.tables import Table, Tables
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer ...` header, if any; `Refused` for another header."""
+    token = bearer_token(authorization)
+    if authorization is not None and token is None:
+        raise Refused("use 'Authorization: Bearer <seat token>'", 401, "bad-token")
+    return token
+
+
+def page_language(lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de")) -> str:
+    """The language a request asks for, or `Refused` saying which there are."""
+    if lang not in LANGUAGES:
+        raise Refused("lang is one of {languages}, not {lang}", 422, "bad-lang", languages=", ".join(LANGUAGES), lang=repr(lang))
+    return lang
+
+
+def origin(quotas: Quotas, request: Request) -> Origin:
+    """Where a request comes from, as the quotas count it."""
+    return quotas.origin(request.client.host if request.client else None)
+
+
+async def seated(tables: Tables, table_id: str, authorization: str | None) -> tuple[Table, int | None]:
+    """The table, brought up to date with the store, and the seat the request's token holds there (None: a spectator)."""
+    table = await tables.get(table_id)
+    await table.fresh()
+    return table, await table.seat_of_fresh(bearer(authorization))

@@ -1,0 +1,418 @@
+"""A copy of one table kept true to the store: the stored header and seats, the engine state, the log
+in words, and the connections watching it.
+
+The store is the only truth. A `TableCopy` is rebuilt from the stored steps and catches up with the
+steps other processes (or bot workers) store, from the notification that carries them or by reading the
+store, and tells the connections watching it. What each seat sees of it is `highroller.web.snapshots`;
+the changes people make to it, `highroller.web.tables.Table`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from highroller.core.record_format import follow
+from highroller.core.state import CHANCE
+from highroller.core.words import LANGUAGES
+from highroller.registry import make
+from highroller.web.errors import Refused
+from highroller.web.labels import bot_word
+from highroller.web.narrate import Narrator, web_words
+from highroller.web.presence import Seen
+from highroller.web.snapshots import Snapshots
+from highroller.web.store import (
+    TIMED_OUT,
+    UNDO,
+    Change,
+    SeatChange,
+    SeatRow,
+    Store,
+    TableRow,
+)
+from highroller.web.table_summary import open_seats, summary_of
+from highroller.web.turns import seat_name, seat_names
+
+log = logging.getLogger(__name__)
+
+OUTBOX = 64
+"""Direct replies a connection may have waiting to be sent."""
+
+
+def change_texts(change: str, row: SeatRow, stand_in: str | None) -> dict[str, str]:
+    """A seat change in the log's words, in every language."""
+    texts = {}
+    for lang in LANGUAGES:
+        w, name, bot = web_words(lang), seat_name(row, lang), bot_word(stand_in or "", lang)
+        if change == "away":
+            texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
+        elif change == "back":
+            texts[lang] = w("{name} is back.", name=name)
+        elif change == TIMED_OUT:
+            texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
+        else:
+            texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
+    return texts
+
+
+def took_back_texts(row: SeatRow, detail: str | None) -> dict[str, str]:
+    """A companion table's undo in the log's words, in every language: who took back what (`detail`:
+    the step taken back in each language's words, JSON)."""
+    what: dict[str, str] = json.loads(detail) if detail else {}
+    texts = {}
+    for lang in LANGUAGES:
+        w = web_words(lang)
+        texts[lang] = w("{name} took back: {what}", name=seat_name(row, lang), what=what.get(lang) or what.get("en", ""))
+    return texts
+
+
+Expect = Callable[[float | None], None]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Subscriber:
+    """One open connection watching a table: the seats its token holds (none: a spectator; several: a
+    hot-seat table's one device) and what it still has to hear."""
+
+    def __init__(self, held: tuple[int, ...], lang: str = "en") -> None:
+        self.held = held
+        self.lang = lang
+        self.log_seen = 0
+        self.log_epoch = -1
+        self.dirty = True
+        self.outbox: list[dict[str, Any]] = []
+        self.wake = asyncio.Event()
+        self.wake.set()
+
+    def changed(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def say(self, message: dict[str, Any]) -> None:
+        """Queue a direct reply (dropped if the client has not read the last `OUTBOX` ones)."""
+        if len(self.outbox) < OUTBOX:
+            self.outbox.append(message)
+        self.wake.set()
+
+
+class TableCopy:
+    """One table as this process holds it: the stored header and seats, the engine state, the log in
+    words, and who watches."""
+
+    def __init__(
+        self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
+    ) -> None:
+        """`seen(table_id)` says who is at the table (`highroller.web.presence`); `expect(due)` is told
+        when an automatic move falls due; `warming()` says whether this process's warm-up still runs."""
+        self.id = row.id
+        self.game = make(row.game, **row.options)
+        self.seed = row.seed
+        self.created = row.created
+        self._store = store
+        self._expect = expect
+        self._snapshots = Snapshots(self, seen or (lambda _: Seen({}, 0)), warming)
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self._changed = asyncio.Event()
+        self._waiters = 0
+        self._refreshing = False
+        self._asked = 0
+        self.behind = False
+        """Another process changed the table while nobody watched it here: catch up before use."""
+        self.log_epoch = 0
+        self.gone = False
+        self._rebuild(row)
+
+    # ------------------------------------------------------------------ following the store
+    def _header(self, row: TableRow) -> None:
+        self.seats = row.seats
+        self.rematch = row.rematch
+        self.revision = row.revision
+        self.timer = row.timer
+        self.stand_in = row.stand_in
+        self.hints = row.hints
+        self.real_dice = row.real_dice
+        self.bot_delay = row.bot_delay
+        self.due = row.due
+        self.waiting_since = row.waiting_since
+        self.bank = row.bank
+        self.rated = row.rated
+
+    def _rebuild(self, row: TableRow) -> None:
+        """Everything from a whole stored table (its steps from the first)."""
+        self._header(row)
+        self.changes: list[SeatChange] = []
+        self.state = self.game.new_game(self.seed)
+        self.log: list[dict[str, Any]] = []
+        self._follow(row.steps, row.changes)
+        self.log_epoch += 1
+
+    def _absorb(self, row: TableRow) -> None:
+        """What the store holds beyond this copy: the steps from this copy's version on, new seat changes."""
+        self._header(row)
+        known = {(c.revision, c.seat) for c in self.changes}
+        self._follow(row.steps, [c for c in row.changes if (c.revision, c.seat) not in known])
+
+    def _follow(self, steps: Sequence[Any], changes: Sequence[SeatChange]) -> None:
+        """Apply stored steps with their log lines, the seat changes logged where they happened."""
+        narrator = Narrator(self.game.name, seat_names(self.seats))
+        waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
+        for _, step in follow(self.state, steps):
+            waiting = self._log_changes(waiting, len(self.state.history))
+            narrator.apply(self.state, step, self.log)
+        self._log_changes(waiting, len(self.state.history))
+
+    def _log_changes(self, waiting: list[SeatChange], upto: int) -> list[SeatChange]:
+        """Log the waiting changes made by step `upto`; the ones still waiting."""
+        while waiting and waiting[0].step <= upto:
+            change = waiting.pop(0)
+            self.changes.append(change)
+            row = self.seats[change.seat]
+            texts = took_back_texts(row, change.detail) if change.change == UNDO else change_texts(change.change, row, self.stand_in)
+            self.log.append({"n": change.step, "text": texts})
+        return waiting
+
+    async def catch_up(self) -> None:
+        """Take in what other processes stored since this copy was made (call with the lock held), and
+        tell the watchers if there was any: whatever made this copy look (a refused action, a long poll
+        past it, a request from another process's client), the notification that follows finds nothing
+        new and tells nobody."""
+        names, before = self.names(), self.revision
+        row = await asyncio.to_thread(self._store.load_table, self.id, self.version)
+        if row is None:
+            self.gone = True
+            raise Refused("this table no longer exists", 404, "no-table")
+        known = {(c.revision, c.seat) for c in self.changes}
+        undone = any(c.change == UNDO and (c.revision, c.seat) not in known for c in row.changes)
+        if [seat_name(r) for r in row.seats] != names or row.version < self.version or undone:  # a new name, or steps taken back: start again
+            full = await asyncio.to_thread(self._store.load_table, self.id)
+            if full is None:
+                self.gone = True
+                raise Refused("this table no longer exists", 404, "no-table")
+            self._rebuild(full)
+        else:
+            self._absorb(row)
+        if self.revision != before:
+            self._announce()
+
+    async def refresh(self, change: Change | None = None) -> None:
+        """Catch up if the store is ahead of this copy (past `change`, or look), then tell the
+        watchers. Calls made while one runs make it look once more rather than run beside it."""
+        self._asked += 1
+        if self._refreshing:
+            return
+        self._refreshing = True
+        try:
+            while True:
+                asked = self._asked
+                async with self.lock:
+                    if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
+                        self._follow(change.steps, [])  # the notification carried the steps: no need to read them
+                        self.revision, self.due = change.revision, change.due
+                        self._announce()
+                    elif change is None or change.revision > self.revision:
+                        await self.catch_up()
+                if self._asked == asked:
+                    return
+                change = None
+        except Refused:
+            self._announce()
+        except Exception:
+            log.exception("catching up table %s failed", self.id)
+        finally:
+            self._refreshing = False
+
+    async def follow_if_behind(self) -> None:
+        """Catch up if the store changed while nobody here watched this copy (see `Tables.changed`)."""
+        if self.behind:
+            self.behind = False
+            await self.refresh()
+
+    async def watch(self, subscriber: Subscriber) -> None:
+        """Let a connection watch this table: from now on it hears every change. A change told while
+        the connection was still greeting found the table unwatched and only marked it behind: catch
+        up with it now, or the connection would be sent a state the table has left."""
+        self.subscribers.add(subscriber)
+        try:
+            await self.follow_if_behind()
+        except BaseException:
+            self.subscribers.discard(subscriber)
+            raise
+
+    async def fresh(self) -> None:
+        """Make sure this copy is current when another process may have changed the table (a cheap
+        revision check; used before answering a request, as clients need no sticky sessions)."""
+        if self._store.shared and await asyncio.to_thread(self._store.revision, self.id) != self.revision:
+            async with self.lock:
+                await self.catch_up()
+
+    # ------------------------------------------------------------------ reading
+    def names(self) -> list[str]:
+        return [seat_name(row) for row in self.seats]
+
+    @property
+    def version(self) -> int:
+        """The number of steps played: a client's action must name the version it saw."""
+        return len(self.state.history)
+
+    @property
+    def started(self) -> bool:
+        """Play starts once every seat has a person or a bot."""
+        return not open_seats(self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether a bot plays one of the seats (what the bot quotas count)."""
+        return any(row.bot is not None for row in self.seats)
+
+    def open_seats(self) -> list[int]:
+        return open_seats(self.seats)
+
+    def held_by(self, token: str | None) -> tuple[int, ...]:
+        """The seats a token holds, compared in constant time: none for no token (a spectator), one,
+        or every person's seat of a hot-seat table."""
+        if not token:
+            return ()
+        digest = hash_token(token)
+        held = tuple(row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest))
+        if not held:
+            raise Refused("this seat token does not belong to this table", 403, "bad-token")
+        return held
+
+    def acting_seat(self, held: tuple[int, ...]) -> int | None:
+        """The seat a holder of `held` acts and sees as now: the seat on move (or rolling, at a chance
+        step) when it holds it (a hot-seat device passes from person to person), else its first; None
+        for a spectator."""
+        if not held:
+            return None
+        mover = self.state.current_player if self.state.current_player >= 0 else self.state.roller()
+        return mover if mover in held else held[0]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts as now (see `acting_seat`); None for no token (a spectator)."""
+        return self.acting_seat(self.held_by(token))
+
+    async def held_by_fresh(self, token: str | None) -> tuple[int, ...]:
+        """`held_by`, catching up once first if the token is unknown (it may be a seat just taken
+        through another server process)."""
+        try:
+            return self.held_by(token)
+        except Refused:
+            if not self._store.shared:
+                raise
+        await self.fresh()
+        return self.held_by(token)
+
+    async def seat_of_fresh(self, token: str | None) -> int | None:
+        """`seat_of`, catching up once first if the token is unknown."""
+        return self.acting_seat(await self.held_by_fresh(token))
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it, from this copy."""
+        row = TableRow(
+            id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
+            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
+            real_dice=self.real_dice, bank=self.bank, rated=self.rated,
+        )
+        return summary_of(row, self.version)
+
+    def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
+        """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
+        return self._snapshots.snapshot(seat, log_from, lang)
+
+    def log_since(self, version: int) -> int:
+        """The index of the first log line of step `version` or later (what a client who saw the
+        table at that version has not read yet)."""
+        index = len(self.log)
+        while index and self.log[index - 1]["n"] >= version:
+            index -= 1
+        return index
+
+    def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
+        """The next message for a connection: only the log lines it has not had yet."""
+        start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
+        subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
+        return self.snapshot(self.acting_seat(subscriber.held), start, subscriber.lang)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, with the table's seats, timer and seat changes under "table"."""
+        return {
+            **self.state.record(),
+            "table": {
+                "id": self.id,
+                "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
+                "timer": self.timer,
+                "stand_in": self.stand_in,
+                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO],  # undone steps are not the game's
+            },
+        }
+
+    async def wait_change(self, version: int, timeout: float) -> None:
+        """Return when the version differs from `version`, or after `timeout` seconds."""
+        if version > self.version:
+            async with self.lock:
+                await self.catch_up()
+        if self.version != version:
+            return
+        self._waiters += 1
+        try:
+            await self.follow_if_behind()  # a change told before this wait counted as watching
+            if self.version == version:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            pass
+        finally:
+            self._waiters -= 1
+
+    def undoable(self) -> int | None:
+        """At a companion table in play, the number of the last step a person made (typed dice, bills
+        or a card, or a decision of a seat its person played), which an undo takes back with the
+        automatic steps after it; None when there is none."""
+        if not self.real_dice or not self.started or self.finished:
+            return None
+        for number in range(len(self.state.history) - 1, -1, -1):
+            player = self.state.history[number][0]
+            if player == CHANCE or (self.seats[player].bot is None and self._control_at(player, number) is None):
+                return number
+        return None
+
+    def _control_at(self, seat: int, number: int) -> str | None:
+        """Who played `seat` at step `number`: None for its person, else the stand-in's "away" or "left"."""
+        control: str | None = None
+        for change in sorted(self.changes, key=lambda c: c.revision):
+            if change.seat == seat and change.step <= number and change.change != UNDO:
+                control = None if change.change == "back" else change.change
+        return control
+
+    # ------------------------------------------------------------------ telling the watchers
+    def presence_changed(self) -> None:
+        """Who is at the table changed: tell the connections watching it (a long poll waits for moves only)."""
+        for subscriber in self.subscribers:
+            subscriber.changed()
+
+    def _announce(self) -> None:
+        for subscriber in self.subscribers:
+            if self.gone:
+                subscriber.say({"type": "error", "error": "this table no longer exists", "code": "no-table"})
+            else:
+                subscriber.changed()
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    @property
+    def idle(self) -> bool:
+        """Nobody is watching and nothing is under way: safe to drop from memory."""
+        return not self.subscribers and not self._waiters and not self.lock.locked() and not self._refreshing

@@ -14,6 +14,7 @@ from highroller.core.bots import RandomBot
 from highroller.core.sheet import ScoreSheet
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State
+from highroller.core.typed_input import typed_input_of
 from highroller.registry import game_spec, words_of
 
 KATIE, NAN, MICHELLE, JIM = range(4)
@@ -28,8 +29,9 @@ def sheet(state: State, lang: str = "en") -> ScoreSheet:
 
 def typed(state: State, *inputs: str) -> None:
     """Apply each typed input (bills, dice, cards, choices) as a person at a real table types it."""
+    reader = typed_input_of(game_spec(state.game.name))
     for text in inputs:
-        state.apply(state.parse_input(text))
+        state.apply(reader.parse(state, text))
 
 
 def test_las_vegas_payout_example_one_is_round_one_of_the_sheet() -> None:

@@ -1,11 +1,24 @@
-"""The game registry: built-in games, any installed package's `highroller.games` entry points, and
+"""The game registry: every game an installed package registers as an entry point of the group
+`highroller.games` (highroller registers its own games the same way, in its pyproject.toml), and the
 games named in the environment variable `HIGHROLLER_GAMES` (`name=package.module:SPEC`, several
 separated by commas), for a game folder that is not an installed package (it must be importable:
-on `PYTHONPATH`). Server processes and bot workers inherit the variable, so they all know the game."""
+on `PYTHONPATH`). Server processes and bot workers inherit the variable, so they all know the game.
+
+The games are listed in a stable order: highroller's own by title, then other packages' games by
+name, then those of `HIGHROLLER_GAMES` in the order it gives them. A name registered twice keeps its
+first registration in that order (the other is left out with a warning).
+
+Each spec is checked as it is loaded (`highroller.core.spec_check`). A game of another package, or of
+`HIGHROLLER_GAMES`, whose spec does not load or is broken is left out of `available_games` with a
+warning, so it cannot take the other games down with it; `game_spec` raises its `GameSpecError`,
+naming the package and the entry point. A broken game of highroller's own is an error at once."""
 
 from __future__ import annotations
 
 import os
+import re
+import warnings
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import entry_points
 from importlib.resources import files
@@ -15,46 +28,117 @@ from typing import Any
 from highroller.core.game import Game
 from highroller.core.narration import Narration
 from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec_check import GameSpecError, check_spec
 from highroller.core.words import Words, check_language
-from highroller.games import BUILTIN_GAMES
+
+GROUP = "highroller.games"
+"""The entry-point group a package registers its games in: `name = "package.module:SPEC"`."""
+
+OWN_PACKAGE = "highroller"
+"""The distribution whose games are highroller's own: listed first, and never left out."""
+
+ENVIRONMENT = "HIGHROLLER_GAMES"
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One registered game: its name, the import path of its spec and where it is registered."""
+
+    name: str
+    path: str
+    package: str | None
+    """The installed distribution whose entry point registers the game; None for `HIGHROLLER_GAMES`."""
+
+    @property
+    def source(self) -> str:
+        """Where the game is registered, for messages: "package <distribution>" or the environment variable."""
+        return f"package {self.package}" if self.package is not None else ENVIRONMENT
+
+    @property
+    def own(self) -> bool:
+        return self.package is not None and re.sub(r"[-_.]+", "-", self.package).lower() == OWN_PACKAGE
 
 
 @lru_cache(maxsize=1)
-def _paths() -> dict[str, str]:
-    paths = dict(BUILTIN_GAMES)
-    for entry in entry_points(group="highroller.games"):
-        paths.setdefault(entry.name, entry.value)
-    for name, path in _environment_games().items():
-        paths.setdefault(name, path)
-    return paths
+def _registrations() -> dict[str, Registration]:
+    """Every registration, in the listing order but for highroller's own, whose order is their titles'."""
+    installed = [Registration(entry.name, entry.value, entry.dist.name if entry.dist else "(unknown)") for entry in entry_points(group=GROUP)]
+    own = [registration for registration in installed if registration.own]
+    others = sorted((registration for registration in installed if not registration.own), key=lambda registration: (registration.name, str(registration.package)))
+    found: dict[str, Registration] = {}
+    for registration in [*own, *others, *_environment_games()]:
+        first = found.setdefault(registration.name, registration)
+        if first is not registration:
+            warnings.warn(f"the game {registration.name!r} of {registration.source} is left out: {first.source} registers that name", RuntimeWarning, stacklevel=2)
+    return found
 
 
-def _environment_games() -> dict[str, str]:
+def _environment_games() -> list[Registration]:
     """The games `HIGHROLLER_GAMES` names; a malformed entry is an error that shows the form."""
-    games = {}
-    for entry in filter(None, (part.strip() for part in os.environ.get("HIGHROLLER_GAMES", "").split(","))):
+    games = []
+    for entry in filter(None, (part.strip() for part in os.environ.get(ENVIRONMENT, "").split(","))):
         name, equals, path = (part.strip() for part in entry.partition("="))
         if not equals or not name.isidentifier() or ":" not in path:
-            raise ValueError(f"HIGHROLLER_GAMES holds name=package.module:SPEC entries separated by commas, not {entry!r}")
-        games[name] = path
+            raise ValueError(f"{ENVIRONMENT} holds name=package.module:SPEC entries separated by commas, not {entry!r}")
+        games.append(Registration(name, path, None))
     return games
 
 
+@lru_cache(maxsize=1)
+def _usable_games() -> tuple[str, ...]:
+    """The games whose spec loads, in the listing order; each left out is warned about once."""
+    own: list[GameSpec] = []
+    others: list[str] = []
+    for name, registration in _registrations().items():
+        if registration.own:
+            own.append(game_spec(name))
+            continue
+        try:
+            game_spec(name)
+        except GameSpecError as error:
+            warnings.warn(f"{error} (the game is left out)", RuntimeWarning, stacklevel=3)
+            continue
+        others.append(name)
+    return (*(spec.name for spec in sorted(own, key=lambda spec: spec.title)), *others)
+
+
 def available_games() -> list[str]:
-    """Names of every registered game in registration order: the built-in games as
-    `highroller.games.BUILTIN_GAMES` lists them, then entry points, then `HIGHROLLER_GAMES`."""
-    return list(_paths())
+    """Names of every registered game whose spec loads: highroller's own by title, then other
+    packages' games by name, then those of `HIGHROLLER_GAMES` in its order."""
+    return list(_usable_games())
+
+
+def registered_by(name: str) -> str | None:
+    """The installed distribution registering a game ("highroller" for its own); None for a game of
+    `HIGHROLLER_GAMES`. `KeyError` for a name nobody registers."""
+    return _registration(name).package
+
+
+def own_games() -> list[str]:
+    """The games that come with highroller itself, in the order `available_games` lists them."""
+    return [name for name in available_games() if _registrations()[name].own]
+
+
+def _registration(name: str) -> Registration:
+    registrations = _registrations()
+    if name not in registrations:
+        raise KeyError(f"no game {name!r}; games: {', '.join(sorted(registrations))}")
+    return registrations[name]
 
 
 @lru_cache(maxsize=None)
 def game_spec(name: str) -> GameSpec:
-    """The spec of a registered game; `KeyError` lists the known names."""
-    paths = _paths()
-    if name not in paths:
-        raise KeyError(f"no game {name!r}; games: {', '.join(sorted(paths))}")
-    spec = load_object(paths[name])
+    """The spec of a registered game, checked. `KeyError` lists the known names; `GameSpecError` says
+    why a registered game's spec does not load or is broken, naming its package and entry point."""
+    registration = _registration(name)
+    where = f"{registration.source}, {name} = {registration.path}"
+    try:
+        spec = load_object(registration.path)
+    except Exception as error:
+        raise GameSpecError(f"the game {name!r} ({where}) does not load: {type(error).__name__}: {error}") from error
     if not isinstance(spec, GameSpec) or spec.name != name:
-        raise TypeError(f"{paths[name]} is not the GameSpec of {name!r}")
+        raise GameSpecError(f"the game {name!r} ({where}) names {spec!r:.60}, which is not a GameSpec named {name!r}")
+    check_spec(spec, registration.source)
     return spec
 
 
@@ -68,7 +152,7 @@ def make(name: str, **options: Any) -> Game:
 
 def locale_of(name: str) -> Traversable:
     """The folder of a registered game's translation catalogs: `locale/` in the package of its spec."""
-    package = _paths()[name].partition(":")[0].rpartition(".")[0]
+    package = _registration(name).path.partition(":")[0].rpartition(".")[0]
     return files(package).joinpath("locale")
 
 

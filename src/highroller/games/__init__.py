@@ -1,7 +1,2 @@
-"""The games that ship with highroller: one folder each, and one line here to register it."""
-
-BUILTIN_GAMES: dict[str, str] = {
-    "lasvegas": "highroller.games.lasvegas.spec:SPEC",
-    "lastchance": "highroller.games.lastchance.spec:SPEC",
-    "luckiest": "highroller.games.luckiest.spec:SPEC",
-}
+"""The games that ship with highroller: one folder each, registered as an entry point of the group
+`highroller.games` in highroller's pyproject.toml, as any package registers its games."""

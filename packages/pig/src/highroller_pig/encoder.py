@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from highroller.core.encoder import Encoder
-from pig.rules import HOLD, ROLL
+from highroller_pig.steps import HOLD, ROLL
 
 
 class PigEncoder(Encoder):

@@ -1,80 +1,22 @@
-"""Pig's rules and positions: options, steps (roll, hold, a die's face), and the state."""
+"""Pig's positions and the game: the scores, whose turn it is, the turn's total and the last roll."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from highroller.core.errors import IllegalAction, RulesError
+from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.core.values import is_whole
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-@dataclass(frozen=True)
-class PigRules:
-    """The options: players and the score that wins."""
-
-    players: int = 2
-    target: int = 30
-
-    def to_options(self) -> dict[str, Any]:
-        return {"players": self.players, "target": self.target}
-
-
-def resolve(players: int = 2, target: int = 30) -> PigRules:
-    if not is_whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"Pig is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-    if not is_whole(target) or not 10 <= target <= 100:
-        raise RulesError(f"the target is 10 to 100 points, not {target!r}")
-    return PigRules(players, target)
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """Roll the die again."""
-
-    def __str__(self) -> str:
-        return "roll"
-
-    def to_json(self) -> str:
-        return "roll"
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """Bank the turn's total and pass the die."""
-
-    def __str__(self) -> str:
-        return "hold"
-
-    def to_json(self) -> str:
-        return "hold"
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    """The face the die shows."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def to_json(self) -> int:
-        return self.value
-
-
-ROLL, HOLD = Roll(), Hold()
-FACES = tuple(Face(value) for value in range(1, 7))
+from highroller_pig.rules import PigRules, resolve
+from highroller_pig.steps import FACES, HOLD, ROLL, Face, Hold, Roll
+from highroller_pig.view import PigView
 
 
 class PigState(State):
-    """A Pig position: the scores, whose turn it is and the turn's total so far."""
+    """A Pig position: the scores, whose turn it is, the turn's total so far and the last face rolled."""
 
-    __slots__ = ("scores", "total", "turn")
+    __slots__ = ("last_roll", "scores", "total", "turn")
 
     game: PigGame
 
@@ -83,6 +25,7 @@ class PigState(State):
         self.scores = [0] * game.rules.players
         self.turn = 0
         self.total = 0
+        self.last_roll: int | None = None
         self.current_player = CHANCE
 
     def legal_actions(self) -> tuple[Roll | Hold, ...]:
@@ -104,6 +47,7 @@ class PigState(State):
             raise IllegalAction(f"a die shows 1 to 6, not {outcome!r}")
 
     def _apply_outcome(self, outcome: Face) -> None:
+        self.last_roll = outcome.value
         if outcome.value == 1:
             self.events.append({"type": "pig", "seat": self.turn, "lost": self.total})
             self.total = 0
@@ -133,7 +77,7 @@ class PigState(State):
         copy = type(self).__new__(type(self))
         self._clone_base(copy)
         copy.scores = list(self.scores)
-        copy.turn, copy.total = self.turn, self.total
+        copy.turn, copy.total, copy.last_roll = self.turn, self.total, self.last_roll
         return copy
 
     def returns(self) -> list[float]:
@@ -145,7 +89,9 @@ class PigState(State):
         return [self.scores.index(max(self.scores))]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return {"seat": seat, "target": self.game.rules.target, "scores": list(self.scores), "turn": self.turn, "total": self.total}
+        view: PigView = {"seat": seat, "current_player": self.current_player, "winners": self.winners(), "game": "pig", "target": self.game.rules.target,
+                         "scores": list(self.scores), "turn": self.turn, "total": self.total, "last_roll": self.last_roll}
+        return dict(view)
 
     def decode_step(self, data: Any) -> Roll | Hold | Face:
         if self.current_player == CHANCE:
@@ -156,16 +102,10 @@ class PigState(State):
             return ROLL if data == "roll" else HOLD
         raise IllegalAction(f"an action's JSON is \"roll\" or \"hold\", not {data!r}")
 
-    def parse_input(self, text: str) -> Roll | Hold | Face:
-        if self.current_player == CHANCE:
-            word = text.strip()
-            if not word.isdigit():
-                raise IllegalAction("type the face the die shows, 1 to 6")
-            return self.decode_step(int(word))
-        return super().parse_input(text)
-
 
 class PigGame(RulesGame[PigRules]):
+    """Pig with its options; `hr.make("pig", players=3, target=50)`."""
+
     name = "pig"
     resolve = staticmethod(resolve)
     state_class = PigState

@@ -1,17 +1,12 @@
-"""The API checker fails a game that breaks its promises: Pig (`tests/pig/`) with one fault each."""
+"""highroller's API checker fails a game that breaks its promises: Pig with one fault each."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-
-from pig.rules import PigGame, PigState
-from pig.view import PigView
+from highroller_pig.state import PigGame, PigState
+from highroller_pig.view import PigView
 
 from highroller.core.checker import check_game, check_random_game
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from highroller.core.state import State
-from pig.rules import HOLD, ROLL, Hold, PigState, Roll
+from highroller_pig.steps import HOLD, ROLL, Hold, Roll
 
 
 class HoldAtBot:
@@ -13,6 +13,6 @@ class HoldAtBot:
         self.at = at
 
     def choose(self, state: State) -> Roll | Hold:
-        assert isinstance(state, PigState)
-        enough = min(self.at, state.game.rules.target - state.scores[state.turn])
-        return HOLD if state.total >= enough else ROLL
+        view = state.view(state.current_player)
+        enough = min(self.at, view["target"] - view["scores"][view["turn"]])
+        return HOLD if view["total"] >= enough else ROLL

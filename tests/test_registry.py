@@ -1,0 +1,124 @@
+"""The registry: games come from the `highroller.games` entry points of installed packages (highroller's
+own included) and from `HIGHROLLER_GAMES`, listed in a stable order; a broken game of another package
+is left out with a warning naming its package and entry point, and the other games play on.
+
+A package is installed here as pip would leave it: a `.dist-info` folder with its entry points and
+its modules, on a folder put on `sys.path` for the test."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import highroller as hr
+from highroller import registry
+from highroller.core.spec_check import GameSpecError
+
+ENTRY_POINTS = """\
+[highroller.games]
+zebra = fake_dice.spec:ZEBRA
+extra = fake_dice.spec:EXTRA
+nowhere = fake_missing.spec:SPEC
+boardless = fake_dice.spec:BOARDLESS
+misnamed = fake_dice.spec:EXTRA
+luckiest = fake_dice.spec:EXTRA
+"""
+
+SPECS = """\
+from dataclasses import replace
+
+from highroller.games.luckiest.spec import SPEC
+
+EXTRA = replace(SPEC, name="extra", title="An extra game")
+ZEBRA = replace(SPEC, name="zebra", title="A last game")
+BOARDLESS = replace(SPEC, name="boardless", board="fake_dice:board.js")
+"""
+
+
+def _forget() -> None:
+    """Forget what the registry found and loaded, so that it looks again."""
+    for cached in vars(registry).values():
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The package `fake-dice` installed for one test: two sound games, a broken one of each kind, and
+    a name highroller's own games already take."""
+    info = tmp_path / "fake_dice-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-dice\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(ENTRY_POINTS)
+    (tmp_path / "fake_dice").mkdir()
+    (tmp_path / "fake_dice" / "__init__.py").write_text("")
+    (tmp_path / "fake_dice" / "spec.py").write_text(SPECS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("HIGHROLLER_GAMES", raising=False)
+    _forget()
+    yield
+    monkeypatch.undo()
+    for module in ("fake_dice", "fake_dice.spec"):
+        sys.modules.pop(module, None)
+    _forget()
+
+
+def test_highroller_registers_its_own_games_as_any_package_does() -> None:
+    own = registry.own_games()
+    assert len(own) == 3 and all(registry.registered_by(name) == "highroller" for name in own)
+    assert own == sorted(own, key=lambda name: hr.game_spec(name).title)  # by title
+    assert hr.available_games()[: len(own)] == own
+
+
+def test_other_packages_games_come_after_highrollers_by_name_and_broken_ones_are_left_out(installed: None) -> None:
+    with pytest.warns(RuntimeWarning) as warned:
+        games = hr.available_games()
+    own = registry.own_games()
+    others = games[len(own):]
+    assert games[: len(own)] == own and others == sorted(others) and {"extra", "zebra"} <= set(others)
+    assert not {"nowhere", "boardless", "misnamed"} & set(games)
+    assert registry.registered_by("extra") == "fake-dice" and registry.registered_by("luckiest") == "highroller"
+    said = "\n".join(str(warning.message) for warning in warned)
+    assert "the game 'luckiest' of package fake-dice is left out: package highroller registers that name" in said
+    assert "the game 'nowhere' (package fake-dice, nowhere = fake_missing.spec:SPEC) does not load: ModuleNotFoundError" in said
+    assert "GameSpec of 'boardless' (package fake-dice): board 'fake_dice:board.js' not found" in said
+    assert "the game 'misnamed' (package fake-dice, misnamed = fake_dice.spec:EXTRA) names GameSpec(name='extra'" in said
+    with pytest.raises(GameSpecError, match=r"^the game 'nowhere' \(package fake-dice, nowhere = fake_missing.spec:SPEC\) does not load"):
+        hr.game_spec("nowhere")
+    with pytest.raises(GameSpecError, match=r"^GameSpec of 'boardless' \(package fake-dice\): board 'fake_dice:board.js' not found"):
+        hr.game_spec("boardless")
+    assert hr.play(hr.make("lasvegas", players=2), ["random", "random"], seed=1).is_terminal()  # the own games play on
+
+
+@pytest.mark.filterwarnings("ignore:the game .luckiest. of package fake-dice is left out")
+def test_an_unknown_game_lists_the_known(installed: None) -> None:
+    with pytest.raises(KeyError, match="no game 'chess'; games: .*extra, lastchance"):
+        hr.game_spec("chess")
+
+
+def test_the_environment_registers_an_importable_folder_after_every_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "folder_game.py").write_text("from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, name='folder')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("HIGHROLLER_GAMES", " folder = folder_game:SPEC ")
+    _forget()
+    try:
+        assert hr.available_games()[-1] == "folder" and registry.registered_by("folder") is None
+        assert hr.make("folder", players=2).num_players == 2
+    finally:
+        monkeypatch.undo()
+        sys.modules.pop("folder_game", None)
+        _forget()
+
+
+def test_a_malformed_environment_registration_says_the_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIGHROLLER_GAMES", "dice")
+    _forget()
+    try:
+        with pytest.raises(ValueError, match="HIGHROLLER_GAMES holds name=package.module:SPEC entries separated by commas, not 'dice'"):
+            hr.available_games()
+    finally:
+        monkeypatch.undo()
+        _forget()

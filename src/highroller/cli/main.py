@@ -14,6 +14,7 @@ import click
 
 from highroller.cli.extras import installed, stand_in
 from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec_check import GameSpecError
 from highroller.registry import available_games, game_spec
 
 
@@ -28,9 +29,13 @@ class PerGame(click.Group):
         return [name for name in available_games() if self._build(game_spec(name)) is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in available_games():
+        try:
+            spec = game_spec(cmd_name)  # only this game's spec is loaded: a run starts without the others'
+        except KeyError:
             return None
-        return self._build(game_spec(cmd_name))
+        except GameSpecError as error:
+            raise click.ClickException(str(error)) from error
+        return self._build(spec)
 
 
 def _tool(tool: str) -> Callable[[GameSpec], click.Command | None]:

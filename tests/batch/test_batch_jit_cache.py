@@ -11,6 +11,7 @@ import numba
 import pytest
 
 from highroller.batch import jit, kernelcache
+from highroller.core import sources
 
 
 @pytest.fixture
@@ -41,3 +42,23 @@ def test_numba_caches_in_the_directory_of_these_sources(monkeypatch: pytest.Monk
     assert numba.config.CACHE_DIR == str(kernelcache.cache_directory())
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert kernelcache.cache_directory() == tmp_path / kernelcache.sources_digest()
+
+
+def test_a_digest_is_remembered_until_a_module_is_edited(package: Path, tmp_path: Path) -> None:
+    memo = tmp_path / "digests"
+    worked_out: list[str] = []
+
+    def digest() -> str:
+        worked_out.append(kernelcache.sources_digest(package))
+        return worked_out[-1]
+
+    first = sources.remembered("kernels", digest, memo, package)
+    assert sources.remembered("kernels", digest, memo, package) == first and len(worked_out) == 1  # read back
+    path = package / "core" / "rng.py"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    again = sources.remembered("kernels", digest, memo, package)
+    assert len(worked_out) == 2 and again != first == worked_out[0]
+    (memo / f"kernels-{sources.stamp(package)}").write_text("not a digest", encoding="ascii")
+    assert sources.remembered("kernels", digest, memo, package) == again and len(worked_out) == 3  # a damaged memo is worked out again
+    (tmp_path / "a-file").write_text("", encoding="ascii")
+    assert sources.remembered("kernels", digest, tmp_path / "a-file" / "x", package) == again  # nowhere to write: still the digest

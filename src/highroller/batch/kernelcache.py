@@ -6,7 +6,8 @@ functions of other modules (the core's SplitMix64, a game's scoring and legal mo
 lives in a directory named by a digest of every source the kernels could draw on (the modules that
 compile through `highroller.batch.jit` and everything of highroller they import): edit any of them
 and the kernels compile afresh instead of running old code, while an edit elsewhere keeps the cache.
-The directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory.
+The directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory; the digest itself is
+remembered there (`sources.remembered`), so a run does not parse the sources again to find it.
 """
 
 from __future__ import annotations
@@ -38,10 +39,13 @@ def sources_digest(package: Path = PACKAGE) -> str:
 
 @cache
 def _installed_digest() -> str:
-    return sources_digest()
+    return sources.remembered("kernels", sources_digest, _base() / "digests")
+
+
+def _base() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or user_cache_path("highroller") / "numba")
 
 
 def cache_directory() -> Path:
     """Where compiled kernels of these sources are kept."""
-    base = os.environ.get("NUMBA_CACHE_DIR") or user_cache_path("highroller") / "numba"
-    return Path(base) / _installed_digest()
+    return _base() / _installed_digest()

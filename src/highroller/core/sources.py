@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import ast
 import hashlib
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -42,3 +43,36 @@ def digest(paths: Iterable[Path], package: Path = PACKAGE) -> str:
     for path in sorted(paths):
         hashed.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return hashed.hexdigest()[:16]
+
+
+def stamp(package: Path = PACKAGE) -> str:
+    """A fingerprint of every module of the package read from the file system alone (names, sizes and
+    modification times, no contents): what stays the same while no module is edited."""
+    hashed = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        status = path.stat()
+        hashed.update(f"{path.relative_to(package).as_posix()}\0{status.st_size}\0{status.st_mtime_ns}\0".encode())
+    return hashed.hexdigest()[:16]
+
+
+def remembered(kind: str, compute: Callable[[], str], folder: Path, package: Path = PACKAGE) -> str:
+    """`compute()`, a digest of some of the package's sources, remembered in `folder` under the package's
+    `stamp`: a run started while no module has been edited since reads it back (a few milliseconds)
+    instead of reading, parsing and hashing the sources again. A folder that cannot be written only
+    means the digest is worked out each time."""
+    memo = folder / f"{kind}-{stamp(package)}"
+    try:
+        known = memo.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        known = ""
+    if len(known) == 16 and all(c in "0123456789abcdef" for c in known):
+        return known
+    found = compute()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = memo.with_name(f"{memo.name}.{os.getpid()}")
+        partial.write_text(found, encoding="ascii")
+        partial.replace(memo)
+    except OSError:
+        pass
+    return found

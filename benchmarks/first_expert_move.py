@@ -19,6 +19,7 @@ not have made the stand-in's.
     python benchmarks/first_expert_move.py                      # one run: fresh cache, then warm
     python benchmarks/first_expert_move.py --runs 3             # three runs, each with a cache of its own
     python benchmarks/first_expert_move.py --serve-flags=--no-bot-idle
+    python benchmarks/first_expert_move.py --as-installed --runs 3   # the cache the install compiled
 
 A benchmark, not a test; it touches only 127.0.0.1 and its temporary directories.
 """
@@ -213,8 +214,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs, each a fresh cache then the same cache warm (default 1)")
     parser.add_argument("--serve-flags", default="", help="more flags for highroller serve, e.g. --no-bot-idle or '--bot-delay 0'")
     parser.add_argument("--limit", type=float, default=900, help="seconds a server may take to its first expert move (default 900)")
+    parser.add_argument("--as-installed", action="store_true", help="only the cache as the install left it (the user's, which an editable install fills), each run a new server")
     args = parser.parse_args()
     flags = shlex.split(args.serve_flags)
+    if args.as_installed:
+        with tempfile.TemporaryDirectory(prefix="first-expert-move-") as scratch:
+            times = []
+            for number in range(args.runs):
+                verdict = run(Path(scratch), flags, args.limit)
+                report(f"run {number + 1}, as installed", verdict)
+                times.append(verdict.seconds)
+        print(f"as installed: {min(times):.1f}–{max(times):.1f} s")
+        return
     fresh: list[float] = []
     warm: list[float] = []
     with tempfile.TemporaryDirectory(prefix="first-expert-move-") as scratch:

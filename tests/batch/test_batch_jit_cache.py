@@ -52,13 +52,13 @@ def test_a_digest_is_remembered_until_a_module_is_edited(package: Path, tmp_path
         worked_out.append(kernelcache.sources_digest(package))
         return worked_out[-1]
 
-    first = sources.remembered("kernels", digest, memo, package)
-    assert sources.remembered("kernels", digest, memo, package) == first and len(worked_out) == 1  # read back
+    first = sources.remembered("kernels", digest, package, memo)
+    assert sources.remembered("kernels", digest, package, memo) == first and len(worked_out) == 1  # read back
     path = package / "core" / "rng.py"
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    again = sources.remembered("kernels", digest, memo, package)
+    again = sources.remembered("kernels", digest, package, memo)
     assert len(worked_out) == 2 and again != first == worked_out[0]
     (memo / f"kernels-{sources.stamp(package)}").write_text("not a digest", encoding="ascii")
-    assert sources.remembered("kernels", digest, memo, package) == again and len(worked_out) == 3  # a damaged memo is worked out again
+    assert sources.remembered("kernels", digest, package, memo) == again and len(worked_out) == 3  # a damaged memo is worked out again
     (tmp_path / "a-file").write_text("", encoding="ascii")
-    assert sources.remembered("kernels", digest, tmp_path / "a-file" / "x", package) == again  # nowhere to write: still the digest
+    assert sources.remembered("kernels", digest, package, tmp_path / "a-file" / "x") == again  # nowhere to write: still the digest

@@ -7,7 +7,7 @@ lives in a directory named by a digest of every source the kernels could draw on
 compile through `highroller.batch.jit` and everything of highroller they import): edit any of them
 and the kernels compile afresh instead of running old code, while an edit elsewhere keeps the cache.
 The directory is under `NUMBA_CACHE_DIR` if set, else the user's cache directory; the digest itself is
-remembered there (`sources.remembered`), so a run does not parse the sources again to find it.
+remembered (`sources.remembered`), so a run does not parse the sources again to find it.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def sources_digest(package: Path = PACKAGE) -> str:
 
 @cache
 def _installed_digest() -> str:
-    return sources.remembered("kernels", sources_digest, _base() / "digests")
+    return sources.remembered("kernels", sources_digest)
 
 
 def _base() -> Path:

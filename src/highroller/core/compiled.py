@@ -78,7 +78,7 @@ def root() -> Path:
 def directory(package: Path = sources.PACKAGE) -> Path:
     """The directory of the build of today's sources (which may not exist): named by a digest of every
     module of the package, so that no edit a compiled module could depend on goes unseen."""
-    digest = sources.remembered("compiled", lambda: sources.digest(package.rglob("*.py"), package), root() / "digests", package)
+    digest = sources.remembered("compiled", lambda: sources.digest(package.rglob("*.py"), package), package)
     return root() / f"{sys.implementation.cache_tag}-{digest}"
 
 

@@ -10,6 +10,8 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from platformdirs import user_cache_path
+
 PACKAGE = Path(__file__).resolve().parents[1]
 """The `highroller` package directory."""
 
@@ -55,11 +57,13 @@ def stamp(package: Path = PACKAGE) -> str:
     return hashed.hexdigest()[:16]
 
 
-def remembered(kind: str, compute: Callable[[], str], folder: Path, package: Path = PACKAGE) -> str:
-    """`compute()`, a digest of some of the package's sources, remembered in `folder` under the package's
-    `stamp`: a run started while no module has been edited since reads it back (a few milliseconds)
-    instead of reading, parsing and hashing the sources again. A folder that cannot be written only
-    means the digest is worked out each time."""
+def remembered(kind: str, compute: Callable[[], str], package: Path = PACKAGE, folder: Path | None = None) -> str:
+    """`compute()`, a digest of some of the package's sources, remembered under the package's `stamp`
+    in `folder` (default: `digests` in the user's cache directory, apart from the builds it names): a
+    run started while no module has been edited since reads it back (a few milliseconds) instead of
+    reading, parsing and hashing the sources again. A folder that cannot be written only means the
+    digest is worked out each time."""
+    folder = folder or user_cache_path("highroller") / "digests"
     memo = folder / f"{kind}-{stamp(package)}"
     try:
         known = memo.read_text(encoding="ascii").strip()

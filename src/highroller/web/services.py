@@ -5,7 +5,6 @@ games' warm-up (`warmup`: its bot processes play bots and work out advice)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 from multiprocessing.process import BaseProcess
@@ -22,6 +21,9 @@ from highroller.web.tables import Tables
 from highroller.web.warmup import start_warm_up
 
 log = logging.getLogger(__name__)
+
+STOP_WAIT = 10.0
+"""Seconds a stopping server waits for its own tasks to end once cancelled."""
 
 
 RESYNC_EVERY = 5.0
@@ -106,11 +108,18 @@ class Services:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 
     async def stop(self) -> None:
+        """Cancel the server's own tasks and wait for them, at most `STOP_WAIT` seconds: a task that
+        does not end by then (one stuck on its database) is named in the log and left behind, so a
+        server always stops."""
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            done, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            for task in done:
+                if not task.cancelled():
+                    task.exception()  # read, so that an error it ended with is not reported as never retrieved
+            for task in stuck:
+                log.warning("the task %s did not stop within %.0f s of being cancelled; stopping without it", task.get_coro(), STOP_WAIT)
         self._tasks.clear()
         if self.warming is not None and self.warming.is_alive():
             self.warming.terminate()

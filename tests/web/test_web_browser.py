@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from lobby_pages import create_in_lobby
 from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow  # whole games in Chromium
@@ -23,22 +24,6 @@ pytestmark = pytest.mark.slow  # whole games in Chromium
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The browser games run on SQLite; the server tests cover both backends."""
     return str(tmp_path / "tables.sqlite3")
-
-
-def create_in_lobby(page: Page, base: str, game: str, options: dict[str, Any], seats: list[str]) -> str:
-    page.goto(base + "/")
-    page.select_option("#game", game)
-    page.locator("#more").evaluate("node => node.open = true")  # every rule, folded away
-    for name, value in options.items():
-        page.fill(f"#opt-{name}", str(value))
-    page.dispatch_event("#opt-players", "input")
-    for seat, choice in enumerate(seats):
-        page.select_option(f"select[name=seat-{seat}]", choice)
-    page.fill("#name", "Anna")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
-    page.wait_for_selector("#board[data-version]")
-    return page.url
 
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
@@ -133,7 +118,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     for page in (anna, ben):
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("dialog", lambda dialog: dialog.accept())  # "Call Last Chance! now?": yes
-    url = create_in_lobby(anna, server.url, game, options, ["", "", bot])
+    url = create_in_lobby(anna, server.url, game, options, {0: "", 1: "", 2: bot})
     assert anna.get_attribute("html", "lang") == lang
     assert words.before("Waiting for players: {n} seats open. Share the link!") in anna.inner_text("#status")
     join_by_link(ben, url, "Ben", words)

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from lobby_pages import create_in_lobby
 from playwright.sync_api import Browser
 
 import highroller as hr
@@ -47,14 +48,7 @@ def test_a_game_installed_with_pip_gets_the_lobby_a_board_its_rules_and_a_table(
     page = browser.new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
-    page.locator("#more").evaluate("node => node.open = true")  # every rule but the players, folded away
-    page.fill("#opt-target", "20")
-    page.select_option("select[name=seat-1]", "medium")
-    page.fill("#name", "Anna")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
+    create_in_lobby(page, server.url, game, {"target": 20}, {1: "medium"})
     page.wait_for_selector(f"#board[data-version] .{game}")
     assert not page.locator("#board pre.raw-view").count() and "20" in page.inner_text("#board")
     rng = random.Random(1)

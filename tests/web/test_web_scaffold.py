@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from lobby_pages import create_in_lobby
 from playwright.sync_api import Browser
 
 NAME = "dice_duel"
@@ -55,14 +56,7 @@ def test_a_new_game_is_played_to_the_end_at_a_table(browser: Browser, serve: Cal
     page = browser.new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + "/")
-    page.select_option("#game", NAME)
-    page.locator("#more").evaluate("node => node.open = true")  # every rule but the players, folded away
-    page.fill("#opt-rounds", "2")
-    page.select_option("select[name=seat-1]", "medium")
-    page.fill("#name", "Anna")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
+    create_in_lobby(page, server.url, NAME, {"rounds": 2}, {1: "medium"})
     page.wait_for_selector(f"#board[data-version] .{NAME}")
     assert "round 1 of 2" in page.inner_text("#board")
     rng = random.Random(1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from luckiest_checks import assert_within
 
 import highroller as hr
 from highroller.batch.engine import BatchResult
@@ -17,12 +18,7 @@ from highroller.games.luckiest.solver import WinSolution, score_values, solve_wi
 
 DEFAULT = load_faces("default")
 ROUNDS = 4
-SIGMAS = 4
 
-
-def assert_within(results: np.ndarray, expected: float) -> None:
-    error = results.std(ddof=1) / np.sqrt(results.size)
-    assert abs(results.mean() - expected) < SIGMAS * error, f"played {results.mean():.5f} ± {error:.5f}, solved {expected:.5f}"
 
 
 def play_batch(options: dict[str, int], bots: list[str], count: int, series: int) -> BatchResult:

@@ -8,27 +8,17 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
+from luckiest_checks import LOPSIDED
 
 from highroller.core.dice import multiset_table
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, card_masks, matching
-from highroller.games.luckiest.faces import FaceTable, faces_from_entries, load_faces
+from highroller.games.luckiest.faces import FaceTable, load_faces
 from highroller.games.luckiest.model import turn_model
 from highroller.games.luckiest.policy import Position, advise
 from highroller.games.luckiest.solver import TIE, score_gains, score_values, solve_win, terminal
 from highroller.games.luckiest.steps import BANK, BETS
 
 DEFAULT = load_faces("default")
-LOPSIDED = faces_from_entries(
-    [
-        {"number": 1, "colour": "red", "shape": "cross"},
-        {"number": 2, "colour": "red", "shape": "cross"},
-        {"number": 3, "colour": "red", "shape": "cross"},
-        {"number": 4, "colour": "blue", "shape": "circle"},
-        {"number": 5, "colour": "blue", "shape": "circle"},
-        {"number": 6, "colour": "blue", "shape": "circle"},
-    ],
-    "test",
-)
 
 
 def mask(*cards: str) -> int:

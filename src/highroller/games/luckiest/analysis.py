@@ -1,9 +1,13 @@
-"""`highroller analyze luckiest [options] --games N --out DIR`: the score distribution of each policy.
+"""`highroller analyze luckiest [options] --games N --out DIR`: the score distribution of each policy,
+and the seat advantage by player count.
 
 On the batch engine, every seat plays the same bot, for each built-in bot in turn: the points of a
-turn (its distribution, mean and bust rate) and of a game; with 2 players also the solved win policy
-against the expected-score policy, seat by seat. PNG plots and a short text summary. Each chunk of
-games is tallied where it is played (`tally`), so any number of games is analysed in constant memory.
+turn (its distribution, mean and bust rate) and of a game, and each seat's share of the wins; where the
+win policy is solved for the game (2 players, 3 up to 4 rounds), it against the expected-score policy,
+seat by seat. Then, for 2 to 5 players (each at its default rounds), each seat's share of the wins when
+every seat plays the expected-score policy and, where solved, the win policy, with the exact figure
+beside the played one. PNG plots and a short text summary. Each chunk of games is tallied where it is
+played (`tally`), so any number of games is analysed in constant memory.
 """
 
 from __future__ import annotations
@@ -17,9 +21,38 @@ from highroller.batch.engine import BatchResult
 from highroller.batch.tally import Histogram, Moments, Tally
 from highroller.batch.totals import SHARE_UNIT
 from highroller.core.game import Game
+from highroller.games.luckiest import maxn_store
+from highroller.games.luckiest.faces import resolve_faces
+from highroller.games.luckiest.policy import win_solution
+from highroller.games.luckiest.rules import MAX_PLAYERS
+from highroller.games.luckiest.state import LuckiestGame
 from highroller.registry import game_spec
 
 POLICIES = ("random", "cautious", "optimal")
+
+
+def _shares(wins: Moments) -> str:
+    """Each seat's share of the wins, with its standard error."""
+    return " / ".join(f"{mean:.1%} ± {error:.1%}" for mean, error in zip(wins.mean(), wins.error()))
+
+
+def win_solved(players: int, rounds: int) -> bool:
+    """Whether `optimal-win` plays a solved win policy in this game."""
+    return players == 2 or maxn_store.covered(players, rounds)
+
+
+def exact_shares(game: Game, policy: str) -> list[float]:
+    """Each seat's exact chance of winning with `policy` everywhere: 1/P each for the expected-score
+    policy (it ignores the scores, so every seat's total has the same distribution), the solution's for
+    the win policy."""
+    rules = game.options
+    if policy != "optimal-win":
+        return [1.0 / rules["players"]] * rules["players"]
+    faces = resolve_faces(rules["faces"])
+    if rules["players"] == 2:
+        first = win_solution(faces, rules["rounds"]).first_player
+        return [first, 1.0 - first]
+    return [float(c) for c in maxn_store.solution(faces, rules["players"], rules["rounds"]).chances(0, [0] * rules["players"])]
 
 
 def tally(result: BatchResult) -> Tally:
@@ -48,12 +81,23 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
         game_points = result.histogram("points of a game")
         lines.append(
             f"{policy}: {mean:.2f} ± {error:.2f} points a turn, busts {busts:.1%} of turns, "
-            f"{game_points.moments().mean()[0]:.1f} points a game (90th percentile {game_points.quantile(0.9):.0f})"
+            f"{game_points.moments().mean()[0]:.1f} points a game (90th percentile {game_points.quantile(0.9):.0f}); "
+            f"wins by seat {_shares(result.moments('wins by seat'))}"
         )
-    if players == 2:
-        for bots in (["optimal-win", "optimal"], ["optimal", "optimal-win"]):
-            wins = analysis.tally(spec, game, bots, params, tally, " against ".join(bots)).moments("wins by seat")
-            lines.append(f"{bots[0]} (seat 1) against {bots[1]} (seat 2): seat 1 wins {wins.mean()[0]:.1%} ± {wins.error()[0]:.1%}")
+    if players > 1 and win_solved(players, game.options["rounds"]):
+        for seat in range(players):
+            bots = ["optimal"] * players
+            bots[seat] = "optimal-win"
+            wins = analysis.tally(spec, game, bots, params, tally, f"optimal-win at seat {seat + 1}, optimal elsewhere").moments("wins by seat")
+            lines.append(f"optimal-win at seat {seat + 1} against optimal: wins {wins.mean()[seat]:.1%} ± {wins.error()[seat]:.1%} (parity {1 / players:.1%})")
+    lines += ["", "Seat advantage by player count (each at its default rounds; wins by seat, played ± standard error, and solved):"]
+    for count in range(2, MAX_PLAYERS + 1):
+        table = LuckiestGame.from_options(players=count, faces=game.options["faces"])
+        rounds = table.options["rounds"]
+        for policy in ("optimal", "optimal-win") if win_solved(count, rounds) else ("optimal",):
+            wins = analysis.tally(spec, table, [policy] * count, params, tally, f"{policy}, {count} players").moments("wins by seat")
+            solved = exact_shares(table, policy)
+            lines.append(f"{count} players, {rounds} rounds, {policy} everywhere: {_shares(wins)}; solved {' / '.join(f'{c:.1%}' for c in solved)}")
 
     def histogram(axes: Any) -> None:
         top = max(int(points.values()[-1]) for points in turns.values())

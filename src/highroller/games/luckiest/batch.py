@@ -2,7 +2,9 @@
 
 Built-in bots, as the step bots play: `random` (uniform among bank and the unused cards), `cautious`
 (parameter `threshold`), `optimal` (the solved expected-score policy, read from `dense_policy`)
-and `optimal-win` (the solved 2-player win policy; with other player counts the expected-score policy).
+and `optimal-win` (the solved win policy: 2 players, and max-n for the 3-player games `maxn_store`
+covers, each turn's choices solved once for every score situation among the games; with other player
+counts the expected-score policy).
 
 Every game draws from its own counter-based stream keyed by its seed (`highroller.batch.seeds.Streams`),
 so a game's result depends only on its seed, never on the other games of its batch. A roll of n dice
@@ -24,7 +26,9 @@ from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_sha
 from highroller.batch.rolls import FACE_BITS, MAX_DICE, POWERS_OF_6, faces_of, read_rolls
 from highroller.batch.seeds import Streams
 from highroller.core.game import Game
+from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARDS, card_masks
+from highroller.games.luckiest.maxn import flat_turn
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
 from highroller.games.luckiest.policy import win_solution
 from highroller.games.luckiest.rules import DICE
@@ -107,8 +111,13 @@ def _cautious(deck: Deck, turns: Turns, threshold: int) -> np.ndarray:
     return np.where(bank, BANK, _first_unused(deck, turns.used, list(deck.cautious_order)))
 
 
-def _solved(deck: Deck, turns: Turns, dense: np.ndarray, columns: np.ndarray) -> np.ndarray:
-    codes = dense[columns, turns.dice, turns.used_index, turns.points].astype(np.int64)
+def _solved(deck: Deck, turns: Turns, dense: np.ndarray, columns: np.ndarray, states: np.ndarray | None) -> np.ndarray:
+    """The solved policy's cards: `dense[column, dice, used index, points]`, or with `states` (the flat
+    number of each such turn state) `dense[column, flat state]`."""
+    if states is None:
+        codes = dense[columns, turns.dice, turns.used_index, turns.points].astype(np.int64)
+    else:
+        codes = dense[columns, states[turns.dice, turns.used_index, turns.points]].astype(np.int64)
     cards = np.full(codes.shape, BANK, dtype=np.int64)
     for j, klass in enumerate(deck.model.classes):
         mine = codes == j
@@ -171,7 +180,7 @@ class LuckiestBatch:
         """One turn of `seat` in every game: (points banked, rolls made, busted) per game."""
         count = totals.shape[0]
         turns = Turns(np.full(count, DICE), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64))
-        dense, columns = self._policy(deck, rules, bot, round_number, seat, totals)
+        dense, columns, states = self._policy(deck, rules, bot, round_number, seat, totals)
         result = np.zeros(count, dtype=np.int64)
         rolls = np.zeros(count, dtype=np.int64)
         bust = np.zeros(count, dtype=np.int64)
@@ -183,7 +192,7 @@ class LuckiestBatch:
             elif bot == "cautious":
                 action = _cautious(deck, mine, int(bot_params.get("threshold", 10)))
             else:
-                action = _solved(deck, mine, dense, columns[live])
+                action = _solved(deck, mine, dense, columns[live], states)
             banking = action == BANK
             result[live[banking]] = mine.points[banking]
             if log is not None:
@@ -207,17 +216,24 @@ class LuckiestBatch:
             live = live[~done]
         return result, rolls, bust
 
-    def _policy(self, deck: Deck, rules: Any, bot: BotChoice, round_number: int, seat: int, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The dense solved policy for this turn and each game's column in it (unused for other bots)."""
+    def _policy(self, deck: Deck, rules: Any, bot: BotChoice, round_number: int, seat: int, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The solved policy for this turn, each game's column in it, and the flat numbering of turn
+        states where the policy is indexed by it (see `_solved`; unused for other bots)."""
         count = totals.shape[0]
         if bot == "optimal-win" and rules.players == 2:
             solution = win_solution(rules.faces, rules.rounds)
             span = solution.span
             dense = dense_policy(solution.turn(2 * round_number + seat, np.arange(-span, span + 1)))
-            return dense, totals[:, seat] - totals[:, 1 - seat] + span
+            return dense, totals[:, seat] - totals[:, 1 - seat] + span, None
+        if bot == "optimal-win" and maxn_store.covered(rules.players, rules.rounds):
+            maxn = maxn_store.solution(rules.faces, rules.players, rules.rounds)
+            situations = maxn.grid.flat(totals)
+            unique, columns = np.unique(situations, return_inverse=True)
+            choices = maxn.choices(rules.players * round_number + seat, unique)
+            return choices, columns.ravel(), flat_turn(rules.faces, DICE).numbers(deck.model)
         if bot in ("optimal", "optimal-win"):
-            return dense_policy(score_values(rules.faces)), np.zeros(count, dtype=np.int64)
-        return np.zeros((1, 1, 1, 1), dtype=np.int8), np.zeros(count, dtype=np.int64)
+            return dense_policy(score_values(rules.faces)), np.zeros(count, dtype=np.int64), None
+        return np.zeros((1, 1, 1, 1), dtype=np.int8), np.zeros(count, dtype=np.int64), None
 
 
 def _log_rolls(log: list[list[dict[str, Any]]], games: np.ndarray, cards: np.ndarray, packed: np.ndarray, seat: int) -> None:

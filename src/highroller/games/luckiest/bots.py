@@ -1,15 +1,18 @@
 """Luckiest Dice bots: `random` (from the core), `cautious` (banks at a points threshold), `optimal`
-(the exact expected-score policy) and `optimal-win` (the exact 2-player win policy; with another number
-of players, where that objective is not solved, it plays the expected-score policy)."""
+(the exact expected-score policy) and `optimal-win` (the exact win policy: 2 players, and max-n for 3
+players up to 4 rounds; with 1, 4 or 5 players, where it is not solved for play, the expected-score
+policy)."""
 
 from __future__ import annotations
 
 import random
 
+from highroller.core.game import Game
 from highroller.core.state import State
+from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARDS
 from highroller.games.luckiest.faces import resolve_faces
-from highroller.games.luckiest.policy import Action, score_choice, win_choice
+from highroller.games.luckiest.policy import Action, score_choice, win_choice, win_covered
 from highroller.games.luckiest.steps import BANK, Bet
 
 CAUTIOUS_THRESHOLD = 10
@@ -52,12 +55,20 @@ class OptimalBot:
 
 
 class OptimalWinBot:
-    """Plays the solved policy that maximises the probability of winning a 2-player game; in games of
-    1 or 3-5 players it plays the expected-score policy instead."""
+    """Plays the solved policy that maximises its probability of winning: exactly with 2 players, as
+    max-n with 3 (up to 4 rounds; `NotWarm` while a web server's warm-up still solves it); in other
+    games the expected-score policy."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
+    @staticmethod
+    def ready(game: Game) -> bool:
+        """Whether the bot can move without solving first (`highroller.core.firsttime`)."""
+        rules = game.options
+        faces = resolve_faces(rules["faces"])
+        return not maxn_store.covered(rules["players"], rules["rounds"]) or rules["players"] == 2 or maxn_store.is_stored(faces, rules["players"], rules["rounds"])
+
     def choose(self, state: State) -> Action:
         view = state.view(state.current_player)
-        return win_choice(view) if view["rules"]["players"] == 2 else score_choice(view)
+        return win_choice(view) if win_covered(view) else score_choice(view)

@@ -57,6 +57,8 @@ class TurnModel:
     """Every (dice left > 0, used) a turn can reach, dice left ascending (successors come first)."""
     strides: tuple[int, ...]
     """Mixed-radix strides numbering a `Used` (see `used_index`)."""
+    dice: int = DICE
+    """Dice rolled at a turn's start (12; fewer only in the tests' short games)."""
 
     @property
     def max_points(self) -> int:
@@ -64,7 +66,7 @@ class TurnModel:
 
     def points_cap(self, dice_left: int) -> int:
         """The most points a turn can hold with `dice_left` dice still to roll."""
-        return self.max_points * (DICE - dice_left)
+        return self.max_points * (self.dice - dice_left)
 
     def used_of(self, used_mask: int) -> Used:
         counts = [0] * len(self.classes)
@@ -90,29 +92,30 @@ class TurnModel:
             reachable = {
                 (points + k * klass.points, placed + k)
                 for points, placed in reachable
-                for k in range(count, DICE - dice - placed + 1)
+                for k in range(count, self.dice - dice - placed + 1)
             }
-        return sorted(points for points, placed in reachable if placed == DICE - dice)
+        return sorted(points for points, placed in reachable if placed == self.dice - dice)
 
     def next_card(self, klass: int, used_mask: int) -> int:
         """The first unused card of a class (the card a policy's class choice stands for)."""
         return next(card for card in self.classes[klass].cards if not used_mask >> card & 1)
 
 
-def _states(classes: tuple[CardClass, ...]) -> tuple[tuple[int, Used], ...]:
+def _states(classes: tuple[CardClass, ...], rolled: int) -> tuple[tuple[int, Used], ...]:
     ranges = [range(len(c.cards) + 1) for c in classes]
     result: list[tuple[int, Used]] = []
-    for dice in range(1, DICE + 1):
+    for dice in range(1, rolled + 1):
         for used in product(*ranges):
             placed = sum(used)
-            if (placed == 0) == (dice == DICE) and placed <= DICE - dice:
+            if (placed == 0) == (dice == rolled) and placed <= rolled - dice:
                 result.append((dice, used))
     return tuple(result)
 
 
 @lru_cache(maxsize=8)
-def turn_model(faces: FaceTable) -> TurnModel:
-    """The model of a face table (cached: the solver and the bots share it)."""
+def turn_model(faces: FaceTable, dice: int = DICE) -> TurnModel:
+    """The model of a face table (cached: the solver and the bots share it); `dice` other than 12 makes
+    the short games the tests check against brute force."""
     masks = card_masks(faces)
     groups: dict[tuple[int, int], list[int]] = {}
     for card in CARDS:
@@ -127,5 +130,5 @@ def turn_model(faces: FaceTable) -> TurnModel:
     for klass in classes:
         strides.append(stride)
         stride *= len(klass.cards) + 1
-    odds = tuple(tuple(np.array([float(p) for p in c.odds(n)]) for n in range(DICE + 1)) for c in classes)
-    return TurnModel(classes, tuple(class_of), odds, _states(classes), tuple(strides))
+    odds = tuple(tuple(np.array([float(p) for p in c.odds(n)]) for n in range(dice + 1)) for c in classes)
+    return TurnModel(classes, tuple(class_of), odds, _states(classes, dice), tuple(strides), dice)

@@ -1,7 +1,8 @@
 """The solver's advice at a real position: each legal action's value and the best one, from a view.
 
 Only what every player sees is used: the dice left, the cards used, the turn's points, the round and
-the scores. The expected-score policy fits any number of players; the win policy is for 2 players.
+the scores. The expected-score policy fits any number of players; the win policy is solved exactly for
+2 players (`solver.solve_win`) and, as max-n, for the games `maxn_store.covered` names (3 players).
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from typing import Any
 
 import numpy as np
 
+from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
+from highroller.games.luckiest.maxn import MaxnSolution, flat_turn
+from highroller.games.luckiest.model import BANK_CODE, TurnModel, Used, turn_model
+from highroller.games.luckiest.rules import DICE
 from highroller.games.luckiest.solver import Key, TurnValues, WinSolution, score_values, solve_win
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet
 
@@ -103,14 +107,61 @@ def _win_situation(view: dict[str, Any]) -> tuple[FaceTable, int, int, int]:
     return resolve_faces(rules["faces"]), rules["rounds"], 2 * (view["round"] - 1) + mover, totals[mover] - totals[1 - mover]
 
 
+def win_covered(view: dict[str, Any]) -> bool:
+    """Whether the win objective is solved for this view's game (2 players, or a covered max-n game)."""
+    rules = view["rules"]
+    return rules["players"] == 2 or maxn_store.covered(rules["players"], rules["rounds"])
+
+
 def win_advice(view: dict[str, Any]) -> Advice:
-    """The 2-player win advice (values: the mover's win probability, a shared win counting half)."""
+    """The win advice (values: the mover's win probability, a shared win counting its share)."""
+    if view["rules"]["players"] != 2:
+        solution, turn, scores = _maxn_situation(view)
+        return advise(solution.turn_values(turn, scores), 0, Position.of_view(view), "win")
     faces, rounds, turn, lead = _win_situation(view)
     return advise(win_turn(faces, rounds, turn, lead), 0, Position.of_view(view), "win")
 
 
 def win_choice(view: dict[str, Any]) -> Action:
-    """The 2-player win policy's action (the same as `win_advice(view).best`, without the values)."""
+    """The win policy's action (the same as `win_advice(view).best`, without the values)."""
+    if view["rules"]["players"] != 2:
+        return maxn_choice(view)
     faces, rounds, turn, lead = _win_situation(view)
     return best_action(turn_model(faces), win_codes(faces, rounds, turn), Position.of_view(view), lead + win_solution(faces, rounds).span)
+
+
+def _maxn_situation(view: dict[str, Any]) -> tuple[MaxnSolution, int, list[int]]:
+    """(the max-n solution, turn of the game, scores) of a view of a covered game of 3 or more."""
+    rules = view["rules"]
+    solution = maxn_store.solution(resolve_faces(rules["faces"]), rules["players"], rules["rounds"])
+    return solution, rules["players"] * (view["round"] - 1) + view["turn"], list(view["totals"])
+
+
+@lru_cache(maxsize=256)
+def _maxn_codes(faces: FaceTable, players: int, rounds: int, turn: int, scores: tuple[int, ...]) -> np.ndarray:
+    solution = maxn_store.solution(faces, players, rounds)
+    return solution.choices(turn, np.array([solution.grid.index(list(scores))], dtype=np.int64))[0]
+
+
+def turn_state(view: dict[str, Any]) -> tuple[int, Used, int]:
+    """The view's position as the max-n solver numbers it: (dice left, cards used per class, points)."""
+    position = Position.of_view(view)
+    model = turn_model(resolve_faces(view["rules"]["faces"]))
+    return position.dice, model.used_of(position.used), position.points
+
+
+def maxn_choice(view: dict[str, Any]) -> Action:
+    """The max-n policy's action in a covered game of 3 or more (ties: the first choice)."""
+    rules = view["rules"]
+    faces = resolve_faces(rules["faces"])
+    _, turn, scores = _maxn_situation(view)
+    code = int(_maxn_codes(faces, rules["players"], rules["rounds"], turn, tuple(scores))[flat_turn(faces, DICE).number[turn_state(view)]])
+    position = Position.of_view(view)
+    return BANK if code == BANK_CODE else BETS[turn_model(faces).next_card(code, position.used)]
+
+
+def maxn_chances(view: dict[str, Any]) -> list[float]:
+    """Every seat's chance of winning at the view's decision, everyone playing max-n from here."""
+    solution, turn, scores = _maxn_situation(view)
+    return [float(chance) for chance in solution.chances(turn, scores, turn_state(view))]
 

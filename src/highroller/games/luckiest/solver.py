@@ -22,7 +22,6 @@ import numpy as np
 
 from highroller.games.luckiest.faces import FaceTable
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, Used, turn_model
-from highroller.games.luckiest.rules import DICE
 
 TIE = 0.5
 """What a shared win is worth in the win objective: half a win."""
@@ -45,7 +44,7 @@ class TurnValues:
     @property
     def start(self) -> np.ndarray:
         """The value of a turn from its start, per situation."""
-        return self.values[(DICE, (0,) * len(self.model.classes))][0]
+        return self.values[(self.model.dice, (0,) * len(self.model.classes))][0]
 
     def _after(self, dice: int, used: Used) -> np.ndarray:
         return self.values[(dice, used)] if dice else self.bank

@@ -48,4 +48,5 @@ SPEC = GameSpec(
     presets="highroller.games.luckiest:presets.json",
     typed_input="highroller.games.luckiest.typed:TYPED",
     playthroughs="highroller.games.luckiest:playthroughs",
+    warm_up="highroller.games.luckiest.maxn_store:warm_up",
 )

@@ -1,0 +1,106 @@
+"""The max-n solutions that bots, advice and win chances play, solved once and kept on disk.
+
+Three players over up to four rounds are covered (`covered`): the default game of three solves in
+about 16 s on two cores and is kept in the user's cache directory, named by a digest of the face table,
+the player count, the rounds and the solver's sources (so a change to any of them solves afresh), and
+read back in a fraction of a second. A process that defers first-time work (a web server's bot and
+advice workers, `highroller.core.firsttime`) gets `NotWarm` instead of solving, and plays or advises
+without it meanwhile; the server's warm-up (`warm_up`) solves the default game in the background.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from platformdirs import user_cache_path
+
+from highroller.core import firsttime
+from highroller.games.luckiest.faces import FaceTable, resolve_faces
+from highroller.games.luckiest.maxn import FIRST, Grid, MaxnSolution, solve_maxn
+from highroller.games.luckiest.model import turn_model
+
+log = logging.getLogger(__name__)
+
+MOST_ROUNDS = {3: 4}
+"""Player counts whose max-n solution is played, with the most rounds solved for play."""
+
+SOURCES = ("maxn.py", "maxn_kernel.py", "model.py", "solver.py", "faces.py")
+"""The modules a stored solution depends on (beside this one)."""
+
+
+def covered(players: int, rounds: int) -> bool:
+    """Whether bots, advice and win chances play the max-n solution of this game."""
+    return rounds <= MOST_ROUNDS.get(players, 0)
+
+
+def folder() -> Path:
+    return user_cache_path("highroller") / "solutions"
+
+
+def path(faces: FaceTable, players: int, rounds: int) -> Path:
+    """Where the solution of this game is kept."""
+    digest = hashlib.sha256(json.dumps([faces.to_json(), players, rounds], sort_keys=True).encode())
+    here = Path(__file__).parent
+    for name in SOURCES:
+        digest.update((here / name).read_bytes())
+    return folder() / f"luckiest-maxn-{players}p-{rounds}r-{digest.hexdigest()[:16]}.npz"
+
+
+def _load(faces: FaceTable, players: int, rounds: int, where: Path) -> MaxnSolution | None:
+    grid = Grid(players, rounds, turn_model(faces).points_cap(0))
+    try:
+        with np.load(where, allow_pickle=False) as data:
+            start = data["start"]
+    except (OSError, ValueError, KeyError) as error:
+        log.warning("the stored solution %s could not be read (%s); solving again", where, error)
+        return None
+    if start.shape != (grid.turns, players, grid.size) or start.dtype != np.float64:
+        log.warning("the stored solution %s has the shape %s; solving again", where, start.shape)
+        return None
+    return MaxnSolution(faces, grid, FIRST, list(start))
+
+
+def _save(solution: MaxnSolution, where: Path) -> None:
+    where.parent.mkdir(parents=True, exist_ok=True)
+    partial = where.with_name(f"{where.stem}.{os.getpid()}.partial.npz")
+    np.savez_compressed(partial, start=np.stack([table for table in solution.start if table is not None]))
+    os.replace(partial, where)
+
+
+_solved: set[tuple[FaceTable, int, int]] = set()
+"""The games whose solution this process holds."""
+
+
+def is_stored(faces: FaceTable, players: int, rounds: int) -> bool:
+    """Whether the solution is in this process or on disk (no first-time work left)."""
+    return (faces, players, rounds) in _solved or path(faces, players, rounds).exists()
+
+
+@lru_cache(maxsize=4)
+def solution(faces: FaceTable, players: int, rounds: int) -> MaxnSolution:
+    """The max-n solution (ties: the first choice) of a covered game: read from disk, else solved and
+    kept; `NotWarm` instead of solving in a process that defers first-time work."""
+    if not covered(players, rounds):
+        raise ValueError(f"the win objective is solved for 2 players, and for {', '.join(f'{p} players up to {r} rounds' for p, r in MOST_ROUNDS.items())}; not {players} players over {rounds} rounds")
+    where = path(faces, players, rounds)
+    found = _load(faces, players, rounds, where) if where.exists() else None
+    if found is None:
+        firsttime.check(False, f"the {players}-player win policy")
+        found = solve_maxn(faces, players, rounds)
+        try:
+            _save(found, where)
+        except OSError as error:
+            log.warning("the solution could not be kept in %s: %s", where, error)
+    _solved.add((faces, players, rounds))
+    return found
+
+
+def warm_up() -> None:
+    """Solve (or read) the default game of three, so the first 3-player table need not wait."""
+    solution(resolve_faces("default"), 3, MOST_ROUNDS[3])

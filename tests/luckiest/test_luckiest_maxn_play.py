@@ -104,6 +104,8 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def test_a_solution_is_kept_and_read_back(store: Path) -> None:
+    stale = store / "luckiest-maxn-3p-1r-0123456789abcdef.npz"  # the same game, older sources
+    stale.write_bytes(b"old")
     game = hr.make("luckiest", players=3, rounds=1)
     assert not maxn_store.is_stored(DEFAULT, 3, 1) and not OptimalWinBot.ready(game)
     solved = maxn_store.solution(DEFAULT, 3, 1)

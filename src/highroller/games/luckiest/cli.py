@@ -116,7 +116,7 @@ def solve(players: int, rounds: int | None, objective: str, faces: str, as_json:
     With 2 players the win policy is exact (a shared win counts half). With 3 or 4 it is max-n: each
     player maximises its own chance of winning (a shared win counting its share), ties broken by
     taking the first choice (bank, then odd/even, shapes and colours, numbers); 3 players over 4
-    rounds take about 16 s, 4 players over 3 rounds about half an hour and 5 GB. The score policy
+    rounds take 15–20 s, 4 players over 3 rounds about half an hour and 2 GB. The score policy
     table has one row per turn state (dice left, cards used per class of alike cards, points); the win
     table gives the mover's win probability (every seat's with 3 or more) at the start of every turn
     for every reachable score. Ask `highroller odds luckiest` about a single position.

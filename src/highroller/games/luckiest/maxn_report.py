@@ -23,7 +23,7 @@ MAXN, SCORE = "max-n", "score"
 MIN_WIN_PLAYERS, MAX_WIN_PLAYERS = 2, 4
 """Player counts `solve` plays to win (5 players would need about 2 billion situations a turn)."""
 MOST_COLUMNS = 32_000_000
-"""The most score situations `solve` takes on (4 players over 3 rounds: about half an hour, 5 GB)."""
+"""The most score situations `solve` takes on (4 players over 3 rounds: about half an hour, 2 GB)."""
 KEEP_COLUMNS = 2_000_000
 """Up to this many situations the solve keeps each turn for the comparisons with the score policy."""
 

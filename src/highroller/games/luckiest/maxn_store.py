@@ -1,7 +1,7 @@
 """The max-n solutions that bots, advice and win chances play, solved once and kept on disk.
 
 Three players over up to four rounds are covered (`covered`): the default game of three solves in
-about 16 s on two cores and is kept in the user's cache directory, named by a digest of the face table,
+15–20 s on two cores and is kept in the user's cache directory, named by a digest of the face table,
 the player count, the rounds and the solver's sources (so a change to any of them solves afresh), and
 read back in a fraction of a second. A process that defers first-time work (a web server's bot and
 advice workers, `highroller.core.firsttime`) gets `NotWarm` instead of solving, and plays or advises
@@ -67,10 +67,16 @@ def _load(faces: FaceTable, players: int, rounds: int, where: Path) -> MaxnSolut
 
 
 def _save(solution: MaxnSolution, where: Path) -> None:
+    """Write the solution whole (under a partial name, then renamed), and remove the same game's
+    solutions of older sources."""
     where.parent.mkdir(parents=True, exist_ok=True)
     partial = where.with_name(f"{where.stem}.{os.getpid()}.partial.npz")
     np.savez_compressed(partial, start=np.stack([table for table in solution.start if table is not None]))
     os.replace(partial, where)
+    game = where.name.rsplit("-", 1)[0]
+    for old in where.parent.glob(f"{game}-*.npz"):
+        if old != where and ".partial" not in old.name:
+            old.unlink(missing_ok=True)
 
 
 _solved: set[tuple[FaceTable, int, int]] = set()

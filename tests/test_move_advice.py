@@ -72,7 +72,7 @@ def test_luckiest_two_players_gives_the_solvers_win_chances_in_french() -> None:
 
 
 def test_luckiest_with_more_players_gives_expected_points_never_minus_zero() -> None:
-    for state in _decisions("luckiest", {"players": 3}, seed=2, steps=60):
+    for state in _decisions("luckiest", {"players": 4}, seed=2, steps=60):
         advice = _advise(state)
         solver = score_advice(state.view(state.current_player))
         assert advice["measure"] == "points" and advice["best"] == solver.best.to_json()

@@ -160,5 +160,7 @@ def test_an_analysis_shows_the_progress_of_each_series(tmp_path: Path) -> None:
     luckiest_analysis.run_analysis(hr.make("luckiest", players=2), {"players": 2}, params)
     assert done == {
         "random at every seat": 1000, "cautious at every seat": 1000, "optimal at every seat": 1000,
-        "optimal-win against optimal": 1000, "optimal against optimal-win": 1000,
+        "optimal-win at seat 1, optimal elsewhere": 1000, "optimal-win at seat 2, optimal elsewhere": 1000,
+        "optimal, 2 players": 1000, "optimal-win, 2 players": 1000, "optimal, 3 players": 1000, "optimal-win, 3 players": 1000,
+        "optimal, 4 players": 1000, "optimal, 5 players": 1000,
     }

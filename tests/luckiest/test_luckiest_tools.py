@@ -116,7 +116,7 @@ def test_the_renderer_draws_and_explains() -> None:
 def test_the_bots_play() -> None:
     for bots in (["optimal-win", "optimal"], ["cautious", "random"]):
         assert hr.play(hr.make("luckiest", players=2, rounds=2), bots, seed=1).is_terminal()
-    # with three players the win bot plays max-n; with five, where that is not solved, the expected-score policy
+    # with three players the win bot plays max-n, with five max-n on a coarse grid of scores
     assert hr.play(hr.make("luckiest", players=3, rounds=1), ["optimal-win"] * 3, seed=2).is_terminal()
     assert hr.play(hr.make("luckiest", players=5, rounds=1), ["optimal-win"] * 5, seed=2).is_terminal()
 

@@ -1,6 +1,6 @@
 """Luckiest Dice's advice on a choice, in a language (its words are extracted into this folder's
-catalog): where the win objective is solved (2 players, and 3 up to 4 rounds, once a server's warm-up
-has solved it) the solver's chance of winning after each choice (a shared win counting its share),
+catalog): where the win objective is solved exactly (2 players, and 3 up to 4 rounds, once a server's
+warm-up has solved it) the solver's chance of winning after each choice (a shared win counting its share),
 elsewhere the expected points of the turn after it. The numbers are the solver's policies
 (`policy.py`), which the terminal's `?` shows too."""
 
@@ -14,7 +14,7 @@ from highroller.core.firsttime import NotWarm
 from highroller.core.state import State
 from highroller.core.words import Words
 from highroller.games.luckiest.narrate import LuckiestNarration
-from highroller.games.luckiest.policy import Advice, score_advice, win_advice, win_covered
+from highroller.games.luckiest.policy import Advice, score_advice, win_advice, win_exact
 from highroller.games.luckiest.state import LuckiestState
 
 
@@ -26,7 +26,7 @@ def move_advice(state: State, seat: int, w: Words) -> MoveAdvice | None:
         return None
     view = state.view(seat)
     measure: Measure
-    advice = _win_advice(view) if win_covered(view) else None
+    advice = _win_advice(view) if win_exact(view) else None
     if advice is not None:
         measure, title = "chance", w("Your chance of winning after each choice (solver)")
     else:

@@ -3,10 +3,10 @@ and the seat advantage by player count.
 
 On the batch engine, every seat plays the same bot, for each built-in bot in turn: the points of a
 turn (its distribution, mean and bust rate) and of a game, and each seat's share of the wins; where the
-win policy is solved for the game (2 players, 3 up to 4 rounds), it against the expected-score policy,
-seat by seat. Then, for 2 to 5 players (each at its default rounds), each seat's share of the wins when
-every seat plays the expected-score policy and, where solved, the win policy, with the exact figure
-beside the played one. PNG plots and a short text summary. Each chunk of games is tallied where it is
+win policy is solved exactly for the game (2 players, 3 up to 4 rounds), it against the
+expected-score policy, seat by seat. Then, for 2 to 5 players (each at its default rounds), each seat's share of the wins when
+every seat plays the expected-score policy and, where solved exactly, the win policy, with the exact
+figure beside the played one. PNG plots and a short text summary. Each chunk of games is tallied where it is
 played (`tally`), so any number of games is analysed in constant memory.
 """
 
@@ -37,8 +37,8 @@ def _shares(wins: Moments) -> str:
 
 
 def win_solved(players: int, rounds: int) -> bool:
-    """Whether `optimal-win` plays a solved win policy in this game."""
-    return players == 2 or maxn_store.covered(players, rounds)
+    """Whether `optimal-win` plays an exactly solved win policy in this game."""
+    return players == 2 or maxn_store.exact(players, rounds)
 
 
 def exact_shares(game: Game, policy: str) -> list[float]:

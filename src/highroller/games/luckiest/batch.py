@@ -227,8 +227,7 @@ class LuckiestBatch:
             return dense, totals[:, seat] - totals[:, 1 - seat] + span, None
         if bot == "optimal-win" and maxn_store.covered(rules.players, rules.rounds):
             maxn = maxn_store.solution(rules.faces, rules.players, rules.rounds)
-            situations = maxn.grid.flat(totals)
-            unique, columns = np.unique(situations, return_inverse=True)
+            unique, columns = np.unique(totals[:, 1:] - totals[:, :1], axis=0, return_inverse=True)
             choices = maxn.choices(rules.players * round_number + seat, unique)
             return choices, columns.ravel(), flat_turn(rules.faces, DICE).numbers(deck.model)
         if bot in ("optimal", "optimal-win"):

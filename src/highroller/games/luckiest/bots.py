@@ -1,7 +1,7 @@
 """Luckiest Dice bots: `random` (from the core), `cautious` (banks at a points threshold), `optimal`
-(the exact expected-score policy) and `optimal-win` (the exact win policy: 2 players, and max-n for 3
-players up to 4 rounds; with 1, 4 or 5 players, where it is not solved for play, the expected-score
-policy)."""
+(the exact expected-score policy) and `optimal-win` (the win policy: exact with 2 players, max-n for 3
+players up to 4 rounds, and max-n on a coarse grid of scores for 4 and 5 players up to 3 rounds;
+elsewhere the expected-score policy)."""
 
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ class OptimalBot:
 
 class OptimalWinBot:
     """Plays the solved policy that maximises its probability of winning: exactly with 2 players, as
-    max-n with 3 (up to 4 rounds; `NotWarm` while a web server's warm-up still solves it); in other
-    games the expected-score policy."""
+    max-n with 3 (up to 4 rounds) and approximately with 4 and 5 (up to 3 rounds; `NotWarm` while a web
+    server's warm-up still solves them); in other games the expected-score policy."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

@@ -2,16 +2,17 @@
 
 With 2 players, at a decision the mover's chance is the best action's value in the solved win objective
 (both playing to win from here on, a shared win counted as half) and the other seat has the rest. With
-3 players (up to 4 rounds) every seat's chance comes from the max-n solution, everyone playing to win
-from here. At the end, the winners share 1. Chance steps (dice to roll), games of other sizes, and a
-3-player game whose solution a web server's warm-up is still working out are not covered: None.
+3 players (up to 4 rounds) every seat's chance comes from the exact max-n solution, everyone playing
+to win from here. At the end, the winners share 1. Chance steps (dice to roll), games of other sizes
+(4 and 5 players have only an approximate solution), and a 3-player game whose solution a web
+server's warm-up is still working out are not covered: None.
 """
 
 from __future__ import annotations
 
 from highroller.core.firsttime import NotWarm
 from highroller.core.state import State
-from highroller.games.luckiest.policy import maxn_chances, win_advice, win_covered
+from highroller.games.luckiest.policy import maxn_chances, win_advice, win_exact
 
 
 def win_chances(state: State) -> list[float] | None:
@@ -24,7 +25,7 @@ def win_chances(state: State) -> list[float] | None:
     if mover < 0 or players == 1:
         return None
     view = state.view(mover)
-    if not win_covered(view):
+    if not win_exact(view):
         return None
     if players > 2:
         try:

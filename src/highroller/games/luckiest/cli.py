@@ -86,7 +86,8 @@ def _seats(chances: list[float]) -> str:
 
 def _maxn_rows(table: Table, maxn: dict[str, Any]) -> None:
     players, rounds = maxn["players"], maxn["rounds"]
-    table.add_row(f"Each seat's win probability, {players} players × {rounds} rounds, all playing to win (max-n)", _seats(maxn["seat_win_probabilities"]))
+    grid = "" if maxn["grid_step"] == 1 else f", approximated on a grid of {maxn['grid_step']} points"
+    table.add_row(f"Each seat's win probability, {players} players × {rounds} rounds, all playing to win (max-n{grid})", _seats(maxn["seat_win_probabilities"]))
     for rule, chances in maxn.get("seat_win_probabilities_by_tie_rule", {}).items():
         if rule != "first":
             table.add_row(f"  with the tie rule '{rule}' (each seat as the root)", _seats(chances))
@@ -110,13 +111,15 @@ def _maxn_rows(table: Table, maxn: dict[str, Any]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the headline numbers as JSON.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the policy table (.json, or CSV otherwise).")
 @click.option("--tie-rules", is_flag=True, help="3 or more players: also solve with ties broken against and for each seat, and the paranoid game.")
-def solve(players: int, rounds: int | None, objective: str, faces: str, as_json: bool, out: Path | None, tie_rules: bool) -> None:
+@click.option("--step", type=click.IntRange(1, 36), default=1, show_default=True, help="3 or more players: solve on a grid of score differences this many points apart (an approximation above 1).")
+def solve(players: int, rounds: int | None, objective: str, faces: str, as_json: bool, out: Path | None, tie_rules: bool, step: int) -> None:
     """Solve Luckiest Dice exactly: the expected-score policy of a turn, and the win policy.
 
-    With 2 players the win policy is exact (a shared win counts half). With 3 or 4 it is max-n: each
+    With 2 players the win policy is exact (a shared win counts half). With 3 or more it is max-n: each
     player maximises its own chance of winning (a shared win counting its share), ties broken by
     taking the first choice (bank, then odd/even, shapes and colours, numbers); 3 players over 4
-    rounds take 15–20 s, 4 players over 3 rounds about half an hour and 2 GB. The score policy
+    rounds take 15–20 s, 4 players over 3 rounds about half an hour and 2 GB; 5 players only on a
+    coarser grid (--step 12: about a minute), an approximation. The score policy
     table has one row per turn state (dice left, cards used per class of alike cards, points); the win
     table gives the mover's win probability (every seat's with 3 or more) at the start of every turn
     for every reachable score. Ask `highroller odds luckiest` about a single position.
@@ -125,13 +128,15 @@ def solve(players: int, rounds: int | None, objective: str, faces: str, as_json:
     rounds = default_rounds(players) if rounds is None else rounds
     if objective != "score" and not MIN_WIN_PLAYERS <= players <= MAX_WIN_PLAYERS:
         raise click.BadParameter(f"the win objective is solved for {MIN_WIN_PLAYERS} to {MAX_WIN_PLAYERS} players, not {players}; use --objective score", param_hint="--players")
-    if objective != "score" and players > 2 and maxn_columns(players, rounds) > MOST_COLUMNS:
+    situations = maxn_columns(players, rounds, step) if objective != "score" and players > 2 else 0
+    if situations > MOST_COLUMNS:
         raise click.BadParameter(
-            f"{players} players over {rounds} rounds is {maxn_columns(players, rounds):,} score situations to solve; this command solves up to {MOST_COLUMNS:,} "
-            f"(3 players up to {most_rounds(3)} rounds, 4 players up to {most_rounds(4)})", param_hint="--rounds"
+            f"{players} players over {rounds} rounds is {situations:,} score situations to solve on a grid of {step}; this command solves up to {MOST_COLUMNS:,} "
+            f"(exactly: 3 players up to {most_rounds(3)} rounds, 4 players up to {most_rounds(4)}; 5 players up to {most_rounds(5, 12)} rounds with --step 12)",
+            param_hint="--step" if players == 5 and step == 1 else "--rounds",
         )
-    if out is not None and objective != "score" and players > 2 and maxn_columns(players, rounds) > KEEP_COLUMNS:
-        raise click.BadParameter(f"the win table is written for up to {KEEP_COLUMNS:,} score situations, not {maxn_columns(players, rounds):,}; use --objective score", param_hint="--out")
+    if out is not None and situations > KEEP_COLUMNS:
+        raise click.BadParameter(f"the win table is written for up to {KEEP_COLUMNS:,} score situations, not {situations:,}; use --objective score", param_hint="--out")
     headline: dict[str, Any] = {"players": players, "rounds": rounds, "faces": table.to_json(), "classes": classes_json(turn_model(table))}
     tables: dict[str, list[dict[str, Any]]] = {}
     if objective in ("score", "both"):
@@ -143,7 +148,7 @@ def solve(players: int, rounds: int | None, objective: str, faces: str, as_json:
         if out is not None:
             tables["win"] = win_rows(solution)
     elif objective in ("win", "both"):
-        headline["maxn"], maxn = maxn_headline(table, players, rounds, tie_rules)
+        headline["maxn"], maxn = maxn_headline(table, players, rounds, tie_rules, step)
         if out is not None:
             tables["win"] = maxn_rows(maxn)
     if out is not None:

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import find_spec
+from itertools import product
 from typing import Literal, NamedTuple
 
 import numpy as np
@@ -171,21 +172,30 @@ def play_turn(
 
 @dataclass(frozen=True)
 class Grid:
-    """The situations of a P-player game of R rounds: the score differences d_j = s_j - s_0 (j = 1..P-1),
-    each from -span to span, flattened in C order."""
+    """The situations of a P-player game of R rounds: the score differences d_j = s_j - s_0 (j = 1..P-1)
+    at the multiples of `step` from -span to span (every difference when `step` is 1), flattened in C
+    order. A coarser step is an approximation: a situation between grid points is read from the two
+    nearest along the mover's move, linearly, and a real position is taken at its nearest grid point."""
 
     players: int
     rounds: int
     most: int
     """The most points of one turn."""
+    step: int = 1
 
     @property
     def span(self) -> int:
+        """The largest score difference."""
         return self.most * self.rounds
 
     @property
+    def reach(self) -> int:
+        """The grid points on each side of 0."""
+        return self._up(self.span)
+
+    @property
     def shape(self) -> tuple[int, ...]:
-        return (2 * self.span + 1,) * (self.players - 1)
+        return (2 * self.reach + 1,) * (self.players - 1)
 
     @property
     def size(self) -> int:
@@ -196,40 +206,91 @@ class Grid:
         return self.players * self.rounds
 
     def strides(self) -> np.ndarray:
-        return np.array([(2 * self.span + 1) ** (self.players - 2 - j) for j in range(self.players - 1)], dtype=np.int64)
+        return np.array([(2 * self.reach + 1) ** (self.players - 2 - j) for j in range(self.players - 1)], dtype=np.int64)
 
     def taken(self, turn: int) -> list[int]:
         """How many turns each seat has played when turn `turn` starts."""
         round_number, mover = divmod(turn, self.players)
         return [round_number + (1 if seat < mover else 0) for seat in range(self.players)]
 
+    def _ranges(self, turn: int) -> list[range]:
+        """Each difference's grid points turn `turn` can start at (on a coarse grid, with one more on
+        each side, which an interpolation between grid points may read)."""
+        taken = self.taken(turn)
+        extra = 0 if self.step == 1 else 1
+        ranges = []
+        for j in range(1, self.players):
+            low = max(-self.reach, -self._up(self.most * taken[0]) - extra)
+            high = min(self.reach, self._up(self.most * taken[j]) + extra)
+            ranges.append(range(low + self.reach, high + self.reach + 1))
+        return ranges
+
+    def count(self, turn: int) -> int:
+        """How many situations turn `turn` can start at."""
+        return int(np.prod([len(r) for r in self._ranges(turn)]))
+
     def columns(self, turn: int) -> np.ndarray:
         """The flat index of every situation turn `turn` can start at."""
-        taken = self.taken(turn)
-        ranges = [np.arange(-self.most * taken[0], self.most * taken[j] + 1) + self.span for j in range(1, self.players)]
-        mesh = np.meshgrid(*ranges, indexing="ij")
+        mesh = np.meshgrid(*(np.arange(r.start, r.stop) for r in self._ranges(turn)), indexing="ij")
         return np.ravel_multi_index(tuple(m.ravel() for m in mesh), self.shape).astype(np.int64)
 
+    def _up(self, points: int) -> int:
+        """How many grid steps cover `points`."""
+        return -(-points // self.step)
+
+    def _points(self, diffs: np.ndarray) -> np.ndarray:
+        """The grid point nearest each difference (clipped to the grid), from 0."""
+        return np.clip(np.rint(diffs / self.step).astype(np.int64), -self.reach, self.reach) + self.reach
+
     def flat(self, totals: np.ndarray) -> np.ndarray:
-        """The flat index of each row of scores `totals[game, seat]`."""
-        return ((totals[:, 1:] - totals[:, :1] + self.span) @ self.strides()).astype(np.int64)
+        """The flat index of each row of scores `totals[game, seat]` (its nearest grid point)."""
+        return self.nearest(totals[:, 1:] - totals[:, :1])
+
+    def nearest(self, diffs: np.ndarray) -> np.ndarray:
+        """The flat index of the grid point nearest each situation `diffs[..., j]`."""
+        return (self._points(diffs) @ self.strides()).astype(np.int64)
 
     def index(self, scores: list[int]) -> int:
-        """The flat index of the situation with these scores."""
-        return int(sum((scores[j] - scores[0] + self.span) * s for j, s in zip(range(1, self.players), self.strides())))
+        """The flat index of the situation with these scores (its nearest grid point)."""
+        return int(self.flat(np.array([scores], dtype=np.int64))[0])
 
-    def shifts(self, mover: int) -> np.ndarray:
-        """The flat offset of the mover banking g points, g = 0..most."""
-        g = np.arange(self.most + 1, dtype=np.int64)
-        strides = self.strides()
-        return -g * int(strides.sum()) if mover == 0 else g * int(strides[mover - 1])
+    def differences(self, columns: np.ndarray) -> np.ndarray:
+        """diffs[c, j]: the score differences of each column's situation."""
+        return (np.array(np.unravel_index(columns, self.shape)).T - self.reach) * self.step
 
-    def final_shares(self) -> np.ndarray:
-        """shares[i, d]: seat i's share of the win when the game ends at d."""
-        diffs = np.indices(self.shape).reshape(self.players - 1, -1) - self.span
-        scores = np.vstack([np.zeros((1, self.size), dtype=np.int64), diffs])
-        top = scores == scores.max(axis=0)
-        return top / top.sum(axis=0)
+    def direction(self, mover: int) -> np.ndarray:
+        """How the differences move per point the mover banks: all down for seat 0, its own up else."""
+        return -np.ones(self.players - 1, dtype=np.int64) if mover == 0 else np.eye(self.players - 1, dtype=np.int64)[mover - 1]
+
+    def corners(self, diffs: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(flat index, weight) of the grid points around each situation `diffs[..., j]` (clipped to the
+        grid), whose weighted sum is the multilinear interpolation there; on the exact grid, the point
+        itself with weight 1."""
+        points = np.clip(diffs / self.step + self.reach, 0, 2 * self.reach)
+        low = np.floor(points).astype(np.int64)
+        part = points - low
+        high = np.minimum(low + 1, 2 * self.reach)
+        if self.step == 1:
+            return [(low @ self.strides(), np.ones(low.shape[:-1]))]
+        corners = []
+        for bits in product((False, True), repeat=self.players - 1):
+            chosen = np.where(bits, high, low)
+            corners.append((chosen @ self.strides(), np.prod(np.where(bits, part, 1 - part), axis=-1)))
+        return corners
+
+    def interpolate(self, table: np.ndarray, diffs: np.ndarray) -> np.ndarray:
+        """table[:, d] at each situation `diffs[..., j]`, interpolated between the grid points around it
+        (a grid point of weight 0 is not read: it may lie past the situations solved)."""
+        value = np.zeros((table.shape[0], *diffs.shape[:-1]))
+        for index, weight in self.corners(diffs):
+            value += np.where(weight > 0, table[:, index] * weight, 0.0)
+        return value
+
+    def shares(self, diffs: np.ndarray) -> np.ndarray:
+        """shares[i, ...]: seat i's share of the win when the game ends at differences `diffs[..., j]`."""
+        scores = np.concatenate([np.zeros((*diffs.shape[:-1], 1), dtype=diffs.dtype), diffs], axis=-1)
+        top = scores == scores.max(axis=-1, keepdims=True)
+        return np.moveaxis(top / top.sum(axis=-1, keepdims=True), -1, 0)
 
 
 @dataclass
@@ -257,14 +318,24 @@ class MaxnSolution:
 
     def utilities(self, turn: int, columns: np.ndarray) -> np.ndarray:
         """utilities[i, c, g]: seat i's chance after the mover of turn `turn` banks g at column c."""
-        after = self.grid.final_shares() if turn == self.grid.turns - 1 else self.start[turn + 1]
+        return self.utilities_at(turn, self.grid.differences(columns))
+
+    def utilities_at(self, turn: int, diffs: np.ndarray) -> np.ndarray:
+        """utilities[i, c, g]: seat i's chance after the mover of turn `turn` banks g at the situation
+        `diffs[c]`: after the last turn its share of the win, else the next turn's chance there (on a
+        coarse grid, interpolated between the grid points around it)."""
+        grid = self.grid
+        gains = np.arange(grid.most + 1, dtype=np.int64)
+        moved = diffs[:, None, :] + gains[None, :, None] * grid.direction(turn % grid.players)
+        if turn == grid.turns - 1:
+            return grid.shares(moved)
+        after = self.start[turn + 1]
         assert after is not None, f"turn {turn + 2} was not kept"
-        index = columns[:, None] + self.grid.shifts(turn % self.grid.players)[None, :]
-        return after[:, index]
+        return grid.interpolate(after, moved)
 
     def _column(self, turn: int, scores: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """(every seat's utilities in the one column at these scores, the mover's objective, its ties')."""
-        utility = self.utilities(turn, np.array([self.grid.index(scores)], dtype=np.int64))
+        """(every seat's utilities at these exact scores, the mover's objective, its ties')."""
+        utility = self.utilities_at(turn, np.array([scores[1:]], dtype=np.int64) - scores[0])
         return utility, *self.tie.objectives(utility, turn % self.grid.players)
 
     def turn(self, turn: int, scores: list[int], origin: Key3 | None = None) -> Turns:
@@ -274,10 +345,10 @@ class MaxnSolution:
         turns = _compiled_turns if compiled_available() else _numpy_turns
         return turns(self.faces, self.dice, primary, ties, self.tie.name, origin)
 
-    def choices(self, turn: int, columns: np.ndarray) -> np.ndarray:
-        """codes[c, s]: the mover's choice at every flat state of turn `turn` in each situation of
-        `columns` (flat indexes; a batch of games asks for all of theirs at once)."""
-        primary, ties = self.tie.objectives(self.utilities(turn, columns), turn % self.grid.players)
+    def choices(self, turn: int, diffs: np.ndarray) -> np.ndarray:
+        """codes[c, s]: the mover's choice at every flat state of turn `turn` in each situation
+        `diffs[c]` (score differences from seat 1's; a batch of games asks for all of theirs at once)."""
+        primary, ties = self.tie.objectives(self.utilities_at(turn, diffs), turn % self.grid.players)
         turns = _compiled_turns if compiled_available() else _numpy_turns
         return turns(self.faces, self.dice, primary, ties, self.tie.name, every_code=True).codes
 
@@ -292,7 +363,7 @@ class MaxnSolution:
         if origin is None:
             table = self.start[turn]
             assert table is not None, f"turn {turn + 1} was not kept"
-            return table[:, self.grid.index(scores)].copy()
+            return self.grid.interpolate(table, np.array(scores[1:], dtype=np.int64) - scores[0])
         utility = self._column(turn, scores)[0]
         return np.einsum("cg,icg->i", self.turn(turn, scores, origin).gains, utility)
 
@@ -454,13 +525,15 @@ def solve_maxn(
     keep: bool = False,
     every_turn: bool = True,
     compiled: bool | None = None,
+    step: int = 1,
 ) -> MaxnSolution:
     """Solve the P-player game backwards from its last turn, on the compiled kernel if Numba is
     installed (or as `compiled` says). With `keep`, also keep each turn's distribution of points and
     how often its choices differ from the expected-score policy's; without `every_turn`, keep only the
-    first turn's chances (the memory of two turns' tables instead of all)."""
+    first turn's chances (the memory of two turns' tables instead of all). A `step` above 1 solves the
+    approximation on the coarser grid (`Grid`)."""
     model = turn_model(faces, dice)
-    grid = Grid(players, rounds, model.points_cap(0))
+    grid = Grid(players, rounds, model.points_cap(0), step)
     solution = MaxnSolution(faces, grid, tie, [None] * grid.turns, dice)
     turns = _compiled_turns if (compiled_available() if compiled is None else compiled) else _numpy_turns
     if keep:

@@ -1,9 +1,12 @@
 """The max-n solutions that bots, advice and win chances play, solved once and kept on disk.
 
-Three players over up to four rounds are covered (`covered`): the default game of three solves in
-15–20 s on two cores and is kept in the user's cache directory, named by a digest of the face table,
-the player count, the rounds and the solver's sources (so a change to any of them solves afresh), and
-read back in a fraction of a second. A process that defers first-time work (a web server's bot and
+Covered games (`PLAYED`): three players up to four rounds, solved exactly; four and five players up to
+three rounds, solved on a grid of score differences 12 points apart (`maxn.Grid`), which only the
+`optimal-win` bot plays (the win chances and advice show exact solutions only). The default game of
+three solves in 15–20 s on two cores, of four in about 3 s and of five in about a minute. A solution
+is kept in the user's cache directory, named by a digest of the face table, the player count, the
+rounds, the grid and the solver's sources (so a change to any of them solves afresh), and read back
+in a fraction of a second. A process that defers first-time work (a web server's bot and
 advice workers, `highroller.core.firsttime`) gets `NotWarm` instead of solving, and plays or advises
 without it meanwhile; the server's warm-up (`warm_up`) solves the default game in the background.
 """
@@ -24,19 +27,30 @@ from highroller.core import firsttime
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
 from highroller.games.luckiest.maxn import FIRST, Grid, MaxnSolution, solve_maxn
 from highroller.games.luckiest.model import turn_model
+from highroller.games.luckiest.rules import default_rounds
 
 log = logging.getLogger(__name__)
 
-MOST_ROUNDS = {3: 4}
-"""Player counts whose max-n solution is played, with the most rounds solved for play."""
+PLAYED = {3: (4, 1), 4: (3, 12), 5: (3, 12)}
+"""Player counts whose max-n solution is played: (the most rounds, the grid's step in points)."""
 
 SOURCES = ("maxn.py", "maxn_kernel.py", "model.py", "solver.py", "faces.py")
 """The modules a stored solution depends on (beside this one)."""
 
 
 def covered(players: int, rounds: int) -> bool:
-    """Whether bots, advice and win chances play the max-n solution of this game."""
-    return rounds <= MOST_ROUNDS.get(players, 0)
+    """Whether `optimal-win` plays a max-n solution of this game."""
+    return players in PLAYED and rounds <= PLAYED[players][0]
+
+
+def exact(players: int, rounds: int) -> bool:
+    """Whether this game's max-n solution is exact (win chances and advice show it)."""
+    return covered(players, rounds) and PLAYED[players][1] == 1
+
+
+def step(players: int) -> int:
+    """The grid step of a covered player count's solution."""
+    return PLAYED[players][1]
 
 
 def folder() -> Path:
@@ -45,7 +59,7 @@ def folder() -> Path:
 
 def path(faces: FaceTable, players: int, rounds: int) -> Path:
     """Where the solution of this game is kept."""
-    digest = hashlib.sha256(json.dumps([faces.to_json(), players, rounds], sort_keys=True).encode())
+    digest = hashlib.sha256(json.dumps([faces.to_json(), players, rounds, step(players)], sort_keys=True).encode())
     here = Path(__file__).parent
     for name in SOURCES:
         digest.update((here / name).read_bytes())
@@ -53,7 +67,7 @@ def path(faces: FaceTable, players: int, rounds: int) -> Path:
 
 
 def _load(faces: FaceTable, players: int, rounds: int, where: Path) -> MaxnSolution | None:
-    grid = Grid(players, rounds, turn_model(faces).points_cap(0))
+    grid = Grid(players, rounds, turn_model(faces).points_cap(0), step(players))
     try:
         with np.load(where, allow_pickle=False) as data:
             start = data["start"]
@@ -90,15 +104,15 @@ def is_stored(faces: FaceTable, players: int, rounds: int) -> bool:
 
 @lru_cache(maxsize=4)
 def solution(faces: FaceTable, players: int, rounds: int) -> MaxnSolution:
-    """The max-n solution (ties: the first choice) of a covered game: read from disk, else solved and
-    kept; `NotWarm` instead of solving in a process that defers first-time work."""
+    """The max-n solution (ties: the first choice; on the game's grid) of a covered game: read from
+    disk, else solved and kept; `NotWarm` instead of solving in a process that defers first-time work."""
     if not covered(players, rounds):
-        raise ValueError(f"the win objective is solved for 2 players, and for {', '.join(f'{p} players up to {r} rounds' for p, r in MOST_ROUNDS.items())}; not {players} players over {rounds} rounds")
+        raise ValueError(f"the win objective is solved for 2 players, and for {', '.join(f'{p} players up to {r} rounds' for p, (r, _) in PLAYED.items())}; not {players} players over {rounds} rounds")
     where = path(faces, players, rounds)
     found = _load(faces, players, rounds, where) if where.exists() else None
     if found is None:
         firsttime.check(False, f"the {players}-player win policy")
-        found = solve_maxn(faces, players, rounds)
+        found = solve_maxn(faces, players, rounds, step=step(players))
         try:
             _save(found, where)
         except OSError as error:
@@ -108,5 +122,6 @@ def solution(faces: FaceTable, players: int, rounds: int) -> MaxnSolution:
 
 
 def warm_up() -> None:
-    """Solve (or read) the default game of three, so the first 3-player table need not wait."""
-    solution(resolve_faces("default"), 3, MOST_ROUNDS[3])
+    """Solve (or read) the default games of three, four and five, so no table need wait."""
+    for players in PLAYED:
+        solution(resolve_faces("default"), players, default_rounds(players))

@@ -113,6 +113,12 @@ def win_covered(view: dict[str, Any]) -> bool:
     return rules["players"] == 2 or maxn_store.covered(rules["players"], rules["rounds"])
 
 
+def win_exact(view: dict[str, Any]) -> bool:
+    """Whether the win objective is solved exactly for this view's game (what chances and advice show)."""
+    rules = view["rules"]
+    return rules["players"] == 2 or maxn_store.exact(rules["players"], rules["rounds"])
+
+
 def win_advice(view: dict[str, Any]) -> Advice:
     """The win advice (values: the mover's win probability, a shared win counting its share)."""
     if view["rules"]["players"] != 2:
@@ -140,7 +146,7 @@ def _maxn_situation(view: dict[str, Any]) -> tuple[MaxnSolution, int, list[int]]
 @lru_cache(maxsize=256)
 def _maxn_codes(faces: FaceTable, players: int, rounds: int, turn: int, scores: tuple[int, ...]) -> np.ndarray:
     solution = maxn_store.solution(faces, players, rounds)
-    return solution.choices(turn, np.array([solution.grid.index(list(scores))], dtype=np.int64))[0]
+    return solution.choices(turn, np.array([scores[1:]], dtype=np.int64) - scores[0])[0]
 
 
 def turn_state(view: dict[str, Any]) -> tuple[int, Used, int]:

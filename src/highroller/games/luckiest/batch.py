@@ -28,7 +28,7 @@ from highroller.batch.seeds import Streams
 from highroller.core.game import Game
 from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARDS, card_masks
-from highroller.games.luckiest.maxn import flat_turn
+from highroller.games.luckiest.maxn_turn import flat_turn
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
 from highroller.games.luckiest.policy import win_solution
 from highroller.games.luckiest.rules import DICE

@@ -25,7 +25,8 @@ from platformdirs import user_cache_path
 
 from highroller.core import firsttime
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn import FIRST, Grid, MaxnSolution, solve_maxn
+from highroller.games.luckiest.maxn import FIRST, MaxnSolution, solve_maxn
+from highroller.games.luckiest.maxn_grid import Grid
 from highroller.games.luckiest.model import turn_model
 from highroller.games.luckiest.rules import default_rounds
 

@@ -17,7 +17,8 @@ import numpy as np
 from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn import MaxnSolution, flat_turn
+from highroller.games.luckiest.maxn import MaxnSolution
+from highroller.games.luckiest.maxn_turn import flat_turn
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, Used, turn_model
 from highroller.games.luckiest.rules import DICE
 from highroller.games.luckiest.solver import Key, TurnValues, WinSolution, score_values, solve_win

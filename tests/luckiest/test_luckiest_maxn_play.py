@@ -135,6 +135,12 @@ def test_a_solution_is_kept_and_read_back(store: Path) -> None:
     assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(solved.start, read_back.start))
 
 
+def test_every_module_of_the_solver_names_the_stored_solution() -> None:
+    here = Path(maxn_store.__file__).parent
+    solver = {path.name for path in here.glob("maxn*.py")} - {"maxn_store.py", "maxn_report.py"}
+    assert solver <= set(maxn_store.SOURCES)
+
+
 def test_a_damaged_solution_is_solved_again(store: Path, caplog: pytest.LogCaptureFixture) -> None:
     where = maxn_store.path(DEFAULT, 3, 1)
     where.write_bytes(b"not a solution")

@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 PLAYED = {3: (4, 1), 4: (3, 12), 5: (3, 12)}
 """Player counts whose max-n solution is played: (the most rounds, the grid's step in points)."""
 
-SOURCES = ("maxn.py", "maxn_kernel.py", "model.py", "solver.py", "faces.py")
+SOURCES = ("maxn.py", "maxn_grid.py", "maxn_turn.py", "maxn_kernel.py", "model.py", "solver.py", "faces.py")
 """The modules a stored solution depends on (beside this one)."""
 
 

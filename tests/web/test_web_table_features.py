@@ -1,7 +1,7 @@
 """The table's helps in Chromium: the tab tells a person it is their turn, the Rules panel, a run of
-bids as one amount field with the card's exact odds beside it, the win-chance meter, Copy link
-where the clipboard is unavailable, and a page that opens while the game moves on showing its
-latest state."""
+bids as one amount field with the card's exact odds beside it, the win-chance meter (for each of
+two or three seats), Copy link where the clipboard is unavailable, and a page that opens while the
+game moves on showing its latest state."""
 
 from __future__ import annotations
 
@@ -104,6 +104,18 @@ def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(browser: Bro
     plain.wait_for_selector("#seats li")
     plain.wait_for_timeout(500)
     assert plain.locator("#seats meter").count() == 0
+
+
+def test_three_seats_each_show_their_chance_where_the_game_is_solved_for_three(browser: Browser, serve: Callable[..., Any]) -> None:
+    server = serve(0.3)
+    table = create(server.url, "luckiest", {"players": 3, "rounds": 1}, [None, "hard", "hard"], name="Ann")
+    page = seated_page(browser, server.url, table)
+    meters = page.locator("#seats meter")
+    deadline = time.monotonic() + 60
+    while meters.count() < 3 and time.monotonic() < deadline:  # the first 3-player chances may wait for the solve
+        page.wait_for_timeout(200)
+    values = [float(meters.nth(i).get_attribute("value") or -1) for i in range(3)]
+    assert abs(sum(values) - 1) < 2e-3 and all(0 <= value <= 1 for value in values)
 
 
 def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(browser: Browser, serve: Callable[..., Any]) -> None:

@@ -2,9 +2,9 @@
 
 Built-in bots, as the step bots play: `random` (uniform among bank and the unused cards), `cautious`
 (parameter `threshold`), `optimal` (the solved expected-score policy, read from `dense_policy`)
-and `optimal-win` (the solved win policy: 2 players, and max-n for the 3-player games `maxn_store`
-covers, each turn's choices solved once for every score situation among the games; with other player
-counts the expected-score policy).
+and `optimal-win` (the solved win policy: 2 players, and max-n for the games `maxn_store` covers, 3
+players exactly and 4 and 5 on a coarse grid, each turn's choices solved once for every score
+situation among the games; elsewhere the expected-score policy).
 
 Every game draws from its own counter-based stream keyed by its seed (`highroller.batch.seeds.Streams`),
 so a game's result depends only on its seed, never on the other games of its batch. A roll of n dice

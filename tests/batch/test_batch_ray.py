@@ -61,4 +61,4 @@ def test_analyze_takes_the_ray_backend(tmp_path: Path) -> None:
     CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "local")], catch_exceptions=False)
     CliRunner().invoke(cli, [*args, "--backend", "ray", "--out", str(tmp_path / "ray")], catch_exceptions=False)
     local, on_ray = ((tmp_path / where / "summary.txt").read_text().partition("Plots:")[0] for where in ("local", "ray"))
-    assert "seat 1 wins" in local and on_ray == local
+    assert "optimal-win at seat 1 against optimal: wins" in local and on_ray == local

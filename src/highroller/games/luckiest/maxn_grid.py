@@ -84,17 +84,13 @@ class Grid:
         """The grid point nearest each difference (clipped to the grid), from 0."""
         return np.clip(np.rint(diffs / self.step).astype(np.int64), -self.reach, self.reach) + self.reach
 
-    def flat(self, totals: np.ndarray) -> np.ndarray:
-        """The flat index of each row of scores `totals[game, seat]` (its nearest grid point)."""
-        return self.nearest(totals[:, 1:] - totals[:, :1])
-
     def nearest(self, diffs: np.ndarray) -> np.ndarray:
         """The flat index of the grid point nearest each situation `diffs[..., j]`."""
         return (self._points(diffs) @ self.strides()).astype(np.int64)
 
     def index(self, scores: list[int]) -> int:
         """The flat index of the situation with these scores (its nearest grid point)."""
-        return int(self.flat(np.array([scores], dtype=np.int64))[0])
+        return int(self.nearest(np.array(scores[1:], dtype=np.int64) - scores[0]))
 
     def differences(self, columns: np.ndarray) -> np.ndarray:
         """diffs[c, j]: the score differences of each column's situation."""

@@ -17,7 +17,7 @@ import hashlib
 import json
 import logging
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -58,13 +58,20 @@ def folder() -> Path:
     return user_cache_path("highroller") / "solutions"
 
 
-def path(faces: FaceTable, players: int, rounds: int) -> Path:
-    """Where the solution of this game is kept."""
-    digest = hashlib.sha256(json.dumps([faces.to_json(), players, rounds, step(players)], sort_keys=True).encode())
+@cache
+def _sources_digest() -> str:
+    """A digest of the solver's sources, read once per process (a web server asks `is_stored` often)."""
+    digest = hashlib.sha256()
     here = Path(__file__).parent
     for name in SOURCES:
         digest.update((here / name).read_bytes())
-    return folder() / f"luckiest-maxn-{players}p-{rounds}r-{digest.hexdigest()[:16]}.npz"
+    return digest.hexdigest()
+
+
+def path(faces: FaceTable, players: int, rounds: int) -> Path:
+    """Where the solution of this game is kept."""
+    game = json.dumps([faces.to_json(), players, rounds, step(players), _sources_digest()], sort_keys=True)
+    return folder() / f"luckiest-maxn-{players}p-{rounds}r-{hashlib.sha256(game.encode()).hexdigest()[:16]}.npz"
 
 
 def _load(faces: FaceTable, players: int, rounds: int, where: Path) -> MaxnSolution | None:

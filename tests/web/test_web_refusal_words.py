@@ -15,7 +15,9 @@ from highroller.web.errors import Phrase, Refused, accepted_language
 from highroller.web.labels import seat_label
 from highroller.web.names import NameRefused, display_name
 from highroller.web.store import SeatRow
-from highroller.web.table_copy import change_texts
+from highroller.web.narrate import named
+from highroller.web.table_log import change_texts
+from highroller.web.turns import seat_names
 
 SQLITE = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 """The in-process client on SQLite: the words do not depend on the store."""
@@ -116,7 +118,8 @@ def test_a_name_near_a_label_is_accepted(name: str) -> None:
 
 
 def test_a_seat_change_names_the_seat_and_the_stand_in_in_each_language() -> None:
-    texts = change_texts("left", SeatRow(seat=2), "medium")
+    seats = [SeatRow(seat=seat) for seat in range(3)]
+    texts = {lang: named(text, seat_names(seats)[lang]) for lang, text in change_texts("left", seats[2], "medium").items()}
     assert texts["en"] == "Seat 3 left the table: the medium bot plays that seat to the end."
     assert texts["fr"].startswith("Place 3 a quitté la table : le bot moyen ")
     assert texts["de"].startswith("Platz 3 hat den Tisch verlassen: Ein Bot der Stufe mittel ")

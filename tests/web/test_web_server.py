@@ -294,14 +294,14 @@ def test_a_new_server_on_the_same_database_resumes_every_table(make_client: Call
         play_out(second, table, seats)
 
 
-def test_idle_tables_leave_memory_and_come_back_unchanged(client: TestClient) -> None:
-    tables = client.app.state.tables  # type: ignore[attr-defined]
-    tables.capacity = 2
-    made = [new_table(client)["id"] for _ in range(4)]
-    before = {table: look(client, table) for table in made}
-    assert len(tables._live) <= 3
-    for table in made:
-        assert look(client, table) == before[table]
+def test_idle_tables_leave_memory_past_its_bound_and_come_back_unchanged(make_client: Callable[..., TestClient]) -> None:
+    roomy, tight = make_client(table_memory=10**9), make_client(table_memory=1)
+    for client, held in ((roomy, 4), (tight, 1)):
+        made = [new_table(client)["id"] for _ in range(4)]
+        before = {table: look(client, table) for table in made}
+        assert client.app.state.tables.held == held  # type: ignore[attr-defined]
+        for table in made:
+            assert look(client, table) == before[table]
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,7 +108,7 @@ def test_a_long_poll_on_an_unwatched_table_marked_behind_answers_at_once(tmp_pat
 def test_a_connection_watches_the_live_copy_even_if_its_table_was_dropped_from_memory_meanwhile(tmp_path: Path) -> None:
     async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
         first.subscribers.discard(watcher)
-        here.capacity = 1
+        here.settings = replace(here.settings, table_memory=1)  # no idle table but the last used stays
         other, _ = await here.open(hr.make("luckiest", players=2), [None, None], None, "greedy", None, "Cy")
         assert first.id not in here._live  # idle, so dropped for the newer table
         watched = await here.watch(first.id, watcher)

@@ -90,6 +90,10 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),
               help="Days a finished game (its record and replay) is kept (0: for ever).")
 @click.option("--min-timer", default=DEFAULTS.min_timer, show_default=True, type=click.IntRange(1, 3600), help="Shortest turn timer a table may have, in seconds.")
+@click.option("--table-memory", default=DEFAULTS.table_memory // 2**20, show_default=True, type=click.IntRange(1, 2**20),
+              help="Megabytes the tables held in memory may take, about; beyond, the least recently used idle ones are dropped.")
+@click.option("--loop-warning", default=DEFAULTS.loop_warning * 1000, show_default=True, type=click.FloatRange(0, 60_000),
+              help="Milliseconds the event loop may be busy at a stretch before the log says where (0: not watched).")
 def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 
@@ -109,9 +113,10 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
         require("postgres", "highroller serve --db postgresql://...")
     elif not knobs["bot_processes"]:
         raise click.BadParameter("with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes")
-    settings = Settings(
-        **{**knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY}
-    )
+    settings = Settings(**{
+        **knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY,
+        "table_memory": knobs["table_memory"] * 2**20, "loop_warning": knobs["loop_warning"] / 1000,
+    })
     _settle_startup_objects()
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where

@@ -224,7 +224,10 @@ class TableState(TableHeader):
     legal: list[Choice] = Field(description="the seat's legal actions when it is on move; else empty")
     clock: float | None = Field(description="seconds left on the turn timer of the person on move; null without one")
     last_chance: int | None = Field(description="the step number of the last chance step; null before any")
-    log_from: int = Field(description="the index of the first log line sent")
+    log_from: int = Field(
+        description="the place in the whole log of the first line sent: a state holds the lines from the one asked for (`log_from`), or at most its last 200;"
+        " earlier ones: GET /api/tables/{id}/log"
+    )
     log: list[LogLine]
     rematch: str | None = Field(description="the id of the rematch table, once one is made")
     advice: bool = Field(description="whether GET /api/tables/{id}/advice has something to say at this table")
@@ -285,14 +288,22 @@ class Frame(Answer):
     """A finished game's table after some number of steps."""
 
     view: dict[str, Any] = Field(description="what a spectator sees of the game then")
-    log_end: int = Field(description="how many of the table's log lines (GET /api/tables/{id}) tell of the steps up to here")
+    log_end: int = Field(description="how many of the replay's log lines tell of the steps up to here")
     chance: bool = Field(description="whether the step that led here was a chance step")
 
 
 class Replay(TableSummary):
-    """Every position of a finished game."""
+    """Every position of a finished game, and its whole log."""
 
     frames: list[Frame] = Field(description="frame n is the table after n steps")
+    log: list[LogLine] = Field(description="the whole log, in the language asked")
+
+
+class LogPage(Answer):
+    """Lines of a table's log."""
+
+    log_from: int = Field(description="the place of the first line sent in the whole log")
+    log: list[LogLine] = Field(description="at most 200 lines, in the language asked")
 
 
 class Record(RootModel[dict[str, Any]]):

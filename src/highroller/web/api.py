@@ -17,17 +17,18 @@ from highroller.web.live import Connections
 from highroller.web.quotas import Quotas
 from highroller.web.ratelimit import RateLimits
 from highroller.web.record_api import build_record_router
+from highroller.web.replays import Replays
 from highroller.web.seat_api import build_seat_router
 from highroller.web.table_api import build_table_router
 from highroller.web.tables import Tables
 
 
-def build_router(tables: Tables, quotas: Quotas, hints: Hints, connections: Connections, limits: RateLimits) -> APIRouter:
+def build_router(tables: Tables, quotas: Quotas, hints: Hints, replays: Replays, connections: Connections, limits: RateLimits) -> APIRouter:
     """The API's routes of games and tables; `connections` counts the long polls waiting with the
     WebSockets, `limits` the requests that cost more than one."""
     router = APIRouter()
     router.include_router(build_game_router())
     router.include_router(build_table_router(tables, quotas, connections))
     router.include_router(build_seat_router(tables, quotas, hints))
-    router.include_router(build_record_router(tables, limits))
+    router.include_router(build_record_router(tables, replays, limits))
     return router

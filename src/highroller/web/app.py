@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http.client import responses
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -62,6 +63,28 @@ def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
     return f"the request failed: {phrase.lower()}", code
 
 
+async def _first_requests(app: FastAPI) -> None:
+    """Send the app two requests before it serves anybody — the games' list, and a path that is no
+    route, which the framework matches against every route — so what is built on a first request (every
+    route's handling, the games' descriptions: hundreds of milliseconds) is built while nobody waits."""
+    for path in ("/api/games", "/-"):
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
+            "raw_path": path.encode(), "root_path": "", "query_string": b"", "headers": [], "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0),
+        }
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            return None
+
+        try:
+            await app(scope, receive, send)
+        except Exception:  # the server starts all the same; the request that fails again will say why
+            log.exception("a request made before serving (%s) failed", path)
+
+
 def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry)."""
     settings = settings or Settings()
@@ -74,6 +97,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services.start()
+        await _first_requests(app)
+        services.loop_watch.start()
         yield
         await services.stop()
         store.close()
@@ -117,7 +142,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         headers = security_headers(request.scope["path"])
         return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
 
-    app.include_router(build_router(tables, quotas, services.hints, connections, limits))
+    app.include_router(build_router(tables, quotas, services.hints, services.replays, connections, limits))
     app.include_router(build_games_router(store, tables))
     app.include_router(build_profile_router(store, tables, quotas))
     app.include_router(build_push_router(store, settings))

@@ -5,6 +5,11 @@ The server never phrases a game's steps itself: it asks the narration named in t
 new game's log needs no server change. A log line is `{"n": step number, "text": {lang: words}}`;
 a client reads the lines in its own language (`in_language`).
 
+The log is narrated once, when its step is played, and stored with it; a seat's name changes (a
+person sits down, a profile is deleted) after that. So the log is narrated with a mark in each seat's
+place (`seat_marks`: characters no display name may hold) and the names are put in as it is read —
+which needs a game's narration to insert the names it is given as they are, as every narration does.
+
 Words never stop a table: a narration that raises is logged, and its line falls back to the English
 words, or, if English fails too, to the step or event as the program writes it.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
@@ -53,9 +59,30 @@ def _merged(texts: dict[str, str | None]) -> Texts | None:
     return None if english is None else {lang: text or english for lang, text in texts.items()}
 
 
-def in_language(lines: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    """Log lines as one client reads them: `{"n", "text"}` in `lang`."""
-    return [{"n": line["n"], "text": line["text"][lang]} for line in lines]
+_MARK = re.compile("\x02([0-9]+)\x03")
+
+
+def seat_mark(seat: int) -> str:
+    """What a log is narrated with in a seat's name's place: control characters, which display names
+    never hold (`highroller.web.names`), around the seat's number."""
+    return f"\x02{seat}\x03"
+
+
+def seat_marks(seats: int) -> list[str]:
+    """The marks of a table's seats, in seat order."""
+    return [seat_mark(seat) for seat in range(seats)]
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """A line narrated with `seat_marks`, each mark replaced by that seat's name."""
+    if "\x02" not in text:
+        return text
+    return _MARK.sub(lambda mark: names[int(mark.group(1))] if int(mark.group(1)) < len(names) else "?", text)
+
+
+def in_language(lines: Iterable[dict[str, Any]], lang: str, names: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """Log lines as one client reads them: `{"n", "text"}` in `lang`, with the seats' `names` in it."""
+    return [{"n": line["n"], "text": named(line["text"][lang], names[lang])} for line in lines]
 
 
 Telling = Callable[[Narration, list[str]], str | None]

@@ -3,9 +3,11 @@
 `hr_tables` holds each table's header and what every server process needs to coordinate without
 talking to the others: `revision` (bumped by every change, the compare-and-set token), `version`
 (steps stored), `due`/`lease_*` (a bot move or an expired turn timer waiting for a bot worker),
-`creator` and `creator_net` (keyed hashes of the creating address and its network, for quotas).
+`creator` and `creator_net` (keyed hashes of the creating address and its network, for quotas),
+`mover` (the seat on move, `CHANCE` or `TERMINAL`) and `last_line` (the log's last line) for lists
+that must not load the table.
 `hr_steps` holds one row per step under a
-(table, number) key: a step is accepted only if it is the next one; rows are only ever appended, but
+(table, number) key, with its log lines: a step is accepted only if it is the next one; rows are only ever appended, but
 for the undo at a companion table (`real_dice`), which removes a person's last step and the automatic steps
 after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins` counts the seats each address and network took
 (one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
@@ -13,7 +15,9 @@ after it. `hr_seat_changes` records who was away or left, and when, and who took
 device signed in holding a key of its own (`hr_profile_keys`, hashed); `hr_signin_links` (one-time codes,
 hashed), `hr_passkeys` (WebAuthn credentials) and `hr_challenges` (WebAuthn challenges in flight) sign a
 second device in; `hr_push` holds each device's Web Push subscription; `hr_notices` notes each
-notification sent (its key lets one process alone send it); `hr_results` the final ranking of each
+notification sent (its key lets one process alone send it); `hr_checkpoints` the state of each table
+after some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so
+that loading a table does not replay its game; `hr_results` the final ranking of each
 rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
 with a profile names it (`hr_seats.profile_id`) and keeps its time bank (`bank`); a table notes the
 person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
@@ -134,6 +138,12 @@ TABLES = (
         ranking TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_checkpoints (
+        table_id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        engine TEXT NOT NULL,
+        state BYTEA NOT NULL
+    )""",
     """CREATE TABLE IF NOT EXISTS hr_ratings (
         game TEXT NOT NULL,
         players INTEGER NOT NULL,
@@ -172,12 +182,20 @@ ADDED_COLUMNS = (
     ("hr_tables", "waiting_since DOUBLE PRECISION"),
     ("hr_tables", "bank DOUBLE PRECISION"),
     ("hr_tables", "rated TEXT"),
+    ("hr_steps", "lines TEXT"),
+    ("hr_steps", "log_end INTEGER"),
+    ("hr_tables", "mover INTEGER"),
+    ("hr_tables", "last_line TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
 the server draws; `creator_net`: none, so older tables count for their address only; a seat change's
 `detail`: none, as only a companion table's undo has one). `hr_seats`'
-`joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken."""
+`joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken. A step's `lines` (its
+log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
+none for steps stored by an earlier highroller: the table's first load narrates them and fills them in.
+A table's `mover` (who is on move) and `last_line` (its log's last line) are none for tables last
+changed by an earlier highroller: they are read from the table itself until its next change."""
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_open ON hr_tables (finished, created)",

@@ -13,8 +13,10 @@ from highroller.web import clock
 from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
 from highroller.web.listen import listen
+from highroller.web.loopwatch import LoopWatch
 from highroller.web.notifier import keep_notifying
 from highroller.web.ratings import keep_ratings
+from highroller.web.replays import Replays
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
 from highroller.web.tables import Tables
@@ -82,8 +84,10 @@ class Services:
         )
         self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None, warming=self.warming_up)
         self.hints = Hints(store.location, settings)
+        self.replays = Replays(store.location, self.hints.workers)
         self._tasks: list[asyncio.Task[None]] = []
         self.warming: BaseProcess | None = None
+        self.loop_watch = LoopWatch(settings.loop_warning)
 
     def warming_up(self) -> bool:
         """Whether this process's warm-up (compiling what bots and advice run) still runs."""
@@ -111,6 +115,7 @@ class Services:
         """Cancel the server's own tasks and wait for them, at most `STOP_WAIT` seconds: a task that
         does not end by then (one stuck on its database) is named in the log and left behind, so a
         server always stops."""
+        self.loop_watch.stop()
         for task in self._tasks:
             task.cancel()
         if self._tasks:

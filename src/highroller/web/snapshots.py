@@ -58,8 +58,8 @@ class Snapshots:
             "legal": self._choices(mover, lang) if on_move else [],
             "clock": self._clock(),
             "last_chance": last_chance,
-            "log_from": log_from,
-            "log": in_language(table.log[log_from:], lang),
+            "log_from": max(log_from, table.window.base),
+            "log": in_language(table.window.lines[max(0, log_from - table.window.base) :], lang, seat_names(table.seats)),
             "rematch": table.rematch,
             "advice": table.hints and bool(game_spec(table.game.name).win_chances or game_spec(table.game.name).table_note),
             "typing": self._typing_help(lang) if table.real_dice and table.started and mover == CHANCE and seat is not None else None,
@@ -110,7 +110,7 @@ class Snapshots:
         key = (table.version, table.revision, seat)
         offered = self._offered.get(lang)
         if offered is None or offered[0] != key:
-            narrator = Narrator(table.game.name, seat_names(table.seats))
+            narrator = Narrator(table.game.name, seat_names(table.seats))  # what a choice would do, worded with the names
             offered = self._offered[lang] = (key, [narrator.choice(table.state, seat, action, lang) for action in offer(table.state.legal_actions())])
         return offered[1]
 

@@ -83,15 +83,33 @@ class SeatChange:
 class Turn:
     """Where a change leaves the table's clock: when its next automatic move is `due` (a bot's, a
     waiting draw's, or the stand-in's when a person's time runs out), the person whose move it is
-    (`waiting`, their seat; None when no person is on move) and since when (`since`)."""
+    (`waiting`, their seat; None when no person is on move) and since when (`since`), and who is on
+    move (`mover`: a seat, `CHANCE` or `TERMINAL`; None before the game starts)."""
 
     due: float | None = None
     waiting: int | None = None
     since: float | None = None
+    mover: int | None = None
 
     def columns(self) -> dict[str, Any]:
         """The table's columns this turn sets."""
-        return {"due": self.due, "waiting": self.waiting, "waiting_since": self.since}
+        return {"due": self.due, "waiting": self.waiting, "waiting_since": self.since, "mover": self.mover}
+
+
+Texts = dict[str, str]
+"""The same words in each language: {"en": ..., "fr": ..., "de": ...}."""
+
+StepLines = list[Texts]
+"""The log lines one step made (its own line, then its events'), narrated with seat marks."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A table's state after its first `version` steps, pickled by the engine `engine` (`highroller.web.checkpoints`)."""
+
+    version: int
+    engine: str
+    state: bytes
 
 
 @dataclass
@@ -128,11 +146,21 @@ class TableRow:
     """Seconds of time bank each person starts with (None: no time bank)."""
     rated: str | None = None
     """None: not rated; "people": the people's ratings change; "all": the bots are rated as players too."""
+    lines: list[StepLines | None] = field(default_factory=list)
+    """The log lines of each step in `steps` (None: a step stored by an earlier highroller, not narrated yet)."""
+    log_before: int | None = 0
+    """How many log lines the steps before `steps_from` made (None: unknown, an earlier highroller stored them)."""
+    checkpoint: Checkpoint | None = None
+    """The table's stored state after some step (loaded on request: `Store.load_table`'s `tail`)."""
+    mover: int | None = None
+    """Who was on move after the table's last change, as stored (None: not stored, or not started)."""
+    last_line: Texts | None = None
+    """The log's last line, as stored (None: none yet, or not stored)."""
 
     @property
     def turn(self) -> Turn:
         """The table's clock as stored."""
-        return Turn(due=self.due, waiting=self.waiting, since=self.waiting_since)
+        return Turn(due=self.due, waiting=self.waiting, since=self.waiting_since, mover=self.mover)
 
 
 WATCHING = -1
@@ -192,7 +220,7 @@ class Conflict(StoreError):
 
 _HEAD = (
     "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints, real_dice,"
-    " waiting, waiting_since, bank, rated"
+    " waiting, waiting_since, bank, rated, mover, last_line"
 )
 
 
@@ -257,12 +285,15 @@ class Store:
             if self._local.changes:
                 self._announce(db, self._local.changes)
 
-    def notify(self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0) -> None:
+    def notify(
+        self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0,
+        lines: Sequence[StepLines] | None = None,
+    ) -> None:
         """Tell the other processes, once this transaction commits, that a table changed, when its
         next automatic move is due and, when the change was only these steps from number `first`, the
-        steps themselves (so a process can follow without reading the database)."""
+        steps themselves and their log lines (so a process can follow without reading the database)."""
         if self.shared:
-            self._local.changes.append(change_payload(table_id, revision, due, steps, first))
+            self._local.changes.append(change_payload(table_id, revision, due, steps, first, lines))
 
     def run(self, cursor: Any, query: str, args: Sequence[Any] = ()) -> Any:
         """Execute `query`, written with `?` placeholders, in `transaction`'s cursor; the cursor."""
@@ -298,42 +329,78 @@ class Store:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, row: TableRow, creator: Origin | None, has_bots: bool) -> None:
-        """Store a new table with its seats and first steps, in one transaction; the seats its creator
-        took count as seats taken by `creator`."""
-        now = clock.now()
+        """Store a new table (made at `row.created`) with its seats and first steps, in one transaction;
+        the seats its creator took count as seats taken by `creator`."""
+        now = row.created
         with self.transaction(write=True) as cursor:
             self.run(
                 cursor,
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, waiting_since, bank, rated)"
-                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, waiting_since, bank, rated, mover, last_line)"
+                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
                  row.timer, row.stand_in, row.bot_delay, row.due, creator and creator.address, creator and creator.network, now,
-                 int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated),
+                 int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated, row.mover, _last_line(row.lines)),
             )
             for seat in row.seats:
                 self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank) VALUES (?, ?, ?, ?, ?, ?, ?)",
                           (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank))
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
-            self._insert_steps(cursor, row.id, 0, row.steps)
+            self._insert_steps(cursor, row.id, 0, row.steps, row.lines)
 
-    def load_table(self, table_id: str, steps_from: int = 0) -> TableRow | None:
-        """The table with its steps from number `steps_from` on; None if there is no such table."""
+    def load_table(self, table_id: str, steps_from: int = 0, *, tail: int | None = None) -> TableRow | None:
+        """The table with its steps (and their log lines) from number `steps_from` on; None if there is
+        no such table. With `tail`, also its checkpoint, and its steps from the checkpoint's last or from
+        its last `tail`, whichever comes first: what a table copy is made of without replaying the game."""
         with self.transaction() as cursor:
             head = self.run(cursor, f"SELECT {_HEAD} FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
             if head is None:
                 return None
             seats = self._seats(cursor, [table_id])[table_id]
-            steps = self.run(cursor, "SELECT step FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, steps_from)).fetchall()
+            checkpoint = None
+            if tail is not None:
+                kept = self.run(cursor, "SELECT version, engine, state FROM hr_checkpoints WHERE table_id = ?", (table_id,)).fetchone()
+                checkpoint = None if kept is None else Checkpoint(int(kept[0]), str(kept[1]), bytes(kept[2]))
+                steps_from = 0 if checkpoint is None else max(0, min(int(head[8]) - tail, checkpoint.version - 1))
+            steps = self.run(
+                cursor, "SELECT n, step, lines, log_end FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, max(0, steps_from - 1))
+            ).fetchall()
             changes = self.run(
                 cursor, "SELECT revision, n, seat, change, at, detail FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
             ).fetchall()
         row = _table_row(head, seats)
-        row.steps = [json.loads(s[0]) for s in steps]
+        before = steps[0] if steps and int(steps[0][0]) < steps_from else None
+        ours = steps[1:] if before is not None else steps
+        row.steps = [json.loads(s[1]) for s in ours]
+        row.lines = [None if s[2] is None else json.loads(s[2]) for s in ours]
         row.steps_from = steps_from
+        row.log_before = 0 if steps_from == 0 else None if before is None or before[3] is None else int(before[3])
+        row.checkpoint = checkpoint
         row.changes = [SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4]), detail=c[5]) for c in changes]
         return row
+
+    def put_checkpoint(self, table_id: str, checkpoint: Checkpoint, revision: int) -> None:
+        """Keep the table's state after `checkpoint.version` steps, unless a later one is kept already or
+        the steps may have changed since `revision` (a companion table's undo takes steps back)."""
+        with self.transaction(write=True) as cursor:
+            self.run(
+                cursor,
+                "INSERT INTO hr_checkpoints (table_id, version, engine, state) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM hr_tables"
+                " WHERE id = ? AND version >= ? AND (real_dice = 0 OR revision = ?)) ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
+                " engine = excluded.engine, state = excluded.state WHERE hr_checkpoints.version < excluded.version OR hr_checkpoints.engine <> excluded.engine",
+                (table_id, checkpoint.version, checkpoint.engine, checkpoint.state, table_id, checkpoint.version, revision),
+            )
+
+    def fill_lines(self, table_id: str, lines: Sequence[StepLines]) -> None:
+        """Store the log lines of a table's steps, and how many the steps make up to each, where an
+        earlier highroller stored a step without them (`lines`: every step's, from the first)."""
+        rows, end = [], 0
+        for number, step_lines in enumerate(lines):
+            end += len(step_lines)
+            rows.append((json.dumps(step_lines, ensure_ascii=False), end, table_id, number))
+        with self.transaction(write=True) as cursor:
+            cursor.executemany(self._sql("UPDATE hr_steps SET lines = COALESCE(lines, ?), log_end = ? WHERE table_id = ? AND n = ? AND log_end IS NULL"), rows)
 
     def revision(self, table_id: str) -> int | None:
         """The table's current revision (None if it does not exist): a cheap freshness check."""
@@ -409,8 +476,10 @@ class Store:
         seat: int | None = None,
         changes: Sequence[tuple[int, str]] = (),
         banks: Sequence[tuple[int, float]] = (),
+        lines: Sequence[StepLines] | None = None,
     ) -> int:
-        """Store steps number `first`, `first + 1`, … with the table's new `turn`; the new revision.
+        """Store steps number `first`, `first + 1`, … (and the log `lines` each made) with the table's new
+        `turn`; the new revision.
 
         Accepted only if `first` is the table's step count and, when given, the table is still at
         `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
@@ -423,32 +492,37 @@ class Store:
         if seat is not None:
             condition += " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
             args += [table_id, seat]
+        last = _last_line(lines)
         with self.transaction(write=True) as cursor:
             new = self._bump(
                 cursor, table_id, condition, args,
-                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, **turn.columns()},
+                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, **turn.columns(),
+                 **({"last_line": last} if last is not None else {})},
             )
             for banked, left in banks:
                 self.run(cursor, "UPDATE hr_seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, banked))
             try:
-                self._insert_steps(cursor, table_id, first, steps)
+                self._insert_steps(cursor, table_id, first, steps, lines)
             except self.integrity_errors as error:
                 raise Conflict(f"step {first} of table {table_id} is already stored") from error
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
-            self.notify(cursor, table_id, new, turn.due, () if changes or banks else steps, first)
+            self.notify(cursor, table_id, new, turn.due, () if changes or banks else steps, first, lines)
         return new
 
-    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, turn: Turn) -> int:
+    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, turn: Turn, line: Texts) -> int:
         """Remove steps `first`, `first + 1`, … (a companion table's person's step and the automatic
         steps after it), the table still at `revision` and unfinished, noting who took them back (`seat`)
-        and what (`detail`, see `SeatChange`); the new revision. Only this undo removes steps. Seat changes
-        made after step `first` are kept, told from step `first` on (the steps they followed are gone)."""
+        and what (`detail`, see `SeatChange`; `line`: the log's line saying so); the new revision. Only this
+        undo removes steps. Seat changes made after step `first` are kept, told from step `first` on (the
+        steps they followed are gone)."""
         with self.transaction(write=True) as cursor:
             new = self._bump(
-                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first], {"version": first, **turn.columns()}
+                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first],
+                {"version": first, **turn.columns(), "last_line": json.dumps(line, ensure_ascii=False)},
             )
             self.run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
+            self.run(cursor, "DELETE FROM hr_checkpoints WHERE table_id = ? AND version > ?", (table_id, first))
             self.run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
             self.run(
                 cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -497,10 +571,11 @@ class Store:
             self.notify(cursor, table_id, new)
             return new
 
-    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, turn: Turn) -> int:
-        """Mark a person's seat "away", "back" (a person again) or "left"; the new revision."""
+    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, turn: Turn, line: Texts) -> int:
+        """Mark a person's seat "away", "back" (a person again) or "left" (`line`: the log's line saying
+        so); the new revision."""
         with self.transaction(write=True) as cursor:
-            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], turn.columns())
+            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {**turn.columns(), "last_line": json.dumps(line, ensure_ascii=False)})
             self._seat_change(cursor, table_id, new, step, seat, change, clock.now())
             self.notify(cursor, table_id, new, turn.due)
             return new
@@ -581,9 +656,20 @@ class Store:
         if self.shared:
             self._local.changes.append(json.dumps({"table": table_id, "presence": process or ""}, separators=(",", ":")))
 
-    def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any]) -> None:
-        rows = [(table_id, first + offset, json.dumps(step)) for offset, step in enumerate(steps)]
-        cursor.executemany(self._sql("INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)"), rows)
+    def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any], lines: Sequence[StepLines] | None) -> None:
+        """Insert steps `first`, … with their log lines and the count of lines through each (none where
+        the lines, or the count before `first`, are unknown)."""
+        end: int | None = None
+        if lines:
+            before = None if first == 0 else self.run(cursor, "SELECT log_end FROM hr_steps WHERE table_id = ? AND n = ?", (table_id, first - 1)).fetchone()
+            end = 0 if first == 0 else None if before is None or before[0] is None else int(before[0])
+        rows = []
+        for offset, step in enumerate(steps):
+            step_lines = lines[offset] if lines and offset < len(lines) else None
+            end = None if end is None or step_lines is None else end + len(step_lines)
+            text = None if step_lines is None else json.dumps(step_lines, ensure_ascii=False)
+            rows.append((table_id, first + offset, json.dumps(step), text, end))
+        cursor.executemany(self._sql("INSERT INTO hr_steps (table_id, n, step, lines, log_end) VALUES (?, ?, ?, ?, ?)"), rows)
 
     # ------------------------------------------------------------------ bot workers
     def claim_due(self, owner: str, limit: int, lease: float) -> list[Claim]:
@@ -661,7 +747,7 @@ class Store:
             ids = [r[0] for r in rows]
             if ids:
                 marks = ", ".join("?" * len(ids))
-                for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence"):
+                for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence", "hr_checkpoints"):
                     self.run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
                 self.run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
                 for table_id in ids:
@@ -696,7 +782,17 @@ def _table_row(head: Sequence[Any], seats: list[SeatRow]) -> TableRow:
         waiting_since=None if head[17] is None else float(head[17]),
         bank=None if head[18] is None else float(head[18]),
         rated=head[19],
+        mover=None if head[20] is None else int(head[20]),
+        last_line=None if head[21] is None else json.loads(head[21]),
     )
+
+
+def _last_line(lines: Sequence[StepLines | None] | None) -> str | None:
+    """The last of these steps' log lines as stored (JSON), if they made any."""
+    for step_lines in reversed(lines or ()):
+        if step_lines:
+            return json.dumps(step_lines[-1], ensure_ascii=False)
+    return None
 
 
 class SqliteStore(Store):
@@ -800,25 +896,32 @@ NOTIFY_LIMIT = 7900
 @dataclass(frozen=True)
 class Change:
     """A table changed: its new revision (`GONE`: deleted), when its next automatic move is due, and,
-    when the change was only new steps that fit in a notification, those steps from number `first`."""
+    when the change was only new steps that fit in a notification, those steps from number `first`
+    with their log lines (empty when they did not fit as well)."""
 
     table_id: str
     revision: int
     due: float | None = None
     first: int = 0
     steps: tuple[Any, ...] = ()
+    lines: tuple[StepLines, ...] = ()
     presence: str | None = None
     """Set when only who is at the table changed: the process whose connections changed ("": the
     rows of processes gone were deleted); `revision` is then 0."""
 
 
-def change_payload(table_id: str, revision: int, due: float | None, steps: Sequence[Any] = (), first: int = 0) -> str:
-    """A change notification's payload (JSON), with the new steps when they fit."""
+def change_payload(
+    table_id: str, revision: int, due: float | None, steps: Sequence[Any] = (), first: int = 0, lines: Sequence[StepLines] | None = None,
+) -> str:
+    """A change notification's payload (JSON), with the new steps and their log lines, or the steps
+    alone, as they fit."""
     change: dict[str, Any] = {"table": table_id, "revision": revision, "due": due}
     if steps:
-        with_steps = json.dumps({**change, "first": first, "steps": list(steps)}, separators=(",", ":"))
-        if len(with_steps.encode()) <= NOTIFY_LIMIT:
-            return with_steps
+        with_steps = {**change, "first": first, "steps": list(steps)}
+        for payload in ({**with_steps, "lines": list(lines)} if lines else None, with_steps):
+            text = None if payload is None else json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+            if text is not None and len(text.encode()) <= NOTIFY_LIMIT:
+                return text
     return json.dumps(change, separators=(",", ":"))
 
 
@@ -831,7 +934,7 @@ def parse_change(payload: str) -> Change | None:
         due = data["due"]
         return Change(
             table_id=str(data["table"]), revision=int(data["revision"]), due=None if due is None else float(due),
-            first=int(data.get("first", 0)), steps=tuple(data.get("steps", ())),
+            first=int(data.get("first", 0)), steps=tuple(data.get("steps", ())), lines=tuple(data.get("lines", ())),
         )
     except (ValueError, KeyError, TypeError):
         return None

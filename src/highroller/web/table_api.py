@@ -83,6 +83,6 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
                     )
                 with tables.presence.polling(table.id, poller, held):
                     await table.wait_change(after, LONG_POLL_SECONDS)
-        return table.snapshot(seat, min(log_from, len(table.log)), lang)
+        return table.snapshot(seat, min(log_from, table.window.end), lang)
 
     return router

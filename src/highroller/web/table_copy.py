@@ -1,10 +1,12 @@
-"""A copy of one table kept true to the store: the stored header and seats, the engine state, the log
-in words, and the connections watching it.
+"""A copy of one table kept true to the store: the stored header and seats, the engine state, the last
+lines of its log, and the connections watching it.
 
-The store is the only truth. A `TableCopy` is rebuilt from the stored steps and catches up with the
-steps other processes (or bot workers) store, from the notification that carries them or by reading the
-store, and tells the connections watching it. What each seat sees of it is `highroller.web.snapshots`;
-the changes people make to it, `highroller.web.tables.Table`.
+The store is the only truth. A `TableCopy` is made from what `highroller.web.table_load` reads (the
+table's checkpoint and the steps after it, the last log lines as stored) and catches up with the steps
+other processes (or bot workers) store, from the notification that carries them or by reading the
+store in a thread, and tells the connections watching it. It checkpoints its state now and then
+(`highroller.web.checkpoints`). What each seat sees of it is `highroller.web.snapshots`; the changes
+people make to it, `highroller.web.tables.Table`.
 """
 
 from __future__ import annotations
@@ -12,63 +14,38 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from highroller.core.record_format import follow
-from highroller.core.state import CHANCE
-from highroller.core.words import LANGUAGES
-from highroller.registry import make
+from highroller.core.state import CHANCE, State
+from highroller.web.checkpoints import EVERY, due
 from highroller.web.errors import Refused
-from highroller.web.labels import bot_word
-from highroller.web.narrate import Narrator, web_words
 from highroller.web.presence import Seen
 from highroller.web.snapshots import Snapshots
-from highroller.web.store import (
-    TIMED_OUT,
-    UNDO,
-    Change,
-    SeatChange,
-    SeatRow,
-    Store,
-    TableRow,
-)
+from highroller.web.store import UNDO, Change, SeatChange, StepLines, Store, TableRow
+from highroller.web.table_load import Loaded, keep_checkpoint, load_copy
+from highroller.web.table_log import Window, apply_steps, step_narrator
 from highroller.web.table_summary import open_seats, summary_of
-from highroller.web.turns import seat_name, seat_names
+from highroller.web.turns import seat_name
 
 log = logging.getLogger(__name__)
 
 OUTBOX = 64
 """Direct replies a connection may have waiting to be sent."""
 
+WEIGHT_BASE = 20_000
+WEIGHT_STEP = 250
+WEIGHT_LINE = 800
+"""Bytes of memory a table copy holds, about: for itself, for each step played, for each log line
+kept (measured by `benchmarks/table_load.py`)."""
 
-def change_texts(change: str, row: SeatRow, stand_in: str | None) -> dict[str, str]:
-    """A seat change in the log's words, in every language."""
-    texts = {}
-    for lang in LANGUAGES:
-        w, name, bot = web_words(lang), seat_name(row, lang), bot_word(stand_in or "", lang)
-        if change == "away":
-            texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
-        elif change == "back":
-            texts[lang] = w("{name} is back.", name=name)
-        elif change == TIMED_OUT:
-            texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
-        else:
-            texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
-    return texts
+_writing: set[asyncio.Task[None]] = set()
+"""Checkpoints being stored (kept here until done, so none is dropped half-way)."""
 
-
-def took_back_texts(row: SeatRow, detail: str | None) -> dict[str, str]:
-    """A companion table's undo in the log's words, in every language: who took back what (`detail`:
-    the step taken back in each language's words, JSON)."""
-    what: dict[str, str] = json.loads(detail) if detail else {}
-    texts = {}
-    for lang in LANGUAGES:
-        w = web_words(lang)
-        texts[lang] = w("{name} took back: {what}", name=seat_name(row, lang), what=what.get(lang) or what.get("en", ""))
-    return texts
+Ahead = tuple[TableRow, State, list[StepLines], list[SeatChange]]
+"""What the store holds beyond a table copy: the table now, the copy's state with the new steps
+applied, the new steps' log lines and the new seat changes."""
 
 
 Expect = Callable[[float | None], None]
@@ -109,12 +86,14 @@ class TableCopy:
     words, and who watches."""
 
     def __init__(
-        self, row: TableRow, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
+        self, loaded: Loaded, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
     ) -> None:
-        """`seen(table_id)` says who is at the table (`highroller.web.presence`); `expect(due)` is told
-        when an automatic move falls due; `warming()` says whether this process's warm-up still runs."""
+        """`loaded`: what the table is made of (`highroller.web.table_load`); `seen(table_id)` says who is
+        at the table (`highroller.web.presence`); `expect(due)` is told when an automatic move falls
+        due; `warming()` says whether this process's warm-up still runs."""
+        row = loaded.row
         self.id = row.id
-        self.game = make(row.game, **row.options)
+        self.game = loaded.game
         self.seed = row.seed
         self.created = row.created
         self._store = store
@@ -129,8 +108,10 @@ class TableCopy:
         self.behind = False
         """Another process changed the table while nobody watched it here: catch up before use."""
         self.log_epoch = 0
+        """Bumped whenever lines already told may read differently (steps taken back, a seat renamed):
+        the connections are sent the kept lines again."""
         self.gone = False
-        self._rebuild(row)
+        self._rebuild(loaded)
 
     # ------------------------------------------------------------------ following the store
     def _header(self, row: TableRow) -> None:
@@ -147,62 +128,68 @@ class TableCopy:
         self.bank = row.bank
         self.rated = row.rated
 
-    def _rebuild(self, row: TableRow) -> None:
-        """Everything from a whole stored table (its steps from the first)."""
-        self._header(row)
-        self.changes: list[SeatChange] = []
-        self.state = self.game.new_game(self.seed)
-        self.log: list[dict[str, Any]] = []
-        self._follow(row.steps, row.changes)
+    def _rebuild(self, loaded: Loaded) -> None:
+        """Everything from what was loaded."""
+        self._header(loaded.row)
+        self.changes: list[SeatChange] = list(loaded.row.changes)
+        self.state = loaded.state
+        self.window = loaded.window
+        self.checkpointed = loaded.checkpointed
         self.log_epoch += 1
+        self._keep_checkpoint()
 
-    def _absorb(self, row: TableRow) -> None:
-        """What the store holds beyond this copy: the steps from this copy's version on, new seat changes."""
-        self._header(row)
-        known = {(c.revision, c.seat) for c in self.changes}
-        self._follow(row.steps, [c for c in row.changes if (c.revision, c.seat) not in known])
+    def _follow(self, first: int, state: State, made: list[StepLines], changes: list[SeatChange]) -> None:
+        """Take a state that went on from step `first` with the new steps' log lines and seat changes."""
+        self.state = state
+        self.changes.extend(changes)
+        self.window.extend(first, made, changes, self.seats, self.stand_in)
+        self._keep_checkpoint()
 
-    def _follow(self, steps: Sequence[Any], changes: Sequence[SeatChange]) -> None:
-        """Apply stored steps with their log lines, the seat changes logged where they happened."""
-        narrator = Narrator(self.game.name, seat_names(self.seats))
-        waiting = sorted(changes, key=lambda c: (c.step, c.revision, c.seat))
-        for _, step in follow(self.state, steps):
-            waiting = self._log_changes(waiting, len(self.state.history))
-            narrator.apply(self.state, step, self.log)
-        self._log_changes(waiting, len(self.state.history))
-
-    def _log_changes(self, waiting: list[SeatChange], upto: int) -> list[SeatChange]:
-        """Log the waiting changes made by step `upto`; the ones still waiting."""
-        while waiting and waiting[0].step <= upto:
-            change = waiting.pop(0)
-            self.changes.append(change)
-            row = self.seats[change.seat]
-            texts = took_back_texts(row, change.detail) if change.change == UNDO else change_texts(change.change, row, self.stand_in)
-            self.log.append({"n": change.step, "text": texts})
-        return waiting
+    def _keep_checkpoint(self) -> None:
+        """Store a checkpoint of the state in a thread when one is due (`highroller.web.checkpoints.due`)."""
+        if not due(self.version, self.checkpointed, self.finished) or self.gone:
+            return
+        self.checkpointed = self.version
+        copy, revision = self.state.clone(), self.revision
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(keep_checkpoint, self._store, self.id, copy, revision))
+        _writing.add(task)
+        task.add_done_callback(_written)
 
     async def catch_up(self) -> None:
         """Take in what other processes stored since this copy was made (call with the lock held), and
         tell the watchers if there was any: whatever made this copy look (a refused action, a long poll
         past it, a request from another process's client), the notification that follows finds nothing
-        new and tells nobody."""
-        names, before = self.names(), self.revision
-        row = await asyncio.to_thread(self._store.load_table, self.id, self.version)
-        if row is None:
+        new and tells nobody. The store is read, and the steps applied, in a thread."""
+        names, before, first = self.names(), self.revision, self.version
+        known = {(c.revision, c.seat) for c in self.changes}
+        ahead = await asyncio.to_thread(self._ahead, self.state.clone(), known)
+        if ahead is None:
             self.gone = True
             raise Refused("this table no longer exists", 404, "no-table")
-        known = {(c.revision, c.seat) for c in self.changes}
-        undone = any(c.change == UNDO and (c.revision, c.seat) not in known for c in row.changes)
-        if [seat_name(r) for r in row.seats] != names or row.version < self.version or undone:  # a new name, or steps taken back: start again
-            full = await asyncio.to_thread(self._store.load_table, self.id)
-            if full is None:
-                self.gone = True
-                raise Refused("this table no longer exists", 404, "no-table")
-            self._rebuild(full)
+        if isinstance(ahead, Loaded):
+            self._rebuild(ahead)
         else:
-            self._absorb(row)
+            row, state, made, changes = ahead
+            self._header(row)
+            self._follow(first, state, made, changes)
+        if self.names() != names:
+            self.log_epoch += 1  # the lines told so far name a seat otherwise now
         if self.revision != before:
             self._announce()
+
+    def _ahead(self, state: State, known: set[tuple[int, int]]) -> Ahead | Loaded | None:
+        """(In a thread.) What the store holds beyond this copy, applied to `state` (a copy of this
+        copy's); the table loaded afresh when steps were taken back or many were played; None if the
+        table is gone."""
+        first = len(state.history)
+        row = self._store.load_table(self.id, first)
+        if row is None:
+            return None
+        undone = any(c.change == UNDO and (c.revision, c.seat) not in known for c in row.changes)
+        if row.version < first or undone or row.version - first > EVERY:
+            return load_copy(self._store, self.id)
+        made = apply_steps(state, row.steps, row.lines, step_narrator(self.game.name, len(row.seats)))
+        return row, state, made, [c for c in row.changes if (c.revision, c.seat) not in known]
 
     async def refresh(self, change: Change | None = None) -> None:
         """Catch up if the store is ahead of this copy (past `change`, or look), then tell the
@@ -216,8 +203,11 @@ class TableCopy:
                 asked = self._asked
                 async with self.lock:
                     if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
-                        self._follow(change.steps, [])  # the notification carried the steps: no need to read them
+                        # the notification carried the steps (and, as a rule, their lines): no need to read them
+                        narrator = step_narrator(self.game.name, len(self.seats))
+                        made = apply_steps(self.state, change.steps, change.lines, narrator)
                         self.revision, self.due = change.revision, change.due
+                        self._follow(change.first, self.state, made, [])
                         self._announce()
                     elif change is None or change.revision > self.revision:
                         await self.catch_up()
@@ -320,31 +310,28 @@ class TableCopy:
         """`seat_of`, catching up once first if the token is unknown."""
         return self.acting_seat(await self.held_by_fresh(token))
 
-    def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it, from this copy."""
+    def summary(self, lang: str = "en") -> dict[str, Any]:
+        """The table as the lobby lists it, from this copy (seats named in `lang`)."""
         row = TableRow(
             id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
             rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
             real_dice=self.real_dice, bank=self.bank, rated=self.rated,
         )
-        return summary_of(row, self.version)
+        return summary_of(row, self.version, lang)
 
     def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
         """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
         return self._snapshots.snapshot(seat, log_from, lang)
 
     def log_since(self, version: int) -> int:
-        """The index of the first log line of step `version` or later (what a client who saw the
+        """The place of the first log line of step `version` or later (what a client who saw the
         table at that version has not read yet)."""
-        index = len(self.log)
-        while index and self.log[index - 1]["n"] >= version:
-            index -= 1
-        return index
+        return self.window.since(version)
 
     def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
         """The next message for a connection: only the log lines it has not had yet."""
         start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
-        subscriber.log_seen, subscriber.log_epoch = len(self.log), self.log_epoch
+        subscriber.log_seen, subscriber.log_epoch = self.window.end, self.log_epoch
         return self.snapshot(self.acting_seat(subscriber.held), start, subscriber.lang)
 
     def record(self) -> dict[str, Any]:
@@ -413,6 +400,18 @@ class TableCopy:
         self._changed = asyncio.Event()
 
     @property
+    def weight(self) -> int:
+        """About how many bytes of memory this copy holds (`WEIGHT_*`): what the table cache counts."""
+        return WEIGHT_BASE + WEIGHT_STEP * self.version + WEIGHT_LINE * len(self.window.lines)
+
+    @property
     def idle(self) -> bool:
         """Nobody is watching and nothing is under way: safe to drop from memory."""
         return not self.subscribers and not self._waiters and not self.lock.locked() and not self._refreshing
+
+
+def _written(task: asyncio.Task[None]) -> None:
+    """A checkpoint stored, or failed to be (logged: the table is replayed from its steps until the next)."""
+    _writing.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.error("storing a checkpoint failed", exc_info=task.exception())

@@ -20,7 +20,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from highroller.core.game import Game
 from highroller.core.rng import fresh_seed
@@ -31,7 +31,6 @@ from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
-from highroller.web.narrate import Narrator
 from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.settings import Settings
@@ -47,6 +46,8 @@ from highroller.web.store import (
     Turn,
 )
 from highroller.web.table_copy import Expect, Subscriber, TableCopy, hash_token
+from highroller.web.table_load import Loaded, load_copy
+from highroller.web.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of
 from highroller.web.table_summary import open_seats, summary_of
 from highroller.web.turns import (
     advance,
@@ -55,7 +56,6 @@ from highroller.web.turns import (
     record_step,
     seat_name,
     seat_name_texts,
-    seat_names,
     waiting_seat,
 )
 
@@ -86,9 +86,10 @@ class Table(TableCopy):
             self._check_action(seat, version)
             assert seat is not None
             step = self._typed_chance(action) if self.state.current_player == CHANCE else self._decision(action)
-            state, lines = self.state.clone(), list(self.log)
-            narrator = Narrator(self.game.name, seat_names(self.seats))
-            steps = advance(state, step, lambda s, played: narrator.apply(s, played, lines), draw=not self.real_dice, paced=self.bot_delay > 0)
+            state, told, first = self.state.clone(), list[Line](), self.version
+            narrator = step_narrator(self.game.name, len(self.seats))
+            steps = advance(state, step, lambda s, played: narrator.apply(s, played, told), draw=not self.real_dice, paced=self.bot_delay > 0)
+            made = by_step(told, first, len(steps))
             now = clock.now()
             mover = self.state.current_player
             banks: list[tuple[int, float]] = []
@@ -101,7 +102,7 @@ class Table(TableCopy):
             turn = next_turn(state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
             try:
                 revision = await asyncio.to_thread(
-                    self._store.commit_steps, self.id, self.version, steps, finished=state.is_terminal(), turn=turn, seat=seat, banks=banks
+                    self._store.commit_steps, self.id, first, steps, finished=state.is_terminal(), turn=turn, seat=seat, banks=banks, lines=made
                 )
             except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()
@@ -110,8 +111,8 @@ class Table(TableCopy):
             except Exception as error:  # whatever the database says, the step is not taken
                 log.exception("storing a step of table %s failed", self.id)
                 raise Refused("the step was not saved; try again", 503, "not-saved") from error
-            self.state, self.log, self.revision, self.seats = state, lines, revision, seats
-            self.due, self.waiting_since = turn.due, turn.since
+            self.revision, self.seats, self.due, self.waiting_since = revision, seats, turn.due, turn.since
+            self._follow(first, state, made, [])
         self._expect(turn.due)
         self._announce()
 
@@ -141,18 +142,18 @@ class Table(TableCopy):
             raise Refused(IN_THE_GAMES_WORDS, 422, "illegal", reason=reasons) from error
         return step
 
-    def _replayed(self, number: int) -> State:
-        """The game as it was after its first `number` steps."""
+    def _replayed(self, steps: list[tuple[int, Step]]) -> State:
+        """(In a thread.) The game after these first steps of its history."""
         state = self.game.new_game(self.seed)
-        for _, step in self.state.history[:number]:
+        for _, step in steps:
             state.apply(step)
         return state
 
     def _step_words(self, before: State) -> dict[str, str]:
-        """What the step played after `before` did, in every language (its log line; the step as
-        written where it has none)."""
+        """What the step played after `before` did, in every language (its log line, the seats marked;
+        the step as written where it has none)."""
         player, step = self.state.history[len(before.history)]
-        texts = Narrator(self.game.name, seat_names(self.seats)).step_texts(before, player, step)
+        texts = step_narrator(self.game.name, len(self.seats)).step_texts(before, player, step)
         return texts or {lang: str(step) for lang in LANGUAGES}
 
     async def undo(self, seat: int | None) -> None:
@@ -167,21 +168,21 @@ class Table(TableCopy):
             first = self.undoable()
             if first is None:
                 raise Refused("nothing to take back: no person's step to undo", 409, "no-undo")
-            before = self._replayed(first)
+            before = await asyncio.to_thread(self._replayed, self.state.history[:first])
             turn = next_turn(before, self.seats, self.timer, self.bot_delay, clock.now(), draws=False)
             detail = json.dumps(self._step_words(before), ensure_ascii=False)
             player = self.state.history[first][0]
             same_device = player >= 0 and self.seats[player].token_hash == self.seats[seat].token_hash
             who = player if same_device else seat  # a hot seat's device: the person whose step it was
             self.revision = await asyncio.to_thread(
-                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, turn=turn
+                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, turn=turn, line=took_back_texts(self.seats[who], detail)
             )
             self._expect(turn.due)
-            full = await asyncio.to_thread(self._store.load_table, self.id)
-            if full is None:
+            loaded = await asyncio.to_thread(load_copy, self._store, self.id)
+            if loaded is None:
                 self.gone = True
                 raise Refused("this table no longer exists", 404, "no-table")
-            self._rebuild(full)
+            self._rebuild(loaded)
 
         await self._change(attempt)
 
@@ -244,22 +245,12 @@ class Table(TableCopy):
                 profile=profile, bank=self.bank,
             )
             self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
-            self._rebuild_log()
+            self.log_epoch += 1  # the lines told so far name the seat otherwise now
             self._expect(turn.due)
             taken.append((seat, token))
 
         await self._change(attempt)
         return taken[0]
-
-    def _rebuild_log(self) -> None:
-        """Word the log again (a seat has a new name)."""
-        history = [record_step(player, step) for player, step in self.state.history]
-        self._rebuild(TableRow(
-            id=self.id, game=self.game.name, options=self.game.options, seed=self.seed, created=self.created, finished=self.finished,
-            rematch=self.rematch, seats=self.seats, steps=history, revision=self.revision, timer=self.timer, stand_in=self.stand_in,
-            bot_delay=self.bot_delay, due=self.due, changes=list(self.changes), hints=self.hints, real_dice=self.real_dice,
-            waiting_since=self.waiting_since, bank=self.bank, rated=self.rated,
-        ))
 
     async def back(self, seat: int | None) -> None:
         """A person whose turn timer ran out takes their seat back from the stand-in bot."""
@@ -285,7 +276,7 @@ class Table(TableCopy):
             if not self.started:
                 self.revision = await asyncio.to_thread(self._store.free_seat, self.id, self.revision, seat)
                 self.seats = [replace(r, name=None, token_hash=None, control=None, profile=None, bank=None) if r.seat == seat else r for r in self.seats]
-                self._rebuild_log()
+                self.log_epoch += 1
                 return
             if self.seats[seat].control == "left":
                 raise Refused("you already left this table", 409, "left")
@@ -300,10 +291,11 @@ class Table(TableCopy):
         if mover == seat:
             turn = next_turn(self.state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
         else:
-            turn = Turn(due=self.due, waiting=waiting_seat(self.state, seats), since=self.waiting_since)
-        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, turn)
+            turn = Turn(due=self.due, waiting=waiting_seat(self.state, seats), since=self.waiting_since, mover=mover)
+        line = change_texts(change, seats[seat], self.stand_in)
+        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, turn, line)
         self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
-        self._log_changes([SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=now)], self.version)
+        self._follow(self.version, self.state, [], [SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=now)])
         self._expect(turn.due)
 
     async def link_rematch(self, rematch_id: str, replacing: str | None) -> str:
@@ -315,20 +307,28 @@ class Table(TableCopy):
         return linked
 
 
-class Tables:
-    """Every table this process holds: made here, loaded from the store on first use, kept current."""
+Done = TypeVar("Done")
 
-    def __init__(
-        self, store: Store, settings: Settings, expect: Expect = lambda due: None, capacity: int = 5000, warming: Callable[[], bool] = lambda: False,
-    ) -> None:
+COLD_LOADS = 2
+"""Tables one process loads from the store at once (each in a thread): more wait their turn, so loads
+never take every thread the requests' database work needs."""
+
+
+class Tables:
+    """Every table this process holds: made here, loaded from the store on first use (in a thread,
+    without replaying its game), kept current, and dropped again, the least recently used first, when
+    the copies not in use would hold more than `settings.table_memory` bytes."""
+
+    def __init__(self, store: Store, settings: Settings, expect: Expect = lambda due: None, warming: Callable[[], bool] = lambda: False) -> None:
         """`expect(due)` is told when an automatic move falls due; `warming()` says whether this
         process's warm-up (compiling what bots need) still runs."""
         self.store = store
         self.settings = settings
-        self.capacity = capacity
         self._expect = expect
         self._warming = warming
         self._live: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._cold = asyncio.Semaphore(COLD_LOADS)
         self.presence = Presence(store, self._presence_changed)
         """Who is at each table: the connections of this process and, on a shared store, of the others."""
 
@@ -357,8 +357,9 @@ class Tables:
         seed = fresh_seed()
         state = made.new_game(seed)
         paced = bot_delay > 0
+        narrator, told = step_narrator(made.name, made.num_players), list[Line]()
         while state.current_player == CHANCE and not real_dice and not (paced and state.history and state.history[-1][0] == CHANCE):
-            state.apply(state.sample_chance())  # a paced table draws the next chance step when it is due
+            narrator.apply(state, state.sample_chance(), told)  # a paced table draws the next chance step when it is due
         seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
         seated: tuple[int, str] | None = None
         if hot_seat:
@@ -379,18 +380,24 @@ class Tables:
         started = not open_seats(seats)
         now = clock.now()
         turn = next_turn(state, seats, timer, bot_delay, now, draws=not real_dice) if started else Turn()
+        made_lines = by_step(told, 0, len(state.history))
         row = TableRow(
             id=table_id, game=made.name, options=made.options, seed=seed, created=now, finished=False,
             rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
             timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=turn.due, hints=hints, real_dice=real_dice,
-            waiting=turn.waiting, waiting_since=turn.since, bank=bank, rated=rated,
+            waiting=turn.waiting, waiting_since=turn.since, bank=bank, rated=rated, lines=list(made_lines), mover=state.current_player,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
         self._expect(turn.due)
-        return await self.get(row.id), seated
+        window = window_of(0, 0, made_lines, [], seats, stand_in)
+        await self.presence.load(table_id)
+        table = Table(Loaded(row=row, game=made, state=state, window=window, checkpointed=0), self.store, self._expect, self._warming, self.presence.seen)
+        self._keep(table)
+        return table, seated
 
     async def get(self, table_id: str) -> Table:
-        """The live table (loaded from the store on first use), or `Refused` (404)."""
+        """The live table (loaded from the store on first use, in a thread), or `Refused` (404, or 410
+        for a table whose stored steps this server cannot replay)."""
         table = self._live.get(table_id)
         if table is not None:
             self._live.move_to_end(table_id)
@@ -398,20 +405,36 @@ class Tables:
             return table
         if not TABLE_ID.match(table_id):
             raise Refused("there is no table with this id", 404, "no-table")
-        row = await asyncio.to_thread(self.store.load_table, table_id)
-        if row is None:
+        loading = self._loading.get(table_id)
+        if loading is None:  # the first request loads it; those that come meanwhile wait for the same
+            loading = self._loading[table_id] = asyncio.get_running_loop().create_task(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def cold(self, work: Callable[..., Done], *args: Any) -> Done:
+        """Database work whose cost is a table's (a load, a whole log), in a thread: at most
+        `COLD_LOADS` at once."""
+        async with self._cold:
+            return await asyncio.to_thread(work, *args)
+
+    async def _load(self, table_id: str) -> Table:
+        try:
+            loaded = await self.cold(load_copy, self.store, table_id)
+        except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
+            log.exception("table %s cannot be loaded from its stored steps", table_id)
+            raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error
+        if loaded is None:
             raise Refused("there is no table with this id", 404, "no-table")
-        table = self._live.get(table_id)  # loaded meanwhile by another request
+        await self.presence.load(table_id)
+        table = self._live.get(table_id)  # made here meanwhile
         if table is None:
-            try:
-                await self.presence.load(table_id)
-                table = Table(row, self.store, self._expect, self._warming, self.presence.seen)
-            except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
-                log.exception("table %s cannot be replayed from its stored steps", table_id)
-                raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error
-            self._live[table_id] = table
-            self._forget_idle()
+            table = Table(loaded, self.store, self._expect, self._warming, self.presence.seen)
+            self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        self._live[table.id] = table
+        self._forget_idle()
 
     async def leave_all(self, profile_id: str) -> None:
         """The profile leaves every unfinished table it sits at (it is being deleted)."""
@@ -430,11 +453,21 @@ class Tables:
         return table
 
     def _forget_idle(self) -> None:
-        """Keep at most `capacity` tables in memory, dropping the least recently used idle ones."""
-        surplus = len(self._live) - self.capacity
-        for table_id in [t.id for t in self._live.values() if t.idle][: max(0, surplus)]:
-            del self._live[table_id]
-            self.presence.forget(table_id)
+        """Drop the least recently used idle tables while the copies held weigh more than
+        `settings.table_memory` bytes (a table in use, or the one used last, is never dropped)."""
+        held = sum(table.weight for table in self._live.values())
+        for table in list(self._live.values())[:-1]:
+            if held <= self.settings.table_memory:
+                return
+            if table.idle:
+                held -= table.weight
+                del self._live[table.id]
+                self.presence.forget(table.id)
+
+    @property
+    def held(self) -> int:
+        """How many tables this process holds in memory."""
+        return len(self._live)
 
     def changed(self, change: Change) -> None:
         """Another process (or a bot worker) changed a table, or who is at it: follow it if it is held here."""

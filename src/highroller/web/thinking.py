@@ -5,8 +5,10 @@ table's advice, each seat's chance of winning and the game's note on the positio
 
 Runs in the worker processes of a process pool (never in the web server's own process), so bots
 think beside the server instead of inside it. Each worker keeps its own database connections and the
-latest state of the tables it played recently, so a move loads only the steps played since. The move
-is stored only if the table is still at the revision it was claimed at; a stale claim does nothing.
+latest state of the tables it played recently, so a move loads only the steps played since (and a
+table it has not seen lately loads from its checkpoint). The move is stored, with its log lines, only
+if the table is still at the revision it was claimed at; a stale claim does nothing. The worker
+checkpoints the tables it plays as a server process does (`highroller.web.checkpoints`).
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ from highroller.core.record_format import apply_recorded_step
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
-from highroller.registry import game_spec, make, narration_of, words_of
+from highroller.registry import game_spec, narration_of, words_of
 from highroller.web import clock
+from highroller.web.checkpoints import EVERY, due
 from highroller.web.checks import TURN_BASED
 from highroller.web.store import TIMED_OUT, Claim, Conflict, Store, TableRow, open_store
+from highroller.web.table_load import keep_checkpoint, load_state
+from highroller.web.table_log import Line, by_step, step_narrator
 from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step
 
 log = logging.getLogger(__name__)
@@ -111,24 +116,22 @@ def _store(database: str) -> Store:
 
 
 def _state(key: tuple[str, str], store: Store, table_id: str) -> tuple[State, TableRow] | None:
-    """The table's state now: the cached state plus the steps played since (or a replay from the start).
-    The cached state's last step is read again too: a companion table's undo may have replaced it."""
+    """The table's state now: the cached state plus the steps played since (or the table loaded from
+    its checkpoint). The cached state's last step is read again too: a companion table's undo may have
+    replaced it."""
     cached = _states.pop(key, None)
-    if cached is not None and not cached.history:
-        cached = None
-    start = len(cached.history) if cached is not None else 0
-    row = store.load_table(table_id, steps_from=max(0, start - 1))
-    if row is not None and cached is not None and (
-        cached.seed != row.seed or start + len(row.steps) - 1 != row.version or not row.steps
-        or row.steps[0] != json.loads(json.dumps(record_step(*cached.history[-1])))
-    ):
-        cached, row = None, store.load_table(table_id)
-    if row is None:
-        return None
-    state = cached or make(row.game, **row.options).new_game(row.seed)
-    for entry in row.steps[1:] if cached is not None else row.steps:
-        apply_recorded_step(state, entry, len(state.history))
-    return state, row
+    if cached is not None and cached.history:
+        start = len(cached.history)
+        row = store.load_table(table_id, steps_from=start - 1)
+        if row is not None and (
+            cached.seed == row.seed and start + len(row.steps) - 1 == row.version and row.steps
+            and row.steps[0] == json.loads(json.dumps(record_step(*cached.history[-1])))
+        ):
+            for entry in row.steps[1:]:
+                apply_recorded_step(cached, entry, len(cached.history))
+            return cached, row
+    found = load_state(store, table_id)
+    return None if found is None else (found.state, found.row)
 
 
 def play_move(job: Job) -> str:
@@ -167,8 +170,9 @@ def play_move(job: Job) -> str:
             log.exception("the %s bot failed at table %s", description, table_id)
             store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
             return "nothing"
-    after = state.clone()
-    steps = advance(after, step, draw=not row.real_dice, paced=row.bot_delay > 0)
+    after, told = state.clone(), list[Line]()
+    narrator = step_narrator(row.game, len(row.seats))
+    steps = advance(after, step, lambda s, played: narrator.apply(s, played, told), draw=not row.real_dice, paced=row.bot_delay > 0)
     # At a turn-based table the stand-in makes only the move whose time ran out (the seat and the next
     # move stay the person's); at a real-time table it plays for them until they are back.
     change = (TIMED_OUT if row.timer and row.timer >= TURN_BASED else "away") if timed_out else None
@@ -179,13 +183,15 @@ def play_move(job: Job) -> str:
     ]
     turn = next_turn(after, seats, row.timer, row.bot_delay, clock.now(), draws=not row.real_dice)
     try:
-        store.commit_steps(
+        revision = store.commit_steps(
             table_id, row.version, steps, finished=after.is_terminal(), turn=turn, revision=row.revision,
-            changes=[(mover, change)] if change else (), banks=[(mover, 0.0)] if spent else (),
+            changes=[(mover, change)] if change else (), banks=[(mover, 0.0)] if spent else (), lines=by_step(told, row.version, len(steps)),
         )
     except Conflict:
         return "stale"
     _states[key] = after
+    if due(len(after.history), row.version // EVERY * EVERY, after.is_terminal()):  # as if checkpointed at the last multiple of EVERY
+        keep_checkpoint(store, table_id, after, revision)
     return "played"
 
 

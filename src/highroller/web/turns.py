@@ -104,11 +104,12 @@ def waiting_seat(state: State, seats: Sequence[SeatRow]) -> int | None:
 def next_turn(
     state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool, since: float | None = None
 ) -> Turn:
-    """The table's clock after a change at `now`: `next_due`, and the person on move since `now` (or
-    since `since`, when the change left their move running)."""
+    """The table's clock after a change at `now`: `next_due`, the person on move since `now` (or
+    since `since`, when the change left their move running), and who is on move."""
     waiting = waiting_seat(state, seats)
     return Turn(
-        due=next_due(state, seats, timer, bot_delay, now, draws=draws), waiting=waiting, since=None if waiting is None else since or now
+        due=next_due(state, seats, timer, bot_delay, now, draws=draws), waiting=waiting, since=None if waiting is None else since or now,
+        mover=state.current_player,
     )
 
 

@@ -3,11 +3,15 @@ its devices need to play them.
 
 The list says of each table what everyone at it may see: the game, the players, whose move it is,
 the time left on that move and the last line of the table's log (in the asked language), never a view.
+It is read from the tables' stored headers (who is on move, the log's last line), never by loading a
+table, so it costs one query however long the games are (a table last changed by an earlier
+highroller, which stored neither, is loaded once).
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Depends
@@ -19,12 +23,12 @@ from highroller.web.answers import Answer, documented
 from highroller.web.checks import TURN_BASED
 from highroller.web.errors import Refused
 from highroller.web.messages import REFUSALS
-from highroller.web.narrate import in_language
+from highroller.web.narrate import named
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import seat_token
 from highroller.web.route_args import page_language
 from highroller.web.store import Store, TableRow
-from highroller.web.tables import Table, Tables
+from highroller.web.tables import Tables
 from highroller.web.turns import seat_name
 
 FINISHED_SHOWN = 7 * 86400.0
@@ -66,33 +70,47 @@ class YourGames(Answer):
 ORDER = {"your-move": 0, "their-move": 1, "waiting-for-players": 2, "finished": 3}
 
 
-def _entry(store: Store, row: TableRow, table: Table, profile_id: str, lang: str, now: float) -> dict[str, Any]:
+def _entry(store: Store, row: TableRow, profile_id: str, lang: str, now: float) -> dict[str, Any]:
+    """One table of the list, from its stored header and seats."""
     mine = [r.seat for r in row.seats if r.profile == profile_id]
-    mover = table.state.current_player
-    if table.finished:
+    mover = -1 if row.mover is None else row.mover
+    if row.finished:
         state = "finished"
-    elif not table.started:
+    elif not row.started:
         state = "waiting-for-players"
     else:
-        state = "your-move" if mover in mine and table.seats[mover].control is None else "their-move"
-    waiting = None if table.finished or not table.started or mover < 0 else seat_name(table.seats[mover], lang)
+        state = "your-move" if mover in mine and row.seats[mover].control is None else "their-move"
+    waiting = None if row.finished or not row.started or mover < 0 else seat_name(row.seats[mover], lang)
     left = None
-    if state in {"your-move", "their-move"} and table.due is not None and table.waiting_since is not None:
-        left = round(max(0.0, table.due - now), 1)
-    last = in_language(table.log[-1:], lang)
+    if state in {"your-move", "their-move"} and row.due is not None and row.waiting_since is not None:
+        left = round(max(0.0, row.due - now), 1)
+    names = [seat_name(r, lang) for r in row.seats]
     return {
         "id": row.id,
         "game": row.game,
         "title": words_of(row.game, lang)(game_spec(row.game).title),
-        "players": [seat_name(r, lang) for r in table.seats],
+        "players": names,
         "seats": [{"seat": seat, "token": seat_token(store, profile_id, row.id, seat)} for seat in mine],
         "state": state,
         "mover": waiting,
         "time_left": left,
-        "turn_based": bool(table.timer and table.timer >= TURN_BASED),
-        "last": last[0]["text"] if last else None,
-        "changed": row.created if table.waiting_since is None else table.waiting_since,
+        "turn_based": bool(row.timer and row.timer >= TURN_BASED),
+        "last": None if row.last_line is None else named(row.last_line[lang], names),
+        "changed": row.created if row.waiting_since is None else row.waiting_since,
     }
+
+
+async def _summarised(tables: Tables, row: TableRow) -> TableRow | None:
+    """A table's header with who is on move and its last log line: as stored, or (a table last changed
+    by an earlier highroller) read from the table itself; None if it is gone or unreadable."""
+    if row.finished or not row.started or (row.mover is not None and row.last_line is not None):
+        return row
+    try:
+        table = await tables.get(row.id)
+    except Refused:
+        return None
+    last = table.window.lines[-1]["text"] if table.window.lines else None
+    return replace(row, mover=table.state.current_player, last_line=last, seats=table.seats)
 
 
 def build_games_router(store: Store, tables: Tables) -> APIRouter:
@@ -109,12 +127,9 @@ def build_games_router(store: Store, tables: Tables) -> APIRouter:
         rows = await asyncio.to_thread(store.profile_tables, profile.id, now - FINISHED_SHOWN, MOST)
         games = []
         for row in rows:
-            try:
-                table = await tables.get(row.id)
-                await table.fresh()
-            except Refused:
-                continue  # deleted meanwhile, or unreadable: not a game to list
-            games.append(_entry(store, row, table, profile.id, lang, now))
+            summarised = await _summarised(tables, row)
+            if summarised is not None:  # deleted meanwhile, or unreadable: not a game to list
+                games.append(_entry(store, summarised, profile.id, lang, now))
         games.sort(key=lambda g: (ORDER[g["state"]], g["time_left"] if g["state"] == "your-move" and g["time_left"] is not None else float("inf"), -g["changed"]))
         return {"waiting": sum(g["state"] == "your-move" for g in games), "games": games}
 

@@ -45,10 +45,9 @@ async function start() {
   drawIcons();
   const id = tableIdFromPath();
   try {
-    data = await api(`/api/tables/${encodeURIComponent(id)}/replay`);
-    const state = await api(`/api/tables/${encodeURIComponent(id)}?lang=${language()}`);
-    log = state.log;
-    seats = state.seats; // named in the page's language
+    data = await api(`/api/tables/${encodeURIComponent(id)}/replay?lang=${language()}`);
+    log = data.log;
+    seats = data.seats; // named in the page's language
   } catch (error) {
     el("replay-error").textContent = error.message;
     return;

@@ -13,6 +13,7 @@ import { choiceKeys } from "/static/keys.js";
 import { anchors, fly } from "/static/motion.js";
 import { rulesButton } from "/static/rules.js";
 import { typingArea } from "/static/typing.js";
+import { drawLog, takeLog } from "/static/log.js";
 import { api, gameModule, h, money, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 import { chooseName, ensureProfile } from "/static/profile.js";
 import { pushControl, registerServiceWorker } from "/static/push.js";
@@ -23,7 +24,6 @@ let mine = savedSeat(tableId);
 let socket = null;
 let latest = null;
 let seenVersion = null;
-let log = [];
 let drawer = null;
 let retry = 500;
 let sent = false;
@@ -87,7 +87,7 @@ async function receive(message) {
     if (!el("sheet-button") && message.sheet !== undefined && message.sheet !== null) el("header-buttons").append(sheetButton(() => latest));
   }
   const rolled = seenVersion !== null && message.last_chance !== null && message.last_chance >= seenVersion;
-  log = log.slice(0, message.log_from).concat(message.log);
+  takeLog(message);
   latest = message;
   receivedAt = performance.now();
   seenVersion = message.version;
@@ -120,7 +120,7 @@ function draw(rolled) {
   drawSeats();
   drawScoring();
   drawActions();
-  drawLog();
+  drawLog(tableId, el("log"));
   drawResult();
   el("join").hidden = !(state.seat === null && state.open_seats.length > 0);
 }
@@ -352,12 +352,6 @@ function play(action) {
   sent = true;
   drawActions();
   socket.send(JSON.stringify({ type: "action", version: latest.version, action }));
-}
-
-function drawLog() {
-  const box = el("log");
-  box.replaceChildren(...log.map((line) => h("li", {}, line.text)));
-  box.scrollTop = box.scrollHeight;
 }
 
 /** The end: a winner banner at the top of the page with the final ranking, the score sheet and Rematch. */

@@ -1,0 +1,69 @@
+"""Watching the event loop: a thread asks the loop to answer every `EVERY` seconds and notes, with
+the loop thread's own CPU time, how long it took; an answer later than the host's bound
+(`Settings.loop_warning`, 50 ms by default) for which the loop thread itself was busy (its CPU time
+at least half the wait: it ran code, rather than waited for a lock or for the machine) is logged as a
+warning with where the loop was at the time. Nothing the server does on its event loop may hold it
+that long: everything whose cost grows with a game or a list is done in threads or worker processes.
+
+The warning reads "the event loop was busy for 87 ms (84 ms of CPU) at …", so a host (and the load
+tests) can look for it in the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import threading
+import time
+import traceback
+
+log = logging.getLogger(__name__)
+
+EVERY = 0.01
+"""Seconds between two questions to the loop."""
+
+BUSY = "the event loop was busy for"
+"""How every warning of a held loop begins."""
+
+
+class LoopWatch:
+    """The watch of one event loop; `start` it on the loop, `stop` it when the server stops."""
+
+    def __init__(self, bound: float) -> None:
+        self.bound = bound
+        self.longest = 0.0
+        """The longest time the loop was busy, in seconds (CPU-bound waits only)."""
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Watch the running loop from a thread of its own (nothing with no bound or off Linux)."""
+        if self.bound <= 0 or not hasattr(time, "pthread_getcpuclockid"):
+            return
+        loop = asyncio.get_running_loop()
+        self._thread = threading.Thread(target=self._watch, args=(loop, threading.get_ident()), name="loop-watch", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _watch(self, loop: asyncio.AbstractEventLoop, ident: int) -> None:
+        clock = time.pthread_getcpuclockid(ident)
+        while not self._stop.wait(EVERY):
+            answered = threading.Event()
+            asked, cpu = time.monotonic(), time.clock_gettime(clock)
+            try:
+                loop.call_soon_threadsafe(answered.set)
+            except RuntimeError:  # the loop closed
+                return
+            where = ""
+            if not answered.wait(self.bound):
+                frame = sys._current_frames().get(ident)
+                where = "".join(traceback.format_stack(frame, limit=6)).strip() if frame is not None else "?"
+                while not answered.wait(1.0) and not self._stop.is_set():
+                    pass
+            waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu
+            if waited > self.bound and busy >= waited / 2:
+                self.longest = max(self.longest, waited)
+                log.warning("%s %.0f ms (%.0f ms of CPU) at\n%s", BUSY, waited * 1000, busy * 1000, where)

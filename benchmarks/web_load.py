@@ -19,6 +19,13 @@ once.
     python benchmarks/web_load.py --bot-tables 50 --servers 2       # beside 50 bot tables, 2 servers on PostgreSQL
     python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table of figures
     python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
+    python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of long tables no process holds
+
+With `--cold-gets`, the database is filled beforehand with long finished tables (6-player, 36-card
+Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
+`--cold-gets` times a second, each time from another address, so every GET makes a server load a
+table it does not hold. Their latency is printed too, and so is every warning of a busy event loop in
+the servers' logs (`highroller.web.loopwatch`).
 
 The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
 (SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
@@ -50,7 +57,12 @@ import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from long_tables import fill, long_games  # noqa: E402
 from postgres_server import free_port, postgres_server  # noqa: E402
+
+from highroller.web.loopwatch import BUSY  # noqa: E402
+from highroller.web.store import open_store  # noqa: E402
 
 HOST = "127.0.0.1"
 UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0",
@@ -64,8 +76,10 @@ BOTS = ["hard"] * 4
 class Cluster:
     """Server processes on one database, each on its own port; any may be killed and restarted."""
 
-    def __init__(self, database: str, count: int, bot_processes: int) -> None:
+    def __init__(self, database: str, count: int, bot_processes: int, logs: Path) -> None:
         self.database = database
+        self.logs = logs
+        """Where each server writes its log (stderr)."""
         self.ports = [free_port() for _ in range(count)]
         self.bot_processes = bot_processes
         self.processes: list[subprocess.Popen[bytes] | None] = [None] * count
@@ -78,7 +92,8 @@ class Cluster:
     def start(self, index: int) -> None:
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--host", HOST,
                    "--port", str(self.ports[index]), "--db", self.database, "--bot-processes", str(self.bot_processes), *UNLIMITED]
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        with (self.logs / f"serve-{self.ports[index]}.log").open("ab") as log:
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         for _ in range(300):
             try:
                 httpx2.get(f"http://{HOST}:{self.ports[index]}/api/games", timeout=1).raise_for_status()
@@ -109,6 +124,10 @@ class Cluster:
     def __exit__(self, *exc: object) -> None:
         for index in range(len(self.ports)):
             self.kill(index)
+
+    def busy_loops(self) -> list[str]:
+        """The warnings of a busy event loop in the servers' logs (each with where the loop was)."""
+        return [f"{BUSY} {block.strip()}" for path in sorted(self.logs.glob("serve-*.log")) for block in path.read_text().split(BUSY)[1:]]
 
 
 def _group_cpu(pid: int) -> tuple[float, float]:
@@ -283,7 +302,31 @@ async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx2.
     return seats
 
 
-async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, restart_every: float = 0.0) -> tuple[Run, int, float]:
+async def ask_cold(cluster: Cluster, long_tables: list[str], rate: float, run: Run, http: httpx2.AsyncClient, latencies: list[float]) -> None:
+    """Once everyone plays: GET a different long table `rate` times a second, each from another address."""
+    await run.go.wait()
+    asking: list[asyncio.Task[None]] = []
+
+    async def get(number: int, table_id: str) -> None:
+        base = random.choice(cluster.urls())
+        started = time.monotonic()
+        answer = await http.get(f"{base}/api/tables/{table_id}", headers={"X-Forwarded-For": f"10.{200 + number % 50}.{number // 50 % 250}.9"})
+        if answer.status_code == 200:
+            latencies.append(time.monotonic() - started)
+        else:
+            run.errors.append(f"a cold GET was answered {answer.status_code}: {answer.text[:200]}")
+
+    for number, table_id in enumerate(long_tables):
+        if time.monotonic() >= run.deadline:
+            break
+        asking.append(asyncio.create_task(get(number, table_id)))
+        await asyncio.sleep(1 / rate)
+    await asyncio.gather(*asking)
+
+
+async def play(
+    cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, restart_every: float = 0.0, long_tables: list[str] | None = None,
+) -> tuple[Run, int, float, list[float]]:
     async with httpx2.AsyncClient(timeout=30, limits=httpx2.Limits(max_connections=100)) as http:
         stop = asyncio.Event()
         bots = asyncio.create_task(keep_bots_playing(cluster, bot_tables, http, stop))
@@ -291,17 +334,21 @@ async def play(cluster: Cluster, args: argparse.Namespace, bot_tables: int, seco
         run = Run(len(seats), args.think, seconds)
         rng = random.Random(1)
         people = [person(cluster, place, run, random.Random(rng.random()), http) for place in seats]
+        cold: list[float] = []
+        asking = asyncio.create_task(ask_cold(cluster, long_tables or [], args.cold_gets, run, http, cold)) if long_tables else None
         restarts = asyncio.create_task(restart_servers(cluster, restart_every)) if restart_every else None
         for outcome in await asyncio.gather(*people, return_exceptions=True):
             if isinstance(outcome, BaseException):  # a client that could not go on: told, not fatal
                 run.errors.append(f"{type(outcome).__name__}: {outcome}")
         elapsed = time.monotonic() - (run.deadline - seconds)
+        if asking is not None:
+            await asking
         stop.set()
         if restarts is not None:
             restarts.cancel()
             await asyncio.gather(restarts, return_exceptions=True)
         bot_moves = await bots
-    return run, bot_moves, elapsed
+    return run, bot_moves, elapsed, cold
 
 
 async def restart_servers(cluster: Cluster, every: float) -> None:
@@ -343,15 +390,37 @@ def _cpu_of_user(name: str) -> float:
     return total
 
 
+def filled(db: str, count: int) -> list[str]:
+    """Long finished tables stored in the database before the servers start; their ids."""
+    if not count:
+        return []
+    store = open_store(db)
+    try:
+        return fill(store, count, True, long_games())
+    finally:
+        store.close()
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0.0
+
+
 def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Path) -> dict[str, Any]:
     kind = "postgresql" if servers > 1 or args.postgres else "sqlite"
     cores = len(os.sched_getaffinity(0))
-    with database(kind, args.db, scratch) as db, Cluster(db, servers, max(1, cores // servers)) as cluster:
-        clients_before = sum(os.times()[:2])
-        database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
-        run, bot_moves, elapsed = asyncio.run(play(cluster, args, bot_tables, args.seconds))
-        clients_cpu = sum(os.times()[:2]) - clients_before
-        database_cpu = _cpu_of_user("postgres") - database_before if kind == "postgresql" else 0.0
+    logs = Path(tempfile.mkdtemp(dir=scratch))
+    with database(kind, args.db, scratch) as db:
+        long_tables = filled(db, int(args.cold_gets * args.seconds) + 20 if args.cold_gets else 0)
+        with Cluster(db, servers, max(1, cores // servers), logs) as cluster:
+            clients_before = sum(os.times()[:2])
+            database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
+            run, bot_moves, elapsed, cold = asyncio.run(play(cluster, args, bot_tables, args.seconds, long_tables=long_tables))
+            clients_cpu = sum(os.times()[:2]) - clients_before
+            database_cpu = _cpu_of_user("postgres") - database_before if kind == "postgresql" else 0.0
+        busy = cluster.busy_loops()
+    for warning in busy[:5]:
+        print(warning)
     latencies = sorted(run.latencies)
     if not latencies:
         raise SystemExit("no action was played")
@@ -361,6 +430,8 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
         "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, "max ms": latencies[-1] * 1000,
         "bot moves/s": bot_moves / elapsed, "server CPU s": cluster.cpu, "bot CPU s": cluster.bot_cpu,
         "database CPU s": database_cpu, "clients CPU s": clients_cpu, "wall s": elapsed, "client errors": len(run.errors),
+        **({"cold GETs": len(cold), "cold p50 ms": statistics.median(cold) * 1000 if cold else 0.0, "cold p99 ms": p99(cold) * 1000} if args.cold_gets else {}),
+        "busy loops": len(busy),
     }
 
 
@@ -384,8 +455,8 @@ def soak(args: argparse.Namespace) -> None:
     from highroller.web.store import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
-        with Cluster(db, 2, 1) as cluster:
-            run, bot_moves, elapsed = asyncio.run(play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every))
+        with Cluster(db, 2, 1, Path(tempfile.mkdtemp())) as cluster:
+            run, bot_moves, elapsed, _ = asyncio.run(play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every))
         store = open_store(db)
         with psycopg.connect(db) as connection:
             ids = [row[0] for row in connection.execute("SELECT id FROM hr_tables").fetchall()]
@@ -429,6 +500,8 @@ def main() -> None:
     parser.add_argument("--matrix", action="store_true", help="measure 0, 20 and 50 bot tables with 1 and 2 servers")
     parser.add_argument("--soak", type=float, default=0.0, help="soak run of this many seconds (see below)")
     parser.add_argument("--restart-every", type=float, default=300.0, help="soak: seconds between two server restarts")
+    parser.add_argument("--cold-gets", type=float, default=0.0, help="GETs a second of long tables no server holds (see below)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a client stopped on an error or a server's event loop was busy past its bound")
     args = parser.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -443,6 +516,8 @@ def main() -> None:
             print_rows(rows[-1:]) if len(configs) == 1 else print(f"  measured {servers} server(s), {bot_tables} bot tables", flush=True)
         if len(configs) > 1:
             print_rows(rows)
+        if args.check and any(row["client errors"] or row["busy loops"] or (args.cold_gets and not row["cold GETs"]) for row in rows):
+            raise SystemExit("a client stopped on an error, a server's event loop was busy past its bound, or no cold table was asked for")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Schemathesis fuzzes the JSON API of a live `highroller serve` (SQLite, every quota off) from its own
 /openapi.json: every operation, as a spectator and as a seated player, with seeded valid and invalid
 requests. No answer may be a server error, and each one's status, content type and body must be
-documented (the refusals of `REFUSALS`, the answers of `highroller.web.answers`).
+documented (the refusals of `REFUSALS`, the answers of `highroller.web.answers`); and no request may
+keep the server's event loop busy past 50 ms (its log warns of any: `highroller.web.loopwatch`).
 
 Generated ids would hardly ever name a table or a game, so the path parameters mix in the ids of real
 tables (waiting for a player, in play in each game, at a companion table, timed, finished) and the real
@@ -44,6 +45,7 @@ from highroller.core.state import CHANCE
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.registry import available_games, make
 from highroller.web.app import create_app
+from highroller.web.loopwatch import BUSY
 from highroller.web.store import open_store
 
 SEED = 2061
@@ -270,6 +272,8 @@ def test_every_answer_is_documented(server: Server, seated: bool) -> None:
     assert all(outcome.sent for outcome in outcomes)
     reached = [outcome for outcome in outcomes if "{table_id}" in outcome.label]
     assert reached and all(set(outcome.statuses) - {404, 422} for outcome in reached), "the real tables were never reached"
+    busy = server.errors.read_text().split(BUSY)[1:] if server.errors.exists() else []
+    assert not busy, "no request may keep the event loop busy past 50 ms:\n" + "\n".join(BUSY + block for block in busy)
 
 
 def test_a_body_that_is_not_utf8_is_malformed_json(sqlite_client: TestClient) -> None:

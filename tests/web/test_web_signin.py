@@ -28,8 +28,9 @@ from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from highroller.web import clock
 from highroller.web.store import open_store
 
-ORIGIN = "http://testserver"
-"""The origin the test client's requests reach the app at."""
+ORIGIN = "http://localhost:8000"
+"""The site of an app made without a public origin (`highroller.web.origin.LOCAL_ORIGIN`); the test
+client's requests reach it at http://testserver, which sets nothing."""
 
 
 def new_profile(client: TestClient, name: str = "Ann") -> str:
@@ -241,7 +242,7 @@ def test_a_passkey_is_registered_and_signs_a_device_in(client: TestClient, datab
     assert again["excludeCredentials"] == [{"id": b64(authenticator.credential_id), "type": "public-key"}]
     assert again["authenticatorSelection"]["residentKey"] == "required"
     options = sign_in_options(client)["options"]
-    assert options["allowCredentials"] == [] and options["rpId"] == "testserver" and options["userVerification"] == "preferred"
+    assert options["allowCredentials"] == [] and options["rpId"] == "localhost" and options["userVerification"] == "preferred"
     for count in (1, 2):
         signed_in = sign_in(client, authenticator)
         assert signed_in.status_code == 200, signed_in.text
@@ -346,7 +347,7 @@ def test_a_deleted_profile_signs_nobody_in(client: TestClient) -> None:
 
 
 def malformed_credentials() -> list[tuple[str, Any]]:
-    good = Authenticator.new().get({"rpId": "testserver", "challenge": b64(b"0" * 32)})
+    good = Authenticator.new().get({"rpId": "localhost", "challenge": b64(b"0" * 32)})
     return [
         ("no response", {k: v for k, v in good.items() if k != "response"}),
         ("not a public key", {**good, "type": "password"}),
@@ -385,7 +386,7 @@ def test_a_public_origin_names_the_site(make_client: Callable[..., TestClient]) 
     link = client.post("/api/me/links", headers={"X-Profile": key}).json()["link"]
     assert link.startswith("https://dice.example.org/signin#")
     authenticator = Authenticator.new()
-    refused(register(client, key, authenticator), 401, "bad-passkey")  # made on the address the request reached, not the site's
+    refused(register(client, key, authenticator), 401, "bad-passkey")  # made at another address than the site's
     assert register(client, key, authenticator, origin="https://dice.example.org").status_code == 201
     assert sign_in_options(client)["options"]["rpId"] == "dice.example.org"
     assert sign_in(client, authenticator, origin="https://dice.example.org").status_code == 200
@@ -401,3 +402,16 @@ def test_sign_in_attempts_count_against_the_address(make_client: Callable[..., T
     refused(client.post("/api/signin/link", json={"code": code}), 429, "rate-limited")
     refused(client.post("/api/signin/passkey/options"), 429, "rate-limited")
     assert client.post("/api/me/links", headers={"X-Profile": key}).status_code == 201  # a signed-in device's own requests are no attempts
+
+
+def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: TestClient) -> None:
+    key = new_profile(client)
+    forged = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
+    link = client.post("/api/me/links", headers={"X-Profile": key, **forged}).json()["link"]
+    assert link.startswith(ORIGIN + "/signin#")
+    assert client.post("/api/me/passkeys/options", headers={"X-Profile": key, **forged}).json()["options"]["rp"]["id"] == "localhost"
+    assert client.post("/api/signin/passkey/options", headers=forged).json()["options"]["rpId"] == "localhost"
+    assert client.get("/api/signin/site", headers=forged).json() == {"origin": ORIGIN, "rp_id": "localhost"}
+    authenticator = Authenticator.new()
+    refused(register(client, key, authenticator, origin="https://evil.example"), 401, "bad-passkey")
+    assert register(client, key, authenticator).status_code == 201

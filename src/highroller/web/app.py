@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from http.client import responses
 
 from fastapi import FastAPI, Request, WebSocket
@@ -26,6 +27,7 @@ from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
+from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.pages import STATIC, add_pages
 from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
@@ -63,8 +65,10 @@ def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
 
 
 def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
-    """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry)."""
+    """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry; the
+    site's origin, `origin.LOCAL_ORIGIN` when they give none)."""
     settings = settings or Settings()
+    settings = replace(settings, public_origin=checked_origin(settings.public_origin or LOCAL_ORIGIN))
     services = Services(store, settings)
     tables = services.tables
     quotas = Quotas(store, settings)

@@ -4,8 +4,8 @@ signs in with it and is given a key of its own.
 Each ceremony takes two requests. The first gives the browser its options with a fresh challenge, kept
 in `hr_challenges` for `CHALLENGE_SECONDS` under an id the page sends back; the second brings the
 browser's credential, and the challenge is deleted as it is read, so an answer is checked once. The
-credential is verified against the site (`Site`: the origin people's browsers see and its host name,
-the RP ID); registered credentials are kept in `hr_passkeys` with their public key and signature
+credential is verified against the site (`Site`: the origin the host configured, never one a request
+names, and its host name, the RP ID); registered credentials are kept in `hr_passkeys` with their public key and signature
 count. Sign-in asks for no particular credential (discoverable passkeys: the browser offers those it
 holds for the site) and prefers user verification. Whatever does not check out is refused and changes
 nothing but using up its challenge.
@@ -39,7 +39,9 @@ from webauthn.helpers.structs import (
 
 from highroller.web import clock
 from highroller.web.errors import Refused
+from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.profiles import Profile, add_device, profile_by_id
+from highroller.web.settings import Settings
 from highroller.web.store import Store
 
 log = logging.getLogger(__name__)
@@ -70,14 +72,9 @@ class Site:
         return urlsplit(self.origin).hostname or ""
 
     @classmethod
-    def of(cls, origin: str) -> Site:
-        """The site at `origin` (scheme://host[:port], any path left out), or `Refused` when it has no host
-        name to register passkeys for."""
-        parts = urlsplit(origin)
-        site = cls(f"{parts.scheme}://{parts.netloc}")
-        if not site.rp_id:
-            raise Refused("this server cannot tell its own address from this request; its host should set --public-origin", 422, "no-site")
-        return site
+    def of(cls, settings: Settings) -> Site:
+        """The site the host configured (`highroller.web.origin`): never one a request names."""
+        return cls(checked_origin(settings.public_origin or LOCAL_ORIGIN))
 
 
 @dataclass(frozen=True)

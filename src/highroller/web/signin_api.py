@@ -3,8 +3,8 @@ second device signs in with either and is given a key of its own.
 
 Every sign-in attempt, link or passkey, whether it succeeds or not, counts as a seat taken for the
 address's quotas (`highroller.web.quotas`), so nobody can try codes or credentials at speed. What a
-passkey or a link is for is the site's origin: the host's `--public-origin`, else the origin each
-request reached this server at.
+passkey or a link is for is the site's origin the host configured (`highroller.web.origin`), never
+the address a request names.
 """
 
 from __future__ import annotations
@@ -115,6 +115,13 @@ class SignedIn(Answer):
     profile: ProfileInfo
 
 
+class SiteInfo(Answer):
+    """Where this server's site is: where passkeys work and sign-in links lead."""
+
+    origin: str = Field(description="the site's origin as browsers write it (https://dice.example.org); a page opened at another address cannot use its passkeys")
+    rp_id: str = Field(description="the relying party's id of its passkeys: the origin's host name")
+
+
 class PasskeyOptions(Answer):
     """What the browser needs to make or use a passkey."""
 
@@ -141,8 +148,7 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
     """The sign-in routes."""
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
-    def site(request: Request) -> Site:
-        return Site.of(settings.public_origin or f"{request.url.scheme}://{request.url.netloc}")
+    site = Site.of(settings)
 
     async def attempt(request: Request) -> None:
         """Count a sign-in attempt against the address, or `Refused` (429) when it has made too many."""
@@ -150,13 +156,18 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
 
+    @router.get("/signin/site", summary="Where this server's site is: where passkeys work and sign-in links lead", response_model=None,
+                responses=documented(SiteInfo, "the site"))
+    async def site_info() -> dict[str, Any]:
+        return {"origin": site.origin, "rp_id": site.rp_id}
+
     @router.post(
         "/me/links", status_code=201, summary="Make a one-time link (and its QR code) that signs another device in to your profile, within 10 minutes",
         response_model=None, responses=documented(LinkInfo, "the link", 201),
     )
-    async def new_link(request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+    async def new_link(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
-        return (await asyncio.to_thread(make_link, store, profile.id, site(request).origin)).answer()
+        return (await asyncio.to_thread(make_link, store, profile.id, site.origin)).answer()
 
     @router.post("/signin/link", summary="Sign this device in with a one-time link's code", response_model=None, responses=documented(SignedIn, "signed in"))
     async def link_sign_in(body: LinkCode, request: Request) -> dict[str, Any]:
@@ -168,19 +179,19 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         "/me/passkeys/options", summary="Begin adding a passkey to your profile: the options of navigator.credentials.create",
         response_model=None, responses=documented(PasskeyOptions, "the options"),
     )
-    async def passkey_options(request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+    async def passkey_options(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
-        challenge_id, options = await asyncio.to_thread(registration_options, store, profile, site(request))
+        challenge_id, options = await asyncio.to_thread(registration_options, store, profile, site)
         return {"challenge_id": challenge_id, "options": options}
 
     @router.post(
         "/me/passkeys", status_code=201, summary="Add a passkey to your profile: the credential navigator.credentials.create made",
         response_model=None, responses=documented(PasskeyInfo, "the passkey", 201),
     )
-    async def new_passkey(body: NewPasskey, request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+    async def new_passkey(body: NewPasskey, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         credential = body.credential.model_dump(by_alias=True, exclude_none=True)
-        return (await asyncio.to_thread(register, store, profile, site(request), body.challenge_id, credential)).answer()
+        return (await asyncio.to_thread(register, store, profile, site, body.challenge_id, credential)).answer()
 
     @router.get("/me/passkeys", summary="Your profile's passkeys", response_model=None, responses=documented(list[PasskeyInfo], "the passkeys, oldest first"))
     async def my_passkeys(key: str | None = Depends(profile_header)) -> list[dict[str, Any]]:
@@ -203,7 +214,7 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
     )
     async def sign_in_options(request: Request) -> dict[str, Any]:
         await attempt(request)
-        challenge_id, options = await asyncio.to_thread(authentication_options, store, site(request))
+        challenge_id, options = await asyncio.to_thread(authentication_options, store, site)
         return {"challenge_id": challenge_id, "options": options}
 
     @router.post(
@@ -213,7 +224,7 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
     async def passkey_sign_in(body: PasskeySignIn, request: Request) -> dict[str, Any]:
         await attempt(request)
         credential = body.credential.model_dump(by_alias=True, exclude_none=True)
-        profile, key = await asyncio.to_thread(authenticate, store, site(request), body.challenge_id, credential)
+        profile, key = await asyncio.to_thread(authenticate, store, site, body.challenge_id, credential)
         return {"key": key, "profile": profile.answer()}
 
     return router

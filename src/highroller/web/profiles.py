@@ -6,7 +6,8 @@ of its own (a second device signs in with a passkey or a one-time link: `highrol
 A seat taken with a profile belongs to it: its seat token is derived from the profile, the table and
 the seat with the database's secret, so every device of the profile can be given it again
 (`seat_token`), while the token itself keeps working alone, as every seat token does, for the API.
-Deleting a profile forgets its name and keys: its seats show as "Seat N", its games stay.
+Deleting a profile forgets its name and keys: its seats show as "Seat N", its games stay; on SQLite
+the bytes of its name are then gone from the database file and its log (`Store.erase_freed`).
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ def forget_profile(store: Store, profile_id: str) -> list[str]:
         for child in ("hr_profile_keys", "hr_signin_links", "hr_passkeys", "hr_push", "hr_challenges"):
             store.run(cursor, f"DELETE FROM {child} WHERE profile_id = ?", (profile_id,))
         store.run(cursor, "UPDATE hr_profiles SET name = '', languages = '[\"en\"]', deleted = 1 WHERE id = ?", (profile_id,))
+    store.erase_freed()
     return tables
 
 

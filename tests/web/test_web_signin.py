@@ -415,3 +415,26 @@ def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: Te
     authenticator = Authenticator.new()
     refused(register(client, key, authenticator, origin="https://evil.example"), 401, "bad-passkey")
     assert register(client, key, authenticator).status_code == 201
+
+
+def test_a_passkey_is_refused_for_another_site_than_its_own(make_client: Callable[..., TestClient], database: str) -> None:
+    here = make_client(public_origin="https://dice.example.org")
+    key = new_profile(here)
+    authenticator, older = Authenticator.new(), Authenticator.new()
+    assert register(here, key, authenticator, origin="https://dice.example.org").status_code == 201
+    assert register(here, key, older, origin="https://dice.example.org").status_code == 201
+    assert rows(database, "SELECT rp_id, origin FROM hr_passkeys") == [("dice.example.org", "https://dice.example.org")] * 2
+    store = open_store(database)
+    with store.transaction(write=True) as cursor:  # a passkey made before passkeys kept their site
+        store.run(cursor, "UPDATE hr_passkeys SET rp_id = NULL, origin = NULL WHERE credential_id = ?", (b64(older.credential_id),))
+    store.close()
+    moved = make_client(public_origin="https://play.example.net")
+    answer = sign_in(moved, authenticator, origin="https://play.example.net")  # an authenticator that signs for any site
+    refused(answer, 401, "other-site")
+    assert answer.json()["error"] == (
+        "this passkey was made for https://dice.example.org, not for this site, https://play.example.net: sign in there, or here with a one-time link"
+    )
+    assert sign_in(here, authenticator, origin="https://dice.example.org").status_code == 200
+    assert sign_in(moved, older, origin="https://play.example.net").status_code == 200  # it takes the first site it is verified for
+    assert rows(database, "SELECT rp_id FROM hr_passkeys WHERE credential_id = ?", (b64(older.credential_id),)) == [("play.example.net",)]
+    refused(sign_in(here, older, origin="https://dice.example.org"), 401, "other-site")

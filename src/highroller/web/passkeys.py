@@ -5,8 +5,9 @@ Each ceremony takes two requests. The first gives the browser its options with a
 in `hr_challenges` for `CHALLENGE_SECONDS` under an id the page sends back; the second brings the
 browser's credential, and the challenge is deleted as it is read, so an answer is checked once. The
 credential is verified against the site (`Site`: the origin the host configured, never one a request
-names, and its host name, the RP ID); registered credentials are kept in `hr_passkeys` with their public key and signature
-count. Sign-in asks for no particular credential (discoverable passkeys: the browser offers those it
+names, and its host name, the RP ID); registered credentials are kept in `hr_passkeys` with their
+public key, signature count and the site they were made for, and a passkey is refused for any other
+site. Sign-in asks for no particular credential (discoverable passkeys: the browser offers those it
 holds for the site) and prefers user verification. Whatever does not check out is refused and changes
 nothing but using up its challenge.
 """
@@ -93,6 +94,14 @@ def bad_challenge() -> Refused:
     return Refused("this passkey request was used already or has expired: start again", 401, "bad-challenge")
 
 
+def other_site(made_for: str, site: Site) -> Refused:
+    """The refusal of a passkey made for another site than this server's (it moved, or another server shares its database)."""
+    return Refused(
+        "this passkey was made for {made_for}, not for this site, {site}: sign in there, or here with a one-time link",
+        401, "other-site", made_for=made_for, site=site.origin,
+    )
+
+
 def not_verified(site: Site) -> Refused:
     """The refusal of a credential that does not check out: forged, for another site, malformed, replayed."""
     return Refused(
@@ -170,9 +179,9 @@ def register(store: Store, profile: Profile, site: Site, challenge_id: str, cred
             raise Refused("your profile has {count} passkeys, the most it may have: delete one first", 409, "too-many-passkeys", count=count)
         added = store.run(
             cursor,
-            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created, rp_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id",
-            (credential_id, profile.id, bytes_to_base64url(verified.credential_public_key), verified.sign_count, now),
+            (credential_id, profile.id, bytes_to_base64url(verified.credential_public_key), verified.sign_count, now, site.rp_id, site.origin),
         ).fetchone()
     if added is None:
         raise Refused("this passkey is registered already", 409, "passkey-known")
@@ -188,14 +197,19 @@ def authentication_options(store: Store, site: Site) -> tuple[str, dict[str, Any
 
 def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[str, Any]) -> tuple[Profile, str]:
     """Verify the browser's assertion (`PublicKeyCredential` as JSON) against the challenge, the site
-    and the passkey's public key and signature count: the passkey's profile and a new key for this
-    device; or `Refused`."""
+    (the one the passkey was made for: one made before passkeys kept theirs takes the first it is
+    verified for) and the passkey's public key and signature count: the passkey's profile and a new
+    key for this device; or `Refused`."""
     challenge = _take_challenge(store, challenge_id, SIGN_IN, None)
     with store.transaction() as cursor:
-        row = store.run(cursor, "SELECT profile_id, public_key, sign_count FROM hr_passkeys WHERE credential_id = ?", (credential["id"],)).fetchone()
+        row = store.run(
+            cursor, "SELECT profile_id, public_key, sign_count, rp_id, origin FROM hr_passkeys WHERE credential_id = ?", (credential["id"],)
+        ).fetchone()
     if row is None:
         raise Refused("this passkey is not registered here (it may have been deleted): sign in with a one-time link instead", 401, "unknown-passkey")
-    profile_id, public_key, sign_count = row
+    profile_id, public_key, sign_count, rp_id, origin = row
+    if (rp_id, origin) not in ((None, None), (site.rp_id, site.origin)):
+        raise other_site(origin or rp_id, site)
     try:
         handle = credential["response"].get("userHandle")
         if handle and base64url_to_bytes(handle) != profile_id.encode():
@@ -209,7 +223,8 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
         raise not_verified(site) from error
     with store.transaction(write=True) as cursor:
         counted = store.run(
-            cursor, "UPDATE hr_passkeys SET sign_count = ? WHERE credential_id = ? AND sign_count = ?", (verified.new_sign_count, credential["id"], sign_count)
+            cursor, "UPDATE hr_passkeys SET sign_count = ?, rp_id = ?, origin = ? WHERE credential_id = ? AND sign_count = ?",
+            (verified.new_sign_count, site.rp_id, site.origin, credential["id"], sign_count),
         ).rowcount
     profile = profile_by_id(store, profile_id)
     if counted != 1 or profile is None:

@@ -11,7 +11,7 @@ after it. `hr_seat_changes` records who was away or left, and when, and who took
 (one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
 `hr_profiles` are the players who keep a profile (a name and languages, no e-mail, no password), each
 device signed in holding a key of its own (`hr_profile_keys`, hashed); `hr_signin_links` (one-time codes,
-hashed), `hr_passkeys` (WebAuthn credentials) and `hr_challenges` (WebAuthn challenges in flight) sign a
+hashed), `hr_passkeys` (WebAuthn credentials, with the site each was made for) and `hr_challenges` (WebAuthn challenges in flight) sign a
 second device in; `hr_push` holds each device's Web Push subscription; `hr_notices` notes each
 notification sent (its key lets one process alone send it); `hr_results` the final ranking of each
 rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
@@ -172,11 +172,14 @@ ADDED_COLUMNS = (
     ("hr_tables", "waiting_since DOUBLE PRECISION"),
     ("hr_tables", "bank DOUBLE PRECISION"),
     ("hr_tables", "rated TEXT"),
+    ("hr_passkeys", "rp_id TEXT"),
+    ("hr_passkeys", "origin TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
 the server draws; `creator_net`: none, so older tables count for their address only; a seat change's
-`detail`: none, as only a companion table's undo has one). `hr_seats`'
+`detail`: none, as only a companion table's undo has one; a passkey's `rp_id` and `origin`: none, the
+site it is first verified for is taken as its own). `hr_seats`'
 `joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken."""
 
 INDEXES = (

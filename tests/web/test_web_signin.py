@@ -1,5 +1,7 @@
 """Signing a second device in to a profile, on both databases: a one-time link works once and for ten
-minutes, five at most open; passkeys registered and used end to end with a software authenticator
+minutes, five at most open, and looking at it (whose profile, until when) leaves it unused; a passkey
+sign-in gives a code that signs the device in only once redeemed, so nothing is made before the
+person's yes; passkeys registered and used end to end with a software authenticator
 written here (an EC P-256 key, attestation "none", assertions signed by hand), while a forged
 signature, another site's origin, a replayed challenge, an unknown or deleted credential and
 malformed answers are refused and change nothing; another profile cannot delete your passkeys;
@@ -177,6 +179,27 @@ def test_a_link_signs_a_second_device_in_once(client: TestClient, database: str)
     refused(client.post("/api/me/links"), 401, "no-profile")
 
 
+def test_looking_at_a_link_tells_whose_it_is_and_leaves_it_unused(client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    key = new_profile(client, "Mallory")
+    code = new_link(client, key)
+    keys = rows(database, "SELECT COUNT(*) FROM hr_profile_keys")
+    start = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: start + 100)
+    for _ in range(3):
+        looked = client.post("/api/signin/link/look", json={"code": code})
+        assert looked.status_code == 200, looked.text
+        assert looked.json()["profile"] == {"id": me(client, key)["id"], "name": "Mallory"}
+        assert 495 <= looked.json()["seconds"] <= 500 and abs(looked.json()["expires"] - (start + 600)) < 5
+    assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == keys and rows(database, "SELECT COUNT(*) FROM hr_signin_links") == [(1,)]
+    assert client.post("/api/signin/link", json={"code": code}).status_code == 200  # still usable
+    refused(client.post("/api/signin/link/look", json={"code": code}), 401, "bad-link")
+    late = new_link(client, key)
+    monkeypatch.setattr(clock, "now", lambda: start + 100 + 601)
+    refused(client.post("/api/signin/link/look", json={"code": late}), 401, "bad-link")
+    for wrong in ("", "A" * 43, "../../etc/passwd"):
+        refused(client.post("/api/signin/link/look", json={"code": wrong}), 401, "bad-link")
+
+
 def test_two_devices_racing_for_one_link_sign_in_once(make_client: Callable[..., TestClient]) -> None:
     """Two server processes (two apps on the database) given the same code at the same moment: one signs in."""
     first, second = make_client(), make_client()
@@ -244,11 +267,15 @@ def test_a_passkey_is_registered_and_signs_a_device_in(client: TestClient, datab
     options = sign_in_options(client)["options"]
     assert options["allowCredentials"] == [] and options["rpId"] == "localhost" and options["userVerification"] == "preferred"
     for count in (1, 2):
-        signed_in = sign_in(client, authenticator)
-        assert signed_in.status_code == 200, signed_in.text
+        verified = sign_in(client, authenticator)
+        assert verified.status_code == 200, verified.text
+        assert verified.json()["profile"] == {"id": me(client, key)["id"], "name": "Ann"} and 295 <= verified.json()["seconds"] <= 300
+        assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == [(count,)]  # no device signed in before its yes
+        signed_in = client.post("/api/signin/link", json={"code": verified.json()["code"]})
         assert signed_in.json()["profile"]["id"] == me(client, key)["id"]
         assert me(client, signed_in.json()["key"])["id"] == me(client, key)["id"]
         assert rows(database, "SELECT sign_count FROM hr_passkeys") == [(count,)]
+        refused(client.post("/api/signin/link", json={"code": verified.json()["code"]}), 401, "bad-link")
 
 
 def test_a_forged_replayed_foreign_or_unknown_passkey_answer_is_refused(client: TestClient, database: str) -> None:
@@ -400,6 +427,7 @@ def test_sign_in_attempts_count_against_the_address(make_client: Callable[..., T
         refused(client.post("/api/signin/link", json={"code": "A" * 43}), 401, "bad-link")
     sign_in_options(client)  # four
     refused(client.post("/api/signin/link", json={"code": code}), 429, "rate-limited")
+    refused(client.post("/api/signin/link/look", json={"code": code}), 429, "rate-limited")
     refused(client.post("/api/signin/passkey/options"), 429, "rate-limited")
     assert client.post("/api/me/links", headers={"X-Profile": key}).status_code == 201  # a signed-in device's own requests are no attempts
 

@@ -20,6 +20,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
+from highroller.web.device_api import build_device_router
 from highroller.web.errors import Refused, asked_language
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.i18n import add_words
@@ -127,6 +128,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_push_router(store, settings))
     app.include_router(build_rating_router(store))
     app.include_router(build_signin_router(store, settings, quotas))
+    app.include_router(build_device_router(store))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

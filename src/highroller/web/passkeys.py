@@ -1,5 +1,6 @@
 """Passkeys (WebAuthn, with py_webauthn): a device signed in to a profile registers one; a new device
-signs in with it and is given a key of its own.
+signs in with it and, once the person says yes, is given a key of its own (`highroller.web.signin`).
+Deleting a passkey signs out the devices it signed in.
 
 Each ceremony takes two requests. The first gives the browser its options with a fresh challenge, kept
 in `hr_challenges` for `CHALLENGE_SECONDS` under an id the page sends back; the second brings the
@@ -41,7 +42,7 @@ from webauthn.helpers.structs import (
 from highroller.web import clock
 from highroller.web.errors import Refused
 from highroller.web.origin import LOCAL_ORIGIN, checked_origin
-from highroller.web.profiles import Profile, add_device, profile_by_id
+from highroller.web.profiles import Profile, profile_by_id, sign_out_keys
 from highroller.web.settings import Settings
 from highroller.web.store import Store
 
@@ -198,8 +199,8 @@ def authentication_options(store: Store, site: Site) -> tuple[str, dict[str, Any
 def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[str, Any]) -> tuple[Profile, str]:
     """Verify the browser's assertion (`PublicKeyCredential` as JSON) against the challenge, the site
     (the one the passkey was made for: one made before passkeys kept theirs takes the first it is
-    verified for) and the passkey's public key and signature count: the passkey's profile and a new
-    key for this device; or `Refused`."""
+    verified for) and the passkey's public key and signature count: the passkey's profile and its id;
+    or `Refused`. No device is signed in yet (`highroller.web.signin.passkey_code`)."""
     challenge = _take_challenge(store, challenge_id, SIGN_IN, None)
     with store.transaction() as cursor:
         row = store.run(
@@ -229,7 +230,7 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
     profile = profile_by_id(store, profile_id)
     if counted != 1 or profile is None:
         raise not_verified(site)
-    return profile, add_device(store, profile.id)
+    return profile, str(credential["id"])
 
 
 def passkeys_of(store: Store, profile_id: str) -> list[Passkey]:
@@ -240,8 +241,12 @@ def passkeys_of(store: Store, profile_id: str) -> list[Passkey]:
 
 
 def delete_passkey(store: Store, profile_id: str, passkey_id: str) -> None:
-    """Delete one of the profile's passkeys; `Refused` (404) if the profile has none of that id."""
+    """Delete one of the profile's passkeys, signing out the devices it signed in (and forgetting its
+    sign-ins not yet confirmed); `Refused` (404) if the profile has none of that id."""
     with store.transaction(write=True) as cursor:
         deleted = store.run(cursor, "DELETE FROM hr_passkeys WHERE credential_id = ? AND profile_id = ?", (passkey_id, profile_id)).rowcount
+        signed_in = store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id)).fetchall()
+        sign_out_keys(store, cursor, [row[0] for row in signed_in])
+        store.run(cursor, "DELETE FROM hr_signin_links WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id))
     if deleted != 1:
         raise Refused("your profile has no passkey with this id: GET /api/me/passkeys lists them", 404, "no-passkey")

@@ -12,10 +12,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import Field
 
+from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
 from highroller.web.checks import checked_profile_name
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.profiles import MAX_KEY, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
+from highroller.web.profiles import MADE, MAX_KEY, Arrival, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
 from highroller.web.quotas import Quotas
 from highroller.web.store import Store
 from highroller.web.tables import Tables
@@ -82,7 +83,7 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
         joiner = quotas.origin(request.client.host if request.client else None)
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
-        profile, key = await asyncio.to_thread(create_profile, store, name, languages)
+        profile, key = await asyncio.to_thread(create_profile, store, name, languages, Arrival(MADE, agent_of(request.headers.get("user-agent"))))
         return {**profile.answer(), "key": key}
 
     @router.get("/me", summary="Your profile", response_model=None, responses=documented(ProfileInfo, "your profile"))

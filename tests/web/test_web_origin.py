@@ -5,12 +5,17 @@ for a wildcard one), never a request's `Host`; `serve` says which it uses."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from click.testing import CliRunner
+from conftest import UNLIMITED
+from postgres_server import free_port
 
 from highroller.cli.serve import serve as serve_command
 from highroller.web import origin
@@ -70,3 +75,16 @@ def test_a_server_on_a_loopback_address_links_to_localhost_whatever_the_host(ser
         link = httpx2.post(server.url + "/api/me/links", headers={"X-Profile": key, "Host": host}).json()["link"]
         assert link.startswith(local + "/signin#")
     assert httpx2.get(server.url + "/api/signin/site").json() == {"origin": local, "rp_id": "localhost"}
+
+
+def test_serve_says_which_origin_it_uses(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"), *UNLIMITED]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as server:
+        try:
+            assert server.stdout is not None
+            said = [server.stdout.readline().strip() for _ in range(2)]
+        finally:
+            server.kill()
+    assert said[0].endswith(f"; open http://localhost:{port}/")
+    assert said[1] == f"highroller: sign-in links, QR codes, passkeys and notifications use http://localhost:{port}; --public-origin sets the site's address"

@@ -1,6 +1,7 @@
 """Display names: each rule of highroller.web.names with names it accepts (and exactly as what) and
 names it refuses, a property test that whatever is accepted is normal, short and clean, and the web
-API refusing a look-alike of a seated name (on SQLite and PostgreSQL)."""
+API refusing a look-alike of a seated name (on SQLite and PostgreSQL); a profile's name also refused
+when it looks like the leaderboard's label of a bot or a former player, in any language."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from highroller.web.names import (
     MAX_LENGTH,
     NameRefused,
     display_name,
+    profile_name,
     same_name,
 )
 
@@ -296,6 +298,35 @@ def test_the_web_refuses_a_look_alike_of_a_seated_name(client: TestClient) -> No
     assert response.json()["error"] == 'a name like "Ánn" is already at this table; pick another name'
     assert client.post(f"/api/tables/{table['id']}/join", json={"name": "Anne"}).status_code == 200
     assert [seat["name"] for seat in client.get(f"/api/tables/{table['id']}").json()["seats"]] == ["Ann", "Anne"]
+
+
+BOARD_LABELS = ["Hard bot", "Easy Bot", "medium bot", "Greedy bot", "Bot difficile", "bot facile", "Bot schwer", "Bot mittel", "Optimal bot",
+                "Former player", "Ancien joueur", "Ehemaliger Spieler", "HARD B0T", "Forrner player", "Fórmer  player", "Ｆｏｒｍｅｒ ｐｌａｙｅｒ"]
+"""The leaderboard's labels of bots and deleted profiles in each language, and look-alikes of them."""
+
+
+@pytest.mark.parametrize("raw", BOARD_LABELS)
+def test_a_profile_is_not_named_like_a_leaderboard_label(raw: str) -> None:
+    assert display_name(raw)  # a seat may be
+    with pytest.raises(NameRefused, match="looks like the label the leaderboard gives a bot or a former player; pick another name"):
+        profile_name(raw)
+
+
+@pytest.mark.parametrize("name", ["Ann", "Hardy", "Bot Ian", "Former", "Player 4821", "Hard worker", "Bot lover"])
+def test_a_profile_name_merely_near_a_leaderboard_label_is_accepted(name: str) -> None:
+    assert profile_name(name) == name
+
+
+def test_the_web_refuses_a_profile_named_like_a_label(client: TestClient) -> None:
+    for name in ["Hard bot", "Ancien joueur", "Seat 4", "Bot difficile 2"]:
+        made = client.post("/api/profiles", json={"name": name, "languages": ["en"]})
+        assert (made.status_code, made.json()["code"]) == (422, "bad-name"), made.text
+    key = client.post("/api/profiles", json={"name": "Ann", "languages": ["en"]}).json()["key"]
+    renamed = client.patch("/api/me", json={"name": "Ehemaliger Spieler"}, headers={"X-Profile": key})
+    assert (renamed.status_code, renamed.json()["code"]) == (422, "bad-name")
+    assert renamed.json()["error"] == '"Ehemaliger Spieler" looks like the label the leaderboard gives a bot or a former player; pick another name'
+    assert client.patch("/api/me", json={"name": "Hard bot Ⅱ"}, headers={"X-Profile": key}).json()["code"] == "bad-name"
+    assert client.get("/api/me", headers={"X-Profile": key}).json()["name"] == "Ann"
 
 
 INTERESTING = "aAé \t\n\u00a0\u3000\u200d\u200b\u202e\ufe0f\U000e0100\u0301\u20dd\u2028\u3164\u0410山やㄅ김.-🎲👩💻🏳\U000e0041ᅟ\x00\ud800"

@@ -187,7 +187,7 @@ def test_a_test_notification_reaches_the_device_once_a_minute(
     assert push_client.post("/api/me/push/test", headers=headers).json() == {"sent": 1, "devices": 1}
     w = web_words("de")
     body = w("Notifications are on: this device tells you when it is your move.")
-    assert receiver.payloads("ann") == [{"title": "highroller", "body": body, "url": "/", "tag": "test"}]
+    assert receiver.payloads("ann") == [{"title": "highroller", "body": body, "url": "http://localhost:8000/", "tag": "test"}]  # the site, as configured
     again = push_client.post("/api/me/push/test", headers=headers)
     assert (again.status_code, again.json()["code"]) == (429, "rate-limited")
     assert 1 <= int(again.headers["Retry-After"]) <= 60

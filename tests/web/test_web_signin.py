@@ -1,5 +1,7 @@
 """Signing a second device in to a profile, on both databases: a one-time link works once and for ten
-minutes, five at most open; passkeys registered and used end to end with a software authenticator
+minutes, five at most open, and looking at it (whose profile, until when) leaves it unused; a passkey
+sign-in gives a code that signs the device in only once redeemed, so nothing is made before the
+person's yes; passkeys registered and used end to end with a software authenticator
 written here (an EC P-256 key, attestation "none", assertions signed by hand), while a forged
 signature, another site's origin, a replayed challenge, an unknown or deleted credential and
 malformed answers are refused and change nothing; another profile cannot delete your passkeys;
@@ -28,8 +30,9 @@ from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 from highroller.web import clock
 from highroller.web.store import open_store
 
-ORIGIN = "http://testserver"
-"""The origin the test client's requests reach the app at."""
+ORIGIN = "http://localhost:8000"
+"""The site of an app made without a public origin (`highroller.web.origin.LOCAL_ORIGIN`); the test
+client's requests reach it at http://testserver, which sets nothing."""
 
 
 def new_profile(client: TestClient, name: str = "Ann") -> str:
@@ -176,6 +179,27 @@ def test_a_link_signs_a_second_device_in_once(client: TestClient, database: str)
     refused(client.post("/api/me/links"), 401, "no-profile")
 
 
+def test_looking_at_a_link_tells_whose_it_is_and_leaves_it_unused(client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    key = new_profile(client, "Mallory")
+    code = new_link(client, key)
+    keys = rows(database, "SELECT COUNT(*) FROM hr_profile_keys")
+    start = clock.now()
+    monkeypatch.setattr(clock, "now", lambda: start + 100)
+    for _ in range(3):
+        looked = client.post("/api/signin/link/look", json={"code": code})
+        assert looked.status_code == 200, looked.text
+        assert looked.json()["profile"] == {"id": me(client, key)["id"], "name": "Mallory"}
+        assert 495 <= looked.json()["seconds"] <= 500 and abs(looked.json()["expires"] - (start + 600)) < 5
+    assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == keys and rows(database, "SELECT COUNT(*) FROM hr_signin_links") == [(1,)]
+    assert client.post("/api/signin/link", json={"code": code}).status_code == 200  # still usable
+    refused(client.post("/api/signin/link/look", json={"code": code}), 401, "bad-link")
+    late = new_link(client, key)
+    monkeypatch.setattr(clock, "now", lambda: start + 100 + 601)
+    refused(client.post("/api/signin/link/look", json={"code": late}), 401, "bad-link")
+    for wrong in ("", "A" * 43, "../../etc/passwd"):
+        refused(client.post("/api/signin/link/look", json={"code": wrong}), 401, "bad-link")
+
+
 def test_two_devices_racing_for_one_link_sign_in_once(make_client: Callable[..., TestClient]) -> None:
     """Two server processes (two apps on the database) given the same code at the same moment: one signs in."""
     first, second = make_client(), make_client()
@@ -241,13 +265,17 @@ def test_a_passkey_is_registered_and_signs_a_device_in(client: TestClient, datab
     assert again["excludeCredentials"] == [{"id": b64(authenticator.credential_id), "type": "public-key"}]
     assert again["authenticatorSelection"]["residentKey"] == "required"
     options = sign_in_options(client)["options"]
-    assert options["allowCredentials"] == [] and options["rpId"] == "testserver" and options["userVerification"] == "preferred"
+    assert options["allowCredentials"] == [] and options["rpId"] == "localhost" and options["userVerification"] == "preferred"
     for count in (1, 2):
-        signed_in = sign_in(client, authenticator)
-        assert signed_in.status_code == 200, signed_in.text
+        verified = sign_in(client, authenticator)
+        assert verified.status_code == 200, verified.text
+        assert verified.json()["profile"] == {"id": me(client, key)["id"], "name": "Ann"} and 295 <= verified.json()["seconds"] <= 300
+        assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == [(count,)]  # no device signed in before its yes
+        signed_in = client.post("/api/signin/link", json={"code": verified.json()["code"]})
         assert signed_in.json()["profile"]["id"] == me(client, key)["id"]
         assert me(client, signed_in.json()["key"])["id"] == me(client, key)["id"]
         assert rows(database, "SELECT sign_count FROM hr_passkeys") == [(count,)]
+        refused(client.post("/api/signin/link", json={"code": verified.json()["code"]}), 401, "bad-link")
 
 
 def test_a_forged_replayed_foreign_or_unknown_passkey_answer_is_refused(client: TestClient, database: str) -> None:
@@ -346,7 +374,7 @@ def test_a_deleted_profile_signs_nobody_in(client: TestClient) -> None:
 
 
 def malformed_credentials() -> list[tuple[str, Any]]:
-    good = Authenticator.new().get({"rpId": "testserver", "challenge": b64(b"0" * 32)})
+    good = Authenticator.new().get({"rpId": "localhost", "challenge": b64(b"0" * 32)})
     return [
         ("no response", {k: v for k, v in good.items() if k != "response"}),
         ("not a public key", {**good, "type": "password"}),
@@ -385,7 +413,7 @@ def test_a_public_origin_names_the_site(make_client: Callable[..., TestClient]) 
     link = client.post("/api/me/links", headers={"X-Profile": key}).json()["link"]
     assert link.startswith("https://dice.example.org/signin#")
     authenticator = Authenticator.new()
-    refused(register(client, key, authenticator), 401, "bad-passkey")  # made on the address the request reached, not the site's
+    refused(register(client, key, authenticator), 401, "bad-passkey")  # made at another address than the site's
     assert register(client, key, authenticator, origin="https://dice.example.org").status_code == 201
     assert sign_in_options(client)["options"]["rpId"] == "dice.example.org"
     assert sign_in(client, authenticator, origin="https://dice.example.org").status_code == 200
@@ -399,5 +427,42 @@ def test_sign_in_attempts_count_against_the_address(make_client: Callable[..., T
         refused(client.post("/api/signin/link", json={"code": "A" * 43}), 401, "bad-link")
     sign_in_options(client)  # four
     refused(client.post("/api/signin/link", json={"code": code}), 429, "rate-limited")
+    refused(client.post("/api/signin/link/look", json={"code": code}), 429, "rate-limited")
     refused(client.post("/api/signin/passkey/options"), 429, "rate-limited")
     assert client.post("/api/me/links", headers={"X-Profile": key}).status_code == 201  # a signed-in device's own requests are no attempts
+
+
+def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: TestClient) -> None:
+    key = new_profile(client)
+    forged = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
+    link = client.post("/api/me/links", headers={"X-Profile": key, **forged}).json()["link"]
+    assert link.startswith(ORIGIN + "/signin#")
+    assert client.post("/api/me/passkeys/options", headers={"X-Profile": key, **forged}).json()["options"]["rp"]["id"] == "localhost"
+    assert client.post("/api/signin/passkey/options", headers=forged).json()["options"]["rpId"] == "localhost"
+    assert client.get("/api/signin/site", headers=forged).json() == {"origin": ORIGIN, "rp_id": "localhost"}
+    authenticator = Authenticator.new()
+    refused(register(client, key, authenticator, origin="https://evil.example"), 401, "bad-passkey")
+    assert register(client, key, authenticator).status_code == 201
+
+
+def test_a_passkey_is_refused_for_another_site_than_its_own(make_client: Callable[..., TestClient], database: str) -> None:
+    here = make_client(public_origin="https://dice.example.org")
+    key = new_profile(here)
+    authenticator, older = Authenticator.new(), Authenticator.new()
+    assert register(here, key, authenticator, origin="https://dice.example.org").status_code == 201
+    assert register(here, key, older, origin="https://dice.example.org").status_code == 201
+    assert rows(database, "SELECT rp_id, origin FROM hr_passkeys") == [("dice.example.org", "https://dice.example.org")] * 2
+    store = open_store(database)
+    with store.transaction(write=True) as cursor:  # a passkey made before passkeys kept their site
+        store.run(cursor, "UPDATE hr_passkeys SET rp_id = NULL, origin = NULL WHERE credential_id = ?", (b64(older.credential_id),))
+    store.close()
+    moved = make_client(public_origin="https://play.example.net")
+    answer = sign_in(moved, authenticator, origin="https://play.example.net")  # an authenticator that signs for any site
+    refused(answer, 401, "other-site")
+    assert answer.json()["error"] == (
+        "this passkey was made for https://dice.example.org, not for this site, https://play.example.net: sign in there, or here with a one-time link"
+    )
+    assert sign_in(here, authenticator, origin="https://dice.example.org").status_code == 200
+    assert sign_in(moved, older, origin="https://play.example.net").status_code == 200  # it takes the first site it is verified for
+    assert rows(database, "SELECT rp_id FROM hr_passkeys WHERE credential_id = ?", (b64(older.credential_id),)) == [("play.example.net",)]
+    refused(sign_in(here, older, origin="https://dice.example.org"), 401, "other-site")

@@ -50,6 +50,16 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
+def _origin_option(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
+    """`--public-origin` as browsers write it, or a usage error saying what an origin is."""
+    from highroller.web.origin import checked_origin
+
+    try:
+        return None if value is None else checked_origin(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from error
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
@@ -60,7 +70,9 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
               help="Worker processes working out hints and advice, apart from the bot workers.")
 @click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
-@click.option("--public-origin", default=None, help="The site's origin as browsers see it (https://dice.example.org): passkeys are checked against it, notifications link to it.")
+@click.option("--public-origin", default=None, callback=_origin_option,
+              help="The site's origin as browsers see it (https://dice.example.org): passkeys are made for it, sign-in links, QR codes and"
+                   " notifications point to it (default: http://localhost:PORT, or this machine's network address with --host 0.0.0.0).")
 @click.option("--vapid-private-key", default=None, type=click.Path(exists=True, dir_okay=False),
               help="PEM file of the VAPID key that signs Web Push messages (default: one made on first start, kept in the database).")
 @click.option("--vapid-subject", default=None, help="mailto: or https: address push services may reach the host at (default: the public origin).")
@@ -105,6 +117,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     import uvicorn
 
     from highroller.web.app import create_app
+    from highroller.web.origin import listening_origin
     from highroller.web.protocol import HTTP_PROTOCOL
     from highroller.web.store import default_database, is_postgres, open_store
 
@@ -113,14 +126,17 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
         require("postgres", "highroller serve --db postgresql://...")
     elif not knobs["bot_processes"]:
         raise click.BadParameter("with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes")
+    origin = knobs["public_origin"] or listening_origin(host, port)
     settings = Settings(**{
         **knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY,
-        "table_memory": knobs["table_memory"] * 2**20, "loop_warning": knobs["loop_warning"] / 1000,
+        "table_memory": knobs["table_memory"] * 2**20, "loop_warning": knobs["loop_warning"] / 1000, "public_origin": origin,
     })
     _settle_startup_objects()
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where
-    click.echo(f"highroller: tables in {shown}; open http://{host}:{port}/")
+    click.echo(f"highroller: tables in {shown}; open {origin}/")
+    if not knobs["public_origin"]:
+        click.echo(f"highroller: sign-in links, QR codes, passkeys and notifications use {origin}; --public-origin sets the site's address")
     uvicorn.run(
         create_app(store, settings),
         host=host,

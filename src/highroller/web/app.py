@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from http.client import responses
 from typing import Any
 
@@ -20,6 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
+from highroller.web.device_api import build_device_router
 from highroller.web.errors import Refused, asked_language
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.i18n import add_words
@@ -27,6 +29,7 @@ from highroller.web.limits import BodyLimit
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.methods import AllowedMethods
+from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.pages import STATIC, add_pages
 from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
@@ -86,8 +89,10 @@ async def _first_requests(app: FastAPI) -> None:
 
 
 def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
-    """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry)."""
+    """The application serving `store`'s tables, with the host's `settings` (bots, quotas, expiry; the
+    site's origin, `origin.LOCAL_ORIGIN` when they give none)."""
     settings = settings or Settings()
+    settings = replace(settings, public_origin=checked_origin(settings.public_origin or LOCAL_ORIGIN))
     services = Services(store, settings)
     tables = services.tables
     quotas = Quotas(store, settings)
@@ -148,6 +153,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_push_router(store, settings))
     app.include_router(build_rating_router(store))
     app.include_router(build_signin_router(store, settings, quotas))
+    app.include_router(build_device_router(store))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

@@ -4,7 +4,7 @@ is ever read as a file name), one entry per seat, the turn timer, the stand-in b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from highroller.core.errors import HighrollerError
@@ -12,7 +12,7 @@ from highroller.core.game import Game
 from highroller.core.values import is_whole
 from highroller.registry import available_games, game_spec, make
 from highroller.web.errors import Phrase, Refused
-from highroller.web.names import NameRefused, display_name
+from highroller.web.names import NameRefused, display_name, profile_name
 
 LONGEST_TIMER = 7 * 86400
 """Seconds: a week a move is the longest turn timer."""
@@ -66,8 +66,17 @@ def default_stand_in(game: str) -> str:
 
 def checked_name(raw: str, taken: Sequence[str]) -> str:
     """A display name as it will be shown, or `Refused` saying why not."""
+    return _checked(lambda: display_name(raw, taken=taken))
+
+
+def checked_profile_name(raw: str) -> str:
+    """A profile's name as it will be shown (not like a leaderboard's label either), or `Refused` saying why not."""
+    return _checked(lambda: profile_name(raw))
+
+
+def _checked(check: Callable[[], str]) -> str:
     try:
-        return display_name(raw, taken=taken)
+        return check()
     except NameRefused as refused:
         raise Refused(refused.reason.text, 422, "bad-name", **refused.reason.values) from refused
 

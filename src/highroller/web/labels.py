@@ -1,6 +1,7 @@
 """The labels the server gives seats without a person's name, in each language the pages speak: a
 bot's seat ("Hard bot 2", "Bot difficile 2", "Schwerer Bot 2") and an open seat ("Seat 3"), and
-the words for a bot's level ("hard")."""
+the words for a bot's level ("hard"); and the labels of the leaderboard's players that are not a
+profile's name ("Hard bot", "Former player")."""
 
 from __future__ import annotations
 
@@ -39,6 +40,21 @@ def bot_word(bot: str, lang: str) -> str:
     """A bot's level in `lang` ("difficile"); any other bot by its description."""
     w = web_words(lang)
     return {"easy": w("easy"), "medium": w("medium"), "hard": w("hard")}.get(bot, bot)
+
+
+LEVELS = ("easy", "medium", "hard")
+"""The levels the lobby offers, each a bot of every game."""
+
+
+def level_words() -> list[str]:
+    """Every level's word in every language ("hard", "difficile", "schwer")."""
+    return list(dict.fromkeys(bot_word(level, lang) for lang in LANGUAGES for level in LEVELS))
+
+
+def board_label_templates() -> list[str]:
+    """The leaderboard's labels in every language of a bot rated as a player (`{bot}`, its level's word
+    or its description: "Hard bot", "Bot difficile") and of a deleted profile ("Former player")."""
+    return list(dict.fromkeys(text for lang in LANGUAGES for text in (web_words(lang)("{bot} bot"), web_words(lang)("Former player"))))
 
 
 def label_templates() -> list[str]:

@@ -30,6 +30,11 @@ why. It applies, in order:
    shape of the labels the server gives bots and open seats in any language the pages speak ("Bot",
    "Hard bot 2", "Seat 4", "Bot difficile 2", "Platz 4"); that shape is written with the keys of
    the labels' words and the digits, so "Hard bot Ⅱ", "Seat l" and "Greedy bot O" are labels too.
+
+A profile's name (`profile_name`), shown on the leaderboard too, also must not have the shape of the
+leaderboard's own labels in any language: a bot rated as a player by its level or description ("Hard
+bot", "Bot difficile", "Bot schwer", "Greedy bot") and a deleted profile ("Former player", "Ancien
+joueur", "Ehemaliger Spieler"), look-alikes included.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from confusable_homoglyphs import categories  # type: ignore[import-untyped]
 
 from highroller.registry import available_games, game_spec
 from highroller.web.errors import Phrase
-from highroller.web.labels import label_templates
+from highroller.web.labels import board_label_templates, label_templates, level_words
 
 MAX_LENGTH = 40
 """Most characters (code points) a display name may have once normalised."""
@@ -119,6 +124,15 @@ def display_name(raw: str, *, taken: Iterable[str] = ()) -> str:
     return name
 
 
+def profile_name(raw: str) -> str:
+    """A profile's name as it will be shown, or NameRefused: a display name that does not look like the
+    leaderboard's label of a bot or of a former player either."""
+    name = display_name(raw)
+    if any(_BOARD_LABEL.fullmatch(key) for key in comparison_keys(name)):
+        raise NameRefused('"{name}" looks like the label the leaderboard gives a bot or a former player; pick another name', name=name)
+    return name
+
+
 def same_name(a: str, b: str) -> bool:
     """Whether two names would look the same to people, case and accents aside (they share a comparison key)."""
     return not comparison_keys(a).isdisjoint(comparison_keys(b))
@@ -154,15 +168,16 @@ _DIGIT = _any_key(*string.digits)
 _BOT_NAMES = _any_key(*{bot for game in available_games() for bot in game_spec(game).bots})
 
 
-def _label_shape(template: str) -> str:
+def _label_shape(template: str, bot: str = f"{_BOT_NAMES}?") -> str:
     """A label template (`labels.label_templates`) as a regular expression over comparison keys: its
-    words by their keys, `{n}` by the digits' keys, `{bot}` by the keys of the games' bot names, or none."""
+    words by their keys, `{n}` by the digits' keys, `{bot}` by `bot` (the keys of the games' bot names,
+    or none)."""
     shape = []
     for part in re.split(r"(\{n\}|\{bot\})", template):
         if part == "{n}":
             shape.append(f"{_DIGIT}+")
         elif part == "{bot}":
-            shape.append(f"{_BOT_NAMES}?")
+            shape.append(bot)
         elif any(char.isalnum() for char in part):
             shape.append(_any_key(part))
     return "".join(shape)
@@ -173,6 +188,11 @@ _LABEL = re.compile("|".join([_BOT, f".*{_BOT}{_DIGIT}+", *map(_label_shape, lab
 """Comparison keys shaped like the server's labels in any language ("Bot", "Hard bot 2", "MCTS bot 3",
 "Seat 4", "Bot difficile 2", "Platz 4"), or ending in "bot" and a number, written with the keys of
 their parts, so that their look-alikes match too: "Hard bot Ⅱ", "Seat l"."""
+
+
+_BOARD_LABEL = re.compile("|".join(_label_shape(template, f"(?:{_any_key(*level_words())}|{_BOT_NAMES})") for template in board_label_templates()))
+"""Comparison keys shaped like the leaderboard's labels in any language ("Hard bot", "Bot difficile",
+"Greedy bot", "Former player"), look-alikes included."""
 
 
 def _describe(char: str) -> str:

@@ -1,12 +1,14 @@
 """Passkeys (WebAuthn, with py_webauthn): a device signed in to a profile registers one; a new device
-signs in with it and is given a key of its own.
+signs in with it and, once the person says yes, is given a key of its own (`highroller.web.signin`).
+Deleting a passkey signs out the devices it signed in.
 
 Each ceremony takes two requests. The first gives the browser its options with a fresh challenge, kept
 in `hr_challenges` for `CHALLENGE_SECONDS` under an id the page sends back; the second brings the
 browser's credential, and the challenge is deleted as it is read, so an answer is checked once. The
-credential is verified against the site (`Site`: the origin people's browsers see and its host name,
-the RP ID); registered credentials are kept in `hr_passkeys` with their public key and signature
-count. Sign-in asks for no particular credential (discoverable passkeys: the browser offers those it
+credential is verified against the site (`Site`: the origin the host configured, never one a request
+names, and its host name, the RP ID); registered credentials are kept in `hr_passkeys` with their
+public key, signature count and the site they were made for, and a passkey is refused for any other
+site. Sign-in asks for no particular credential (discoverable passkeys: the browser offers those it
 holds for the site) and prefers user verification. Whatever does not check out is refused and changes
 nothing but using up its challenge.
 """
@@ -39,7 +41,9 @@ from webauthn.helpers.structs import (
 
 from highroller.web import clock
 from highroller.web.errors import Refused
-from highroller.web.profiles import Profile, add_device, profile_by_id
+from highroller.web.origin import LOCAL_ORIGIN, checked_origin
+from highroller.web.profiles import Profile, profile_by_id, sign_out_keys
+from highroller.web.settings import Settings
 from highroller.web.store import Store
 
 log = logging.getLogger(__name__)
@@ -70,14 +74,9 @@ class Site:
         return urlsplit(self.origin).hostname or ""
 
     @classmethod
-    def of(cls, origin: str) -> Site:
-        """The site at `origin` (scheme://host[:port], any path left out), or `Refused` when it has no host
-        name to register passkeys for."""
-        parts = urlsplit(origin)
-        site = cls(f"{parts.scheme}://{parts.netloc}")
-        if not site.rp_id:
-            raise Refused("this server cannot tell its own address from this request; its host should set --public-origin", 422, "no-site")
-        return site
+    def of(cls, settings: Settings) -> Site:
+        """The site the host configured (`highroller.web.origin`): never one a request names."""
+        return cls(checked_origin(settings.public_origin or LOCAL_ORIGIN))
 
 
 @dataclass(frozen=True)
@@ -94,6 +93,14 @@ class Passkey:
 def bad_challenge() -> Refused:
     """The refusal of a challenge id that names no challenge in flight: used, expired, unknown or another's."""
     return Refused("this passkey request was used already or has expired: start again", 401, "bad-challenge")
+
+
+def other_site(made_for: str, site: Site) -> Refused:
+    """The refusal of a passkey made for another site than this server's (it moved, or another server shares its database)."""
+    return Refused(
+        "this passkey was made for {made_for}, not for this site, {site}: sign in there, or here with a one-time link",
+        401, "other-site", made_for=made_for, site=site.origin,
+    )
 
 
 def not_verified(site: Site) -> Refused:
@@ -173,9 +180,9 @@ def register(store: Store, profile: Profile, site: Site, challenge_id: str, cred
             raise Refused("your profile has {count} passkeys, the most it may have: delete one first", 409, "too-many-passkeys", count=count)
         added = store.run(
             cursor,
-            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created, rp_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id",
-            (credential_id, profile.id, bytes_to_base64url(verified.credential_public_key), verified.sign_count, now),
+            (credential_id, profile.id, bytes_to_base64url(verified.credential_public_key), verified.sign_count, now, site.rp_id, site.origin),
         ).fetchone()
     if added is None:
         raise Refused("this passkey is registered already", 409, "passkey-known")
@@ -191,14 +198,19 @@ def authentication_options(store: Store, site: Site) -> tuple[str, dict[str, Any
 
 def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[str, Any]) -> tuple[Profile, str]:
     """Verify the browser's assertion (`PublicKeyCredential` as JSON) against the challenge, the site
-    and the passkey's public key and signature count: the passkey's profile and a new key for this
-    device; or `Refused`."""
+    (the one the passkey was made for: one made before passkeys kept theirs takes the first it is
+    verified for) and the passkey's public key and signature count: the passkey's profile and its id;
+    or `Refused`. No device is signed in yet (`highroller.web.signin.passkey_code`)."""
     challenge = _take_challenge(store, challenge_id, SIGN_IN, None)
     with store.transaction() as cursor:
-        row = store.run(cursor, "SELECT profile_id, public_key, sign_count FROM hr_passkeys WHERE credential_id = ?", (credential["id"],)).fetchone()
+        row = store.run(
+            cursor, "SELECT profile_id, public_key, sign_count, rp_id, origin FROM hr_passkeys WHERE credential_id = ?", (credential["id"],)
+        ).fetchone()
     if row is None:
         raise Refused("this passkey is not registered here (it may have been deleted): sign in with a one-time link instead", 401, "unknown-passkey")
-    profile_id, public_key, sign_count = row
+    profile_id, public_key, sign_count, rp_id, origin = row
+    if (rp_id, origin) not in ((None, None), (site.rp_id, site.origin)):
+        raise other_site(origin or rp_id, site)
     try:
         handle = credential["response"].get("userHandle")
         if handle and base64url_to_bytes(handle) != profile_id.encode():
@@ -212,12 +224,13 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
         raise not_verified(site) from error
     with store.transaction(write=True) as cursor:
         counted = store.run(
-            cursor, "UPDATE hr_passkeys SET sign_count = ? WHERE credential_id = ? AND sign_count = ?", (verified.new_sign_count, credential["id"], sign_count)
+            cursor, "UPDATE hr_passkeys SET sign_count = ?, rp_id = ?, origin = ? WHERE credential_id = ? AND sign_count = ?",
+            (verified.new_sign_count, site.rp_id, site.origin, credential["id"], sign_count),
         ).rowcount
     profile = profile_by_id(store, profile_id)
     if counted != 1 or profile is None:
         raise not_verified(site)
-    return profile, add_device(store, profile.id)
+    return profile, str(credential["id"])
 
 
 def passkeys_of(store: Store, profile_id: str) -> list[Passkey]:
@@ -228,8 +241,12 @@ def passkeys_of(store: Store, profile_id: str) -> list[Passkey]:
 
 
 def delete_passkey(store: Store, profile_id: str, passkey_id: str) -> None:
-    """Delete one of the profile's passkeys; `Refused` (404) if the profile has none of that id."""
+    """Delete one of the profile's passkeys, signing out the devices it signed in (and forgetting its
+    sign-ins not yet confirmed); `Refused` (404) if the profile has none of that id."""
     with store.transaction(write=True) as cursor:
         deleted = store.run(cursor, "DELETE FROM hr_passkeys WHERE credential_id = ? AND profile_id = ?", (passkey_id, profile_id)).rowcount
+        signed_in = store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id)).fetchall()
+        sign_out_keys(store, cursor, [row[0] for row in signed_in])
+        store.run(cursor, "DELETE FROM hr_signin_links WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id))
     if deleted != 1:
         raise Refused("your profile has no passkey with this id: GET /api/me/passkeys lists them", 404, "no-passkey")

@@ -12,10 +12,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import Field
 
+from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
-from highroller.web.checks import checked_name
+from highroller.web.checks import checked_profile_name
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.profiles import MAX_KEY, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
+from highroller.web.profiles import MADE, MAX_KEY, Arrival, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
 from highroller.web.quotas import Quotas
 from highroller.web.store import Store
 from highroller.web.tables import Tables
@@ -77,12 +78,12 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
         response_model=None, responses=documented(NewProfileInfo, "the new profile", 201),
     )
     async def new_profile(body: NewProfile, request: Request) -> dict[str, Any]:
-        name = checked_name(body.name, [])
+        name = checked_profile_name(body.name)
         languages = checked_languages(body.languages)
         joiner = quotas.origin(request.client.host if request.client else None)
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
-        profile, key = await asyncio.to_thread(create_profile, store, name, languages)
+        profile, key = await asyncio.to_thread(create_profile, store, name, languages, Arrival(MADE, agent_of(request.headers.get("user-agent"))))
         return {**profile.answer(), "key": key}
 
     @router.get("/me", summary="Your profile", response_model=None, responses=documented(ProfileInfo, "your profile"))
@@ -92,7 +93,7 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
     @router.patch("/me", summary="Rename your profile or change its languages", response_model=None, responses=documented(ProfileInfo, "your profile"))
     async def change_me(body: ProfileChange, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
-        name = None if body.name is None else checked_name(body.name, [])
+        name = None if body.name is None else checked_profile_name(body.name)
         languages = None if body.languages is None else checked_languages(body.languages)
         return (await asyncio.to_thread(update_profile, store, profile, name, languages)).answer()
 

@@ -2,11 +2,15 @@
 
 A profile is made on a person's first visit; the browser keeps the profile's key (a random secret,
 stored here only as a hash) and sends it as the `X-Profile` header. Each device signed in holds a key
-of its own (a second device signs in with a passkey or a one-time link: `highroller.web.signin`).
+of its own (a second device signs in with a passkey or a one-time link: `highroller.web.signin`),
+noted with how it came (`Arrival`) and when it was last seen (at most every `SEEN_EVERY` seconds); a
+profile keeps at most `MAX_DEVICES`, a new one signing out the one seen longest ago
+(`highroller.web.devices` lists them and signs any out).
 A seat taken with a profile belongs to it: its seat token is derived from the profile, the table and
 the seat with the database's secret, so every device of the profile can be given it again
 (`seat_token`), while the token itself keeps working alone, as every seat token does, for the API.
-Deleting a profile forgets its name and keys: its seats show as "Seat N", its games stay.
+Deleting a profile forgets its name and keys: its seats show as "Seat N", its games stay; on SQLite
+the bytes of its name are then gone from the database file and its log (`Store.erase_freed`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 
 from highroller.core.words import LANGUAGES
 from highroller.web import clock
+from highroller.web.agents import Agent
 from highroller.web.errors import Refused
 from highroller.web.store import Store
 
@@ -28,6 +33,22 @@ PROFILE_HEADER = "X-Profile"
 """The request header that carries a device's profile key."""
 MAX_KEY = 100
 """The longest profile key a request may send (those made here are 43 characters)."""
+SEEN_EVERY = 300.0
+"""Seconds between two notes of when a device was last seen (not a write per request)."""
+MAX_DEVICES = 30
+"""Devices a profile may have signed in; another signing in signs out the one seen longest ago."""
+MADE, LINK, PASSKEY = "made", "link", "passkey"
+"""How a device came to hold its key: it made the profile, or signed in with a one-time link or a passkey."""
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """How a device came to hold its key (`MADE`, `LINK`, `PASSKEY`; `passkey`: which one, its
+    credential id) and the browser it came with."""
+
+    how: str = MADE
+    agent: Agent = Agent()
+    passkey: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,25 +83,42 @@ def checked_languages(languages: Sequence[str]) -> tuple[str, ...]:
     return chosen
 
 
-def create_profile(store: Store, name: str, languages: Sequence[str]) -> tuple[Profile, str]:
+def create_profile(store: Store, name: str, languages: Sequence[str], arrival: Arrival = Arrival()) -> tuple[Profile, str]:
     """A new profile and the first device's key (the only time the key is seen in clear)."""
     profile = Profile(id=secrets.token_urlsafe(12), name=name, languages=tuple(languages))
-    key = secrets.token_urlsafe(32)
-    now = clock.now()
     with store.transaction(write=True) as cursor:
         store.run(cursor, "INSERT INTO hr_profiles (id, name, languages, created) VALUES (?, ?, ?, ?)",
-                  (profile.id, profile.name, json.dumps(list(profile.languages)), now))
-        store.run(cursor, "INSERT INTO hr_profile_keys (key_hash, profile_id, created, seen) VALUES (?, ?, ?, ?)", (key_hash(key), profile.id, now, now))
+                  (profile.id, profile.name, json.dumps(list(profile.languages)), clock.now()))
+        key = _new_key(store, cursor, profile.id, arrival)
     return profile, key
 
 
-def add_device(store: Store, profile_id: str) -> str:
-    """A key for another device of the profile (it signed in)."""
+def add_device(store: Store, profile_id: str, arrival: Arrival) -> str:
+    """A key for another device of the profile (it signed in), signing out the devices seen longest
+    ago beyond `MAX_DEVICES`."""
+    with store.transaction(write=True) as cursor:
+        key = _new_key(store, cursor, profile_id, arrival)
+        newest = store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? ORDER BY seen DESC, created DESC", (profile_id,)).fetchall()
+        sign_out_keys(store, cursor, [row[0] for row in newest[MAX_DEVICES:]])
+    return key
+
+
+def _new_key(store: Store, cursor: Any, profile_id: str, arrival: Arrival) -> str:
     key = secrets.token_urlsafe(32)
     now = clock.now()
-    with store.transaction(write=True) as cursor:
-        store.run(cursor, "INSERT INTO hr_profile_keys (key_hash, profile_id, created, seen) VALUES (?, ?, ?, ?)", (key_hash(key), profile_id, now, now))
+    store.run(
+        cursor, "INSERT INTO hr_profile_keys (key_hash, profile_id, created, seen, how, passkey_id, browser, system) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (key_hash(key), profile_id, now, now, arrival.how, arrival.passkey, arrival.agent.browser, arrival.agent.system),
+    )
     return key
+
+
+def sign_out_keys(store: Store, cursor: Any, hashes: Sequence[str]) -> None:
+    """Sign out the devices holding the keys of these hashes, in `store.transaction`'s cursor: their
+    keys and the push subscriptions they made are gone."""
+    for hashed in hashes:
+        store.run(cursor, "DELETE FROM hr_push WHERE key_hash = ?", (hashed,))
+        store.run(cursor, "DELETE FROM hr_profile_keys WHERE key_hash = ?", (hashed,))
 
 
 def _profile(row: Sequence[Any]) -> Profile:
@@ -88,15 +126,20 @@ def _profile(row: Sequence[Any]) -> Profile:
 
 
 def profile_by_key(store: Store, key: str) -> Profile | None:
-    """The profile a device's key belongs to; None for a key nobody holds."""
+    """The profile a device's key belongs to, noting the device seen if it was not for `SEEN_EVERY`
+    seconds; None for a key nobody holds."""
     if not key or len(key) > MAX_KEY:
         return None
+    hashed, now = key_hash(key), clock.now()
     with store.transaction() as cursor:
         row = store.run(
             cursor,
-            "SELECT p.id, p.name, p.languages FROM hr_profile_keys k JOIN hr_profiles p ON p.id = k.profile_id WHERE k.key_hash = ? AND p.deleted = 0",
-            (key_hash(key),),
+            "SELECT p.id, p.name, p.languages, k.seen FROM hr_profile_keys k JOIN hr_profiles p ON p.id = k.profile_id WHERE k.key_hash = ? AND p.deleted = 0",
+            (hashed,),
         ).fetchone()
+    if row is not None and now - float(row[3]) >= SEEN_EVERY:
+        with store.transaction(write=True) as cursor:
+            store.run(cursor, "UPDATE hr_profile_keys SET seen = ? WHERE key_hash = ? AND seen <= ?", (now, hashed, now - SEEN_EVERY))
     return None if row is None else _profile(row)
 
 
@@ -141,6 +184,7 @@ def forget_profile(store: Store, profile_id: str) -> list[str]:
         for child in ("hr_profile_keys", "hr_signin_links", "hr_passkeys", "hr_push", "hr_challenges"):
             store.run(cursor, f"DELETE FROM {child} WHERE profile_id = ?", (profile_id,))
         store.run(cursor, "UPDATE hr_profiles SET name = '', languages = '[\"en\"]', deleted = 1 WHERE id = ?", (profile_id,))
+    store.erase_freed()
     return tables
 
 

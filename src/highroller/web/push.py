@@ -220,17 +220,18 @@ def checked_subscription(endpoint: str, p256dh: str, auth: str, hosts: str) -> S
 
 
 # ---------------------------------------------------------------------- stored subscriptions
-def subscribe(store: Store, profile_id: str, subscription: Subscription) -> int:
+def subscribe(store: Store, profile_id: str, subscription: Subscription, device: str | None = None) -> int:
     """Keep the subscription as the profile's (taking it from another profile that had the same
-    endpoint), dropping the profile's oldest beyond `MAX_SUBSCRIPTIONS`; the profile's devices now."""
+    endpoint), made by the device whose key has the hash `device` (signing it out deletes it), dropping
+    the profile's oldest beyond `MAX_SUBSCRIPTIONS`; the profile's devices now."""
     with store.transaction(write=True) as cursor:
         # The profile's row lock: one profile's subscriptions change one request at a time.
         store.run(cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ?", (profile_id,))
         store.run(
             cursor,
-            "INSERT INTO hr_push (endpoint, profile_id, p256dh, auth, created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET"
-            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = excluded.created",
-            (subscription.endpoint, profile_id, subscription.p256dh, subscription.auth, clock.now()),
+            "INSERT INTO hr_push (endpoint, profile_id, p256dh, auth, created, key_hash) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET"
+            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = excluded.created, key_hash = excluded.key_hash",
+            (subscription.endpoint, profile_id, subscription.p256dh, subscription.auth, clock.now(), device),
         )
         newest = store.run(cursor, "SELECT endpoint FROM hr_push WHERE profile_id = ? ORDER BY created DESC", (profile_id,)).fetchall()
         kept = [row[0] for row in newest]

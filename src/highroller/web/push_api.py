@@ -15,6 +15,7 @@ from highroller.web.errors import Refused
 from highroller.web.messages import REFUSALS, Strict
 from highroller.web.narrate import web_words
 from highroller.web.profile_api import current_profile, profile_header
+from highroller.web.profiles import key_hash
 from highroller.web.push import (
     MAX_ENDPOINT,
     MAX_SUBSCRIPTIONS,
@@ -95,7 +96,7 @@ def build_push_router(store: Store, settings: Settings) -> APIRouter:
     async def add_subscription(body: PushSubscription, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         subscription = checked_subscription(body.endpoint, body.keys.p256dh, body.keys.auth, settings.push_hosts)
-        return {"subscribed": True, "devices": await asyncio.to_thread(subscribe, store, profile.id, subscription)}
+        return {"subscribed": True, "devices": await asyncio.to_thread(subscribe, store, profile.id, subscription, key_hash(key or ""))}
 
     @router.delete(
         "/me/push", summary="Unsubscribe one of your devices from your notifications", response_model=None,

@@ -12,9 +12,11 @@ for the undo at a companion table (`real_dice`), which removes a person's last s
 after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins` counts the seats each address and network took
 (one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
 `hr_profiles` are the players who keep a profile (a name and languages, no e-mail, no password), each
-device signed in holding a key of its own (`hr_profile_keys`, hashed); `hr_signin_links` (one-time codes,
-hashed), `hr_passkeys` (WebAuthn credentials) and `hr_challenges` (WebAuthn challenges in flight) sign a
-second device in; `hr_push` holds each device's Web Push subscription; `hr_notices` notes each
+device signed in holding a key of its own (`hr_profile_keys`, hashed, with how and when it signed in,
+its browser and system, and when it was last seen); `hr_signin_links` (one-time codes, hashed: a
+link's, or a passkey sign-in's waiting for its yes), `hr_passkeys` (WebAuthn credentials, with the site
+each was made for) and `hr_challenges` (WebAuthn challenges in flight) sign a second device in; `hr_push`
+holds each device's Web Push subscription (and the key of the device that made it); `hr_notices` notes each
 notification sent (its key lets one process alone send it); `hr_checkpoints` the state of each table
 after some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so
 that loading a table does not replay its game; `hr_results` the final ranking of each
@@ -186,11 +188,22 @@ ADDED_COLUMNS = (
     ("hr_steps", "log_end INTEGER"),
     ("hr_tables", "mover INTEGER"),
     ("hr_tables", "last_line TEXT"),
+    ("hr_passkeys", "rp_id TEXT"),
+    ("hr_passkeys", "origin TEXT"),
+    ("hr_profile_keys", "how TEXT"),
+    ("hr_profile_keys", "passkey_id TEXT"),
+    ("hr_profile_keys", "browser TEXT"),
+    ("hr_profile_keys", "system TEXT"),
+    ("hr_signin_links", "passkey_id TEXT"),
+    ("hr_push", "key_hash TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
 the server draws; `creator_net`: none, so older tables count for their address only; a seat change's
-`detail`: none, as only a companion table's undo has one). `hr_seats`'
+`detail`: none, as only a companion table's undo has one; a passkey's `rp_id` and `origin`: none, the
+site it is first verified for is taken as its own; a device key's `how`, `passkey_id`, `browser` and
+`system`: unknown; a push subscription's `key_hash`: none, so signing a device out leaves it to the
+profile). `hr_seats`'
 `joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken. A step's `lines` (its
 log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
 none for steps stored by an earlier highroller: the table's first load narrates them and fills them in.
@@ -209,6 +222,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_profile_keys_profile ON hr_profile_keys (profile_id)",
     "CREATE INDEX IF NOT EXISTS hr_passkeys_profile ON hr_passkeys (profile_id)",
     "CREATE INDEX IF NOT EXISTS hr_push_profile ON hr_push (profile_id)",
+    "CREATE INDEX IF NOT EXISTS hr_push_key ON hr_push (key_hash)",
     "CREATE INDEX IF NOT EXISTS hr_tables_waiting ON hr_tables (waiting, finished)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
     "CREATE INDEX IF NOT EXISTS hr_tables_rated ON hr_tables (finished) WHERE rated IS NOT NULL",

@@ -754,6 +754,11 @@ class Store:
                     self.notify(cursor, table_id, GONE)
         return ids
 
+    def erase_freed(self) -> None:
+        """Make the bytes of rows just deleted or overwritten (a deleted profile's) gone from disk, as far
+        as the backend allows: nothing here (PostgreSQL keeps old row versions until VACUUM reuses their
+        space, and its WAL until its segments are recycled)."""
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -797,7 +802,8 @@ def _last_line(lines: Sequence[StepLines | None] | None) -> str | None:
 
 class SqliteStore(Store):
     """The embedded default: one file, write-ahead log (a killed process loses no committed step).
-    Other processes of the same machine (bot workers) may open the same file."""
+    Other processes of the same machine (bot workers) may open the same file. Deleted content is
+    overwritten (`secure_delete`), and `erase_freed` empties the log."""
 
     integrity_errors = (sqlite3.IntegrityError,)
 
@@ -811,6 +817,7 @@ class SqliteStore(Store):
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA secure_delete=ON")  # deleted content is overwritten with zeros, not left in free space
         super().__init__()
 
     @property
@@ -829,6 +836,13 @@ class SqliteStore(Store):
 
     def _columns(self, cursor: Any, table: str) -> set[str]:
         return {row[1] for row in cursor.execute(f"PRAGMA table_info({table})").fetchall()}
+
+    def erase_freed(self) -> None:
+        """Copy the write-ahead log into the database file and truncate it: with `secure_delete`, the
+        bytes of what was deleted are then in neither (a bot worker reading at that moment makes it wait,
+        at most the connection's timeout)."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         with self._lock:

@@ -32,11 +32,11 @@ export function s(tag, attrs = {}, ...children) {
 export { money } from "/static/i18n.js";
 
 /** Call the JSON API; throws an Error carrying the server's message (in the page's language) on refusal,
-with the answer's `status` and, where the server sent one, `retryAfter` in seconds. */
-export async function api(path, { method = "GET", body, token } = {}) {
+with the answer's `status` and, where the server sent one, `retryAfter` in seconds. It acts as this
+browser's profile, or as the profile whose key is `profile`. */
+export async function api(path, { method = "GET", body, token, profile = localStorage.getItem(PROFILE_KEY) } = {}) {
   const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const profile = localStorage.getItem(PROFILE_KEY);
   if (profile) headers["X-Profile"] = profile;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));

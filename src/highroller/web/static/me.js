@@ -1,15 +1,18 @@
 // The profile page (/me): the profile's name and languages (their order: notifications use the first),
-// a one-time link with its QR code that signs another device in, the profile's passkeys (add one,
-// delete one), and deleting the profile. A first visit makes a profile (profile.js).
+// the profiles this device holds (switch to another without a link), a one-time link with its QR code
+// that signs another device in, the profile's passkeys (add one, delete one), its devices (sign out
+// this one or another), and deleting the profile. A first visit makes a profile (profile.js).
 
 import { api, h } from "/static/common.js";
 import { LANGUAGES, language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
-import { ensureProfile, forgetProfile } from "/static/profile.js";
-import { creationOptions, passkeysWork, registrationJSON } from "/static/webauthn.js";
+import { dropHeld, ensureProfile, forgetProfile, heldProfiles, holdProfile, keepProfileKey, profileKey } from "/static/profile.js";
+import { creationOptions, passkeysHere, registrationJSON } from "/static/webauthn.js";
 
 const el = (id) => document.getElementById(id);
 let profile = null;
 let linkTimer = null;
+let passkeys = [];
+let thisDevice = null;
 
 function dateWords(milliseconds) {
   return new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(milliseconds));
@@ -29,6 +32,7 @@ async function rename(event) {
   event.preventDefault();
   try {
     profile = await api("/api/me", { method: "PATCH", body: { name: el("name").value } });
+    holdProfile(profile, profileKey());
     el("name").value = profile.name;
     say("name-status", t("Saved: you are {name}.", { name: profile.name }));
   } catch (error) {
@@ -109,7 +113,7 @@ async function copyLink() {
 
 async function listPasskeys() {
   try {
-    const passkeys = await api("/api/me/passkeys");
+    passkeys = await api("/api/me/passkeys");
     el("passkeys").replaceChildren(...passkeys.map((passkey) => {
       const added = dateWords(passkey.created * 1000);
       return h("li", {},
@@ -126,11 +130,12 @@ async function deletePasskey(id) {
   say("passkey-error", "");
   try {
     await api(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" });
-    say("passkey-status", t("Passkey deleted: it signs nobody in any more. Your device may still offer it; remove it there too."));
+    say("passkey-status", t("Passkey deleted: it signs nobody in any more, and the devices it signed in are signed out. Your device may still offer it; remove it there too."));
   } catch (error) {
     say("passkey-error", error.message, true);
   }
   await listPasskeys();
+  await listDevices();
 }
 
 function passkeyRefusal(error) {
@@ -156,6 +161,96 @@ async function addPasskey() {
     button.disabled = false;
   }
   await listPasskeys();
+}
+
+/** The profiles this device holds: the one in use, and the others to switch to. Each other one's key is
+tried: a profile signed out here from another device, or deleted, leaves the list with a word. */
+async function listHeld() {
+  const gone = [];
+  for (const held of heldProfiles().filter((other) => other.key !== profileKey())) {
+    try {
+      holdProfile(await api("/api/me", { profile: held.key }), held.key);
+    } catch (error) {
+      if (error.status !== 401) continue;
+      dropHeld(held.key);
+      gone.push(held.name);
+    }
+  }
+  el("held").replaceChildren(...heldProfiles().map((held) => held.key === profileKey()
+    ? h("li", {}, h("span", {}, profile.name), h("span", { class: "badge" }, t("in use")))
+    : h("li", {}, h("span", {}, held.name),
+      h("button", { type: "button", class: "quiet", "aria-label": t("Switch to {name}", { name: held.name }), onclick: () => switchTo(held) }, t("Switch")))));
+  say("held-status", gone.map((name) => t("{name}'s profile is no longer on this device: it was signed out or deleted.", { name })).join(" "));
+}
+
+function switchTo(held) {
+  keepProfileKey(held.key, held);
+  location.reload();
+}
+
+function howSignedIn(device) {
+  const date = dateWords(device.created * 1000);
+  if (device.how === "made") return t("Made this profile {date}", { date });
+  if (device.how === "link") return t("Signed in {date} with a one-time link", { date });
+  if (device.how !== "passkey") return t("Signed in before {date}", { date });
+  const passkey = passkeys.find((known) => known.id === device.passkey);
+  return passkey ? t("Signed in {date} with the passkey added {added}", { date, added: dateWords(passkey.created * 1000) }) : t("Signed in {date} with a passkey", { date });
+}
+
+async function listDevices() {
+  try {
+    const devices = await api("/api/me/devices");
+    thisDevice = devices.find((device) => device.this) || null;
+    el("devices").replaceChildren(...devices.map((device) => {
+      const seen = dateWords(device.seen * 1000);
+      const label = device.this ? t("Sign out this device") : t("Sign out {device}, last seen {date}", { device: device.label, date: seen });
+      return h("li", {},
+        h("div", {},
+          h("p", { class: "device-name" }, device.label, device.this ? h("span", { class: "badge" }, t("this device")) : null),
+          h("p", { class: "hint" }, howSignedIn(device)),
+          h("p", { class: "hint" }, t("Last seen {date}", { date: seen }))),
+        h("button", { type: "button", class: "quiet", "aria-label": label, onclick: () => (device.this ? askToSignOut(true) : signOut(device)) }, t("Sign out")));
+    }));
+  } catch (error) {
+    if (error.status === 401) signedOutHere();
+    else say("devices-error", error.message, true);
+  }
+}
+
+async function signOut(device) {
+  say("devices-error", "");
+  try {
+    await api(`/api/me/devices/${encodeURIComponent(device.id)}`, { method: "DELETE" });
+    say("devices-status", t("Signed out: {device} no longer holds your profile.", { device: device.label }));
+  } catch (error) {
+    say("devices-error", error.message, true);
+  }
+  await listDevices();
+}
+
+function askToSignOut(asking) {
+  el("confirm-signout").hidden = !asking;
+  if (asking) el("confirm-signout-no").focus();
+}
+
+async function signOutHere() {
+  try {
+    if (thisDevice) await api(`/api/me/devices/${encodeURIComponent(thisDevice.id)}`, { method: "DELETE" });
+  } catch (error) {
+    say("devices-error", error.message, true);
+    return;
+  }
+  signedOutHere();
+}
+
+/** This device no longer holds the profile (signed out here, from another device, or deleted). */
+function signedOutHere() {
+  forgetProfile();
+  document.querySelector("main").replaceChildren(h("section", { class: "panel" },
+    h("h1", {}, t("This device is signed out")),
+    h("p", {}, t("{name}'s profile is no longer on this device; its other devices keep it.", { name: profile.name })),
+    h("p", {}, h("a", { href: "/signin" }, t("Sign this device in to a profile you already have"))),
+    h("p", {}, h("a", { href: "/" }, t("Back to the lobby")))));
 }
 
 function askToDelete(asking) {
@@ -199,8 +294,13 @@ async function start() {
   });
   el("make-link").addEventListener("click", makeLink);
   el("copy-link").addEventListener("click", copyLink);
-  if (passkeysWork()) {
+  const where = await passkeysHere("/me");
+  if (where.works) {
     el("add-passkey").addEventListener("click", addPasskey);
+  } else if (where.elsewhere) {
+    el("add-passkey").hidden = true;
+    el("passkeys-elsewhere").replaceChildren(...where.elsewhere);
+    el("passkeys-elsewhere").hidden = false;
   } else {
     el("add-passkey").hidden = true;
     say("passkey-status", t("This browser cannot make passkeys on this page: they need a secure (https) address."));
@@ -208,7 +308,11 @@ async function start() {
   el("delete-profile").addEventListener("click", () => askToDelete(true));
   el("confirm-delete-no").addEventListener("click", () => askToDelete(false));
   el("confirm-delete-yes").addEventListener("click", deleteProfile);
+  el("confirm-signout-no").addEventListener("click", () => askToSignOut(false));
+  el("confirm-signout-yes").addEventListener("click", signOutHere);
+  await listHeld();
   await listPasskeys();
+  await listDevices();
 }
 
 start();

@@ -1,10 +1,29 @@
-// Passkeys in the browser: the server's WebAuthn options (JSON, binary fields in base64url) turned into
-// what navigator.credentials.create and .get take, and the credentials they give turned back into JSON
-// for the server (/api/me/passkeys, /api/signin/passkey). No library: base64url is a few lines.
+// Passkeys in the browser: whether they work on this page (a secure page at the site's own address),
+// the server's WebAuthn options (JSON, binary fields in base64url) turned into what
+// navigator.credentials.create and .get take, and the credentials they give turned back into JSON for
+// the server (/api/me/passkeys, /api/signin/passkey). No library: base64url is a few lines.
+
+import { api, h } from "/static/common.js";
+import { t } from "/static/i18n.js";
 
 /** Whether this browser can use passkeys on this page (they need https, or http on localhost). */
 export function passkeysWork() {
   return Boolean(window.isSecureContext && window.PublicKeyCredential && navigator.credentials);
+}
+
+/** Whether passkeys work on this page: `{works}`; opened at another address than the site's own (where
+the browser would refuse them), `elsewhere` too: words and a link to `path` there. */
+export async function passkeysHere(path) {
+  try {
+    const site = await api("/api/signin/site");
+    if (site.origin !== location.origin) {
+      const there = `${site.origin}${path}`;
+      return { works: false, elsewhere: [t("Passkeys work at this site's own address:"), " ", h("a", { href: there }, there)] };
+    }
+  } catch {
+    // the server is away: the ceremony will say so
+  }
+  return { works: passkeysWork() };
 }
 
 /** The bytes of a base64url text. */

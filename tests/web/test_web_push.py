@@ -34,11 +34,12 @@ from playwright.sync_api import Browser
 from push_receiver import Device, PushReceiver, b64url
 
 from highroller.web import clock
+from highroller.web.errors import Refused
 from highroller.web.narrate import web_words
 from highroller.web.notifier import GRACE, KEEP, Notifier, prune_notices, time_left
 from highroller.web.presence import Presence
 from highroller.web.profiles import create_profile
-from highroller.web.push import MAX_SUBSCRIPTIONS, Pusher, Subscription, subscribe
+from highroller.web.push import MAX_SUBSCRIPTIONS, Pusher, Subscription, checked_endpoint, subscribe
 from highroller.web.store import Store, open_store
 
 HOUR = 3600.0
@@ -108,6 +109,21 @@ HOSTILE = [
     ("https://evil.example\\@fcm.googleapis.com/x", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
     ("https://fcm.googleapis.com/x#@evil.example", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
     ("https://fcm.googleapis.com/fcm send", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
+    # the host as a URL reader takes it: escapes decoded, IDNA applied (full-width dots), one host name
+    ("https://127.0.0.1%2f.push.apple.com/", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm%2egoogleapis%2ecom/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://%66cm.googleapis.com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm%E3%80%82googleapis%E3%80%82com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com%00.evil.example/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com%40evil.example/x", GOOD_KEYS, "bad-endpoint", "no user name or password"),
+    ("https://web.push.apple.com./x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:0443/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:443:443/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://[fcm.googleapis.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://[::ffff:7f00:1]/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://-x.push.apple.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://a..push.apple.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": "not base64!"}, "bad-key", "keys.p256dh"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": b64url(bytes(33))}, "bad-key", "keys.p256dh"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": OFF_CURVE}, "bad-key", "on the curve"),
@@ -142,10 +158,20 @@ def test_malformed_and_anonymous_subscriptions_are_refused(push_client: TestClie
 
 def test_push_services_are_taken_as_listed(push_client: TestClient, database: str, receiver: PushReceiver) -> None:
     headers = new_profile(push_client)
-    for endpoint in ("https://fcm.googleapis.com/fcm/send/abc:def", "https://web.push.apple.com/QJxB?x=1", receiver.device("t").endpoint):
+    listed = ("https://fcm.googleapis.com/fcm/send/abc:def", "https://web.push.apple.com/QJxB?x=1", "HTTPS://FCM.GoogleAPIs.com:443/fcm/send/a%2Fb",
+              "https://1.2.3.4.push.apple.com/x", receiver.device("t").endpoint)
+    for endpoint in listed:
         answer = push_client.post("/api/me/push", json={"endpoint": endpoint, "keys": GOOD_KEYS}, headers=headers)
         assert answer.status_code == 200, answer.text
-    assert len(stored(database)) == 3
+    assert len(stored(database)) == 5
+
+
+@pytest.mark.parametrize("endpoint", ["https://10.0.0.7/x", "https://127.1/x", "https://0x7f.0.0.1/x", "https://2130706433/x", "https://a.b.0x7f/x"])
+def test_an_ip_address_is_refused_even_if_listed(endpoint: str) -> None:
+    hosts = "10.0.0.7,127.1,0x7f.0.0.1,2130706433,*.b.0x7f"
+    with pytest.raises(Refused) as refused:
+        checked_endpoint(endpoint, hosts)
+    assert refused.value.code == "bad-endpoint"
 
 
 def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile(push_client: TestClient, database: str) -> None:

@@ -8,9 +8,12 @@ Browsers subscribe with its public key, the uncompressed P-256 point in base64ur
 A subscription comes from a request, so it is checked as hostile: its endpoint is an `https://` URL
 of a push service `settings.push_hosts` names (the exact host, or any sub-domain of a `*.` entry, on
 the default port, with no user name or password), or exactly a listed `http://host:port` entry (the
-tests' stand-in); its keys are a P-256 point on the curve and a 16-byte secret. The server sends
-nothing anywhere else, and follows no redirect. A profile keeps at most `MAX_SUBSCRIPTIONS` (the
-oldest goes); an endpoint subscribed again by another profile is that profile's from then on.
+tests' stand-in); its keys are a P-256 point on the curve and a 16-byte secret. The host is checked as
+the push service and the sending HTTP client read it: percent-escapes decoded and IDNA applied, the
+host read must be the one written, a plain host name (no IP address, no trailing dot), and the HTTP
+client must read the same host and port. The server sends nothing anywhere else, and follows no
+redirect. A profile keeps at most `MAX_SUBSCRIPTIONS` (the oldest goes); an endpoint subscribed again
+by another profile is that profile's from then on.
 
 Pushes are sent with `pywebpush` in a pool of threads of their own, each with a timeout, so a slow
 push service holds neither the event loop nor the threads the database calls use. A push service
@@ -31,13 +34,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
+from urllib3.util import parse_url
 
 from highroller.web import clock
 from highroller.web.errors import Refused
@@ -66,6 +70,11 @@ PLACEHOLDER_SUBJECT = "mailto:push@localhost"
 _URL_CHARACTERS = re.compile(r"^[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%]+$")
 """What an endpoint may be written with: URL characters, without a fragment, spaces or backslashes."""
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
+_HOST_AND_PORT = re.compile(r"^(?P<host>[^:]*)(?::(?P<port>[^:]*))?$")
+_HOST_NAME = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*$")
+"""A plain DNS name: letters, digits and inner hyphens in labels of 1 to 63, without a trailing dot."""
+_NUMBER = re.compile(r"^(?:[0-9]+|0x[0-9a-f]*)$")
+"""A label a URL reader takes as a number: a host whose last label is one is read as an IPv4 address."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,19 @@ def _plain_http_allowed(origin: str, hosts: str) -> bool:
     return origin in {part.strip().lower() for part in hosts.split(",") if part.strip().lower().startswith("http://")}
 
 
+def _read_host(written: str) -> str | None:
+    """The host a URL reader takes `written` for: percent-escapes decoded, IDNA applied (full-width
+    dots and letters mapped), lowercased; None if it is no host name at all."""
+    try:
+        return unquote(written, errors="strict").encode("idna").decode("ascii").lower()
+    except UnicodeError:
+        return None
+
+
+def _plain_host(host: str | None) -> bool:
+    return host is not None and _HOST_NAME.match(host) is not None and _NUMBER.match(host.rpartition(".")[2]) is None
+
+
 def checked_endpoint(endpoint: str, hosts: str) -> str:
     """The endpoint if it is one the server may post to, else `Refused` saying what is allowed."""
     services = ", ".join(part.strip() for part in hosts.split(",") if part.strip())
@@ -166,20 +188,35 @@ def checked_endpoint(endpoint: str, hosts: str) -> str:
         raise Refused(
             "an endpoint is a URL of at most {most} characters, without spaces, backslashes or a fragment", 422, "bad-endpoint", most=MAX_ENDPOINT
         )
-    parts = urlsplit(endpoint)
-    if "@" in parts.netloc:
+    elsewhere = Refused(
+        "an endpoint is an https:// address of a push service this server sends to: {services}", 422, "bad-endpoint", services=services
+    )
+    try:
+        parts = urlsplit(endpoint)
+    except ValueError:  # brackets that are no IPv6 address
+        raise elsewhere from None
+    if "@" in unquote(parts.netloc):
         raise Refused("an endpoint has no user name or password in it", 422, "bad-endpoint")
     scheme = parts.scheme.lower()
     if scheme == "http" and _plain_http_allowed(f"http://{parts.netloc.lower()}", hosts):
         return endpoint
-    try:
-        port = parts.port
-    except ValueError:
-        port = -1
-    host = (parts.hostname or "").lower()
-    if scheme != "https" or port not in (None, 443) or not _host_allowed(host, hosts):
-        raise Refused("an endpoint is an https:// address of a push service this server sends to: {services}", 422, "bad-endpoint", services=services)
+    written = _HOST_AND_PORT.match(parts.netloc.lower())
+    host = _read_host(written["host"]) if written else None
+    if (
+        scheme != "https" or written is None or written["port"] not in (None, "443") or host != written["host"] or not _plain_host(host)
+        or not _host_allowed(host or "", hosts) or _client_reads(endpoint) != (host, 443)
+    ):
+        raise elsewhere
     return endpoint
+
+
+def _client_reads(endpoint: str) -> tuple[str | None, int] | None:
+    """The host and port the HTTP client that sends pushes reads in the endpoint."""
+    try:
+        url = parse_url(endpoint)
+    except ValueError:
+        return None
+    return url.host, url.port or 443
 
 
 def _decoded(text: str) -> bytes | None:

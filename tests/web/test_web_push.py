@@ -1,6 +1,7 @@
 """Web Push, on both databases: the VAPID key browsers subscribe with (kept across restarts), hostile
-subscriptions refused clearly with nothing stored, ten devices a profile at most, an endpoint moving to
-the profile that subscribed it last, unsubscribing only one's own; a test notification reaching the
+subscriptions refused clearly with nothing stored (hosts read as a push service reads them), ten
+devices a profile at most, an endpoint moving to another profile only with the device's keys,
+unsubscribing only one's own; a test notification reaching the
 device through a stand-in push service (`push_receiver`) that checks the VAPID signature and decrypts
 the payload, a gone subscription (410) forgotten, a failing one kept, a test once a minute.
 
@@ -174,7 +175,7 @@ def test_an_ip_address_is_refused_even_if_listed(endpoint: str) -> None:
     assert refused.value.code == "bad-endpoint"
 
 
-def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile(push_client: TestClient, database: str) -> None:
+def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile_with_its_keys(push_client: TestClient, database: str) -> None:
     ann, bob = new_profile(push_client), new_profile(push_client, name="Bob")
     endpoints = [f"https://fcm.googleapis.com/fcm/send/{n}" for n in range(MAX_SUBSCRIPTIONS + 2)]
     for n, endpoint in enumerate(endpoints):
@@ -183,11 +184,28 @@ def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile(push_clie
     kept = {endpoint for endpoint, _ in stored(database)}
     assert kept == set(endpoints[2:])  # the oldest went
     moved = push_client.post("/api/me/push", json={"endpoint": endpoints[5], "keys": GOOD_KEYS}, headers=bob).json()
-    assert moved == {"subscribed": True, "devices": 1}
+    assert moved == {"subscribed": True, "devices": 1}  # the same keys: the device itself, now Bob's
     owners = dict(stored(database))
     assert len({owners[endpoints[5]], owners[endpoints[6]]}) == 2
     gone = push_client.request("DELETE", "/api/me/push", json={"endpoint": endpoints[5]}, headers=ann)
     assert (gone.status_code, gone.json()["code"]) == (404, "no-subscription")
+
+
+TAKEN = "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours"
+
+
+def test_an_endpoint_another_profile_holds_is_not_taken_without_the_devices_keys(push_client: TestClient, database: str) -> None:
+    ann, eve = new_profile(push_client), new_profile(push_client, name="Eve")
+    device = Device("https://fcm.googleapis.com/fcm/send/ann-phone")
+    assert push_client.post("/api/me/push", json=device.subscription(), headers=ann).status_code == 200
+    owner = dict(stored(database))[device.endpoint]
+    for keys in (Device(device.endpoint).subscription()["keys"], {**device.subscription()["keys"], "auth": b64url(bytes(16))}):
+        taken = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": keys}, headers={**eve, "Accept-Language": "de"})
+        assert (taken.status_code, taken.json()["code"]) == (409, "endpoint-taken")
+        assert taken.json()["error"] == web_words("de")(TAKEN)
+        assert stored(database) == [(device.endpoint, owner)]
+    again = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": Device(device.endpoint).subscription()["keys"]}, headers=ann)
+    assert again.json() == {"subscribed": True, "devices": 1}  # new keys for one's own endpoint: the profile's device subscribed again
 
 
 def test_only_your_own_subscription_is_deleted(push_client: TestClient, database: str) -> None:

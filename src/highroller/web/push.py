@@ -12,8 +12,9 @@ tests' stand-in); its keys are a P-256 point on the curve and a 16-byte secret. 
 the push service and the sending HTTP client read it: percent-escapes decoded and IDNA applied, the
 host read must be the one written, a plain host name (no IP address, no trailing dot), and the HTTP
 client must read the same host and port. The server sends nothing anywhere else, and follows no
-redirect. A profile keeps at most `MAX_SUBSCRIPTIONS` (the oldest goes); an endpoint subscribed again
-by another profile is that profile's from then on.
+redirect. A profile keeps at most `MAX_SUBSCRIPTIONS` (the oldest goes). An endpoint another profile
+holds moves to the profile that subscribes it only with the same keys: the device itself subscribing
+again (its `auth` secret proves it); anyone else is refused, and the other profile keeps it.
 
 Pushes are sent with `pywebpush` in a pool of threads of their own, each with a timeout, so a slow
 push service holds neither the event loop nor the threads the database calls use. A push service
@@ -258,17 +259,24 @@ def checked_subscription(endpoint: str, p256dh: str, auth: str, hosts: str) -> S
 
 # ---------------------------------------------------------------------- stored subscriptions
 def subscribe(store: Store, profile_id: str, subscription: Subscription) -> int:
-    """Keep the subscription as the profile's (taking it from another profile that had the same
-    endpoint), dropping the profile's oldest beyond `MAX_SUBSCRIPTIONS`; the profile's devices now."""
+    """Keep the subscription as the profile's, dropping the profile's oldest beyond `MAX_SUBSCRIPTIONS`;
+    the profile's devices now. An endpoint another profile holds is taken from it only with the same
+    keys (the device itself subscribing again), else `Refused` and the other profile keeps it."""
     with store.transaction(write=True) as cursor:
         # The profile's row lock: one profile's subscriptions change one request at a time.
         store.run(cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ?", (profile_id,))
-        store.run(
+        saved = store.run(
             cursor,
             "INSERT INTO hr_push (endpoint, profile_id, p256dh, auth, created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET"
-            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = excluded.created",
+            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = excluded.created"
+            " WHERE hr_push.profile_id = excluded.profile_id OR (hr_push.p256dh = excluded.p256dh AND hr_push.auth = excluded.auth)"
+            " RETURNING endpoint",
             (subscription.endpoint, profile_id, subscription.p256dh, subscription.auth, clock.now()),
-        )
+        ).fetchone()
+        if saved is None:
+            raise Refused(
+                "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours", 409, "endpoint-taken"
+            )
         newest = store.run(cursor, "SELECT endpoint FROM hr_push WHERE profile_id = ? ORDER BY created DESC", (profile_id,)).fetchall()
         kept = [row[0] for row in newest]
         for endpoint in kept[MAX_SUBSCRIPTIONS:]:

@@ -17,9 +17,11 @@ holds moves to the profile that subscribes it only with the same keys: the devic
 again (its `auth` secret proves it); anyone else is refused, and the other profile keeps it.
 
 Pushes are sent with `pywebpush` in a pool of threads of their own, each with a timeout, so a slow
-push service holds neither the event loop nor the threads the database calls use. A push service
-answering 404 or 410 says the subscription is gone: it is deleted. Other failures are logged and the
-notification dropped.
+push service holds neither the event loop nor the threads the database calls use. A push names its
+event in a `Topic` header (a push service keeps only the newest push of one topic waiting for a
+device), and `push` says what became of it (`Outcome`): taken (2xx), worth trying again (a timeout, no
+connection, 429, 5xx, with the service's `Retry-After`), or not. A push service answering 404 or 410
+says the subscription is gone: it is deleted.
 """
 
 from __future__ import annotations
@@ -31,8 +33,11 @@ import json
 import logging
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import timezone
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -67,6 +72,8 @@ TEST_EVERY = 60.0
 """Seconds between two test notifications a profile may ask for."""
 PLACEHOLDER_SUBJECT = "mailto:push@localhost"
 """The VAPID subject when the host gave neither a subject nor an https public origin."""
+MAX_RETRY_AFTER = 86_400.0
+"""The longest `Retry-After` a push service's answer is read as (seconds)."""
 
 _URL_CHARACTERS = re.compile(r"^[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%]+$")
 """What an endpoint may be written with: URL characters, without a fragment, spaces or backslashes."""
@@ -94,18 +101,34 @@ class Subscription:
 @dataclass(frozen=True)
 class Notice:
     """A notification: what the device shows (`title`, `body`), the page a tap opens (`url`), the
-    `tag` a newer notification with the same tag replaces it by, and the seconds a push service keeps
-    it for a device that is offline (`ttl`)."""
+    `tag` a newer notification with the same tag replaces it by, the seconds a push service keeps it
+    for a device that is offline (`ttl`), and the `event` it tells of (None: a one-off), at most 32
+    characters of base64url: sent as the push's `Topic`, and to the service worker, which shows a
+    repeat of an event without alerting again."""
 
     title: str
     body: str
     url: str
     tag: str
     ttl: int
+    event: str | None = None
 
     def payload(self) -> bytes:
-        """What is encrypted for the device: `{title, body, url, tag}`, nothing else."""
-        return json.dumps({"title": self.title, "body": self.body, "url": self.url, "tag": self.tag}, ensure_ascii=False).encode()
+        """What is encrypted for the device: `{title, body, url, tag}` and the `event` if any, nothing else."""
+        shown = {"title": self.title, "body": self.body, "url": self.url, "tag": self.tag}
+        return json.dumps(shown if self.event is None else {**shown, "event": self.event}, ensure_ascii=False).encode()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one push: `delivered` (the push service took it, 2xx), else why not (`reason`),
+    whether trying again may succeed (`retry`) and after how many seconds at least, if the push
+    service said so (`retry_after`)."""
+
+    delivered: bool
+    reason: str = ""
+    retry: bool = False
+    retry_after: float | None = None
 
 
 # ---------------------------------------------------------------------- the VAPID key
@@ -342,31 +365,63 @@ class Pusher:
             self._sessions.session = session
         return session
 
-    def _deliver(self, subscription: Subscription, notice: Notice) -> bool:
-        """Post the notice to one device (in a sender thread); whether the push service took it."""
+    def _deliver(self, subscription: Subscription, notice: Notice) -> Outcome:
+        """Post the notice to one device (in a sender thread); what became of it."""
         try:
             webpush(
                 subscription.info(), notice.payload().decode(), vapid_private_key=self._vapid, vapid_claims={"sub": self._subject},
                 timeout=SEND_TIMEOUT, ttl=notice.ttl, requests_session=self._session(),
+                headers={} if notice.event is None else {"Topic": notice.event},
             )
         except WebPushException as error:
-            if error.status_code in (404, 410):
-                log.info("a push subscription is gone (%s): forgetting it", error.status_code)
-                _forget_endpoint(self.store, subscription.endpoint)
-            else:
-                log.warning("a push was refused (%s); the notification is dropped", error.status_code)
-            return False
+            return self._refused(subscription, error)
+        except requests.Timeout:
+            return Outcome(False, "timeout", retry=True)
+        except requests.TooManyRedirects:
+            return Outcome(False, "redirected")
         except requests.RequestException as error:
-            log.warning("a push service did not answer (%s); the notification is dropped", type(error).__name__)
-            return False
+            log.warning("a push service did not answer (%s)", type(error).__name__)
+            return Outcome(False, f"no answer ({type(error).__name__})", retry=True)
         except Exception:
-            log.exception("a push could not be sent; the notification is dropped")
-            return False
-        return True
+            log.exception("a push could not be sent")
+            return Outcome(False, "not sent")
+        return Outcome(True)
+
+    def _refused(self, subscription: Subscription, error: WebPushException) -> Outcome:
+        status = error.status_code
+        if status is None:
+            log.warning("a push could not be sent: %s", error.message)
+            return Outcome(False, "not sent")
+        if 200 <= status < 300:
+            return Outcome(True)
+        if status in (404, 410):
+            log.info("a push subscription is gone (%s): forgetting it", status)
+            _forget_endpoint(self.store, subscription.endpoint)
+            return Outcome(False, f"gone (HTTP {status})")
+        log.warning("a push was refused (%s)", status)
+        return Outcome(False, f"HTTP {status}", retry=status == 429 or status >= 500, retry_after=retry_after_seconds(error.retry_after))
+
+    async def push(self, subscription: Subscription, notice: Notice) -> Outcome:
+        """Send the notice to one device; what became of it."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, self._deliver, subscription, notice)
 
     async def send(self, profile_id: str, notice: Notice) -> int:
-        """Send the notice to every device of the profile; how many push services took it."""
+        """Send the notice to every device of the profile, once each; how many push services took it."""
         subscriptions = await asyncio.to_thread(subscriptions_of, self.store, profile_id)
-        loop = asyncio.get_running_loop()
-        delivered = await asyncio.gather(*(loop.run_in_executor(self._pool, self._deliver, subscription, notice) for subscription in subscriptions))
-        return sum(delivered)
+        outcomes = await asyncio.gather(*(self.push(subscription, notice) for subscription in subscriptions))
+        return sum(outcome.delivered for outcome in outcomes)
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """A `Retry-After` header in seconds from now (delay-seconds or an HTTP date; at most
+    `MAX_RETRY_AFTER`); None if there is none, or it means nothing."""
+    text = (value or "").strip()
+    if text.isascii() and text.isdigit():
+        return min(float(text), MAX_RETRY_AFTER)
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:  # "-0000": UTC, with no zone said
+        when = when.replace(tzinfo=timezone.utc)
+    return min(max(0.0, when.timestamp() - time.time()), MAX_RETRY_AFTER)

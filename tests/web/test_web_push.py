@@ -1,45 +1,47 @@
 """Web Push, on both databases: the VAPID key browsers subscribe with (kept across restarts), hostile
-subscriptions refused clearly with nothing stored, ten devices a profile at most, an endpoint moving to
-the profile that subscribed it last, unsubscribing only one's own; a test notification reaching the
-device through a stand-in push service (`push_receiver`) that checks the VAPID signature and decrypts
-the payload, a gone subscription (410) forgotten, a failing one kept, a test once a minute.
+subscriptions refused clearly with nothing stored (hosts read as a push service reads them), ten
+devices a profile at most, an endpoint moving to another profile only with the device's keys,
+unsubscribing only one's own; a test notification reaching the device through a stand-in push service
+(`push_receiver`) that checks the VAPID signature and decrypts the payload, a gone subscription (410)
+forgotten, a failing one kept, a test once a minute.
 
 The notifier, on tables written straight into the database (`hr_tables.waiting` and `hr_seats.profile_id`
 as the turn code sets them): "your turn" once per move, in the profile's language, saying nothing but
-the game, the table, the other players and the time left; never while a page holds the seat and only
-30 s after the last one closed; a reminder once when a tenth of a long move is left, not while a page
-shows the seat; several notifiers (processes) sending one notification per event; a slow push service
-holding neither the next look nor the database; old notes pruned. Then two `highroller serve` processes
-on one PostgreSQL database, and the service worker, the manifest and the offline page in Chromium.
+the game, the table, the other players and the time left, each push naming its event in a `Topic`;
+never while a page holds the seat and only 30 s after the last one closed; a reminder once when a
+tenth of a long move is left, not while a page shows the seat; several notifiers (processes) sending
+one notification per event; a slow push service holding neither the next look nor the database; old
+notes pruned. Then two `highroller serve` processes on one PostgreSQL database, and the service
+worker, the manifest and the offline page in Chromium. (Retries, leases and failures:
+test_web_push_outbox.py.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-import secrets
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from conftest import TEST_SETTINGS, Server
+from conftest import Server
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 from push_receiver import Device, PushReceiver, b64url
+from push_world import World, look, notices, world  # noqa: F401 (world: the fixture)
 
 from highroller.web import clock
+from highroller.web.errors import Refused
 from highroller.web.narrate import web_words
-from highroller.web.notifier import GRACE, KEEP, Notifier, prune_notices, time_left
-from highroller.web.presence import Presence
-from highroller.web.profiles import create_profile
-from highroller.web.push import MAX_SUBSCRIPTIONS, Pusher, Subscription, subscribe
-from highroller.web.store import Store, open_store
+from highroller.web.notifier import GRACE, KEEP, prune_notices, time_left
+from highroller.web.outbox import event_topic
+from highroller.web.push import MAX_SUBSCRIPTIONS, checked_endpoint
+from highroller.web.store import open_store
 
 HOUR = 3600.0
 
@@ -64,11 +66,6 @@ def stored(database: str) -> list[tuple[str, str]]:
             return sorted(tuple(row) for row in store.run(cursor, "SELECT endpoint, profile_id FROM hr_push").fetchall())
     finally:
         store.close()
-
-
-def notices(store: Store) -> list[tuple[str, int, int, str]]:
-    with store.transaction() as cursor:
-        return sorted(tuple(row) for row in store.run(cursor, "SELECT table_id, version, seat, kind FROM hr_notices").fetchall())
 
 
 # ---------------------------------------------------------------------- the key and subscriptions
@@ -108,6 +105,21 @@ HOSTILE = [
     ("https://evil.example\\@fcm.googleapis.com/x", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
     ("https://fcm.googleapis.com/x#@evil.example", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
     ("https://fcm.googleapis.com/fcm send", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
+    # the host as a URL reader takes it: escapes decoded, IDNA applied (full-width dots), one host name
+    ("https://127.0.0.1%2f.push.apple.com/", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm%2egoogleapis%2ecom/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://%66cm.googleapis.com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm%E3%80%82googleapis%E3%80%82com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com%00.evil.example/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com%40evil.example/x", GOOD_KEYS, "bad-endpoint", "no user name or password"),
+    ("https://web.push.apple.com./x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:0443/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://fcm.googleapis.com:443:443/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://[fcm.googleapis.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://[::ffff:7f00:1]/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://-x.push.apple.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    ("https://a..push.apple.com/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": "not base64!"}, "bad-key", "keys.p256dh"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": b64url(bytes(33))}, "bad-key", "keys.p256dh"),
     ("https://fcm.googleapis.com/ok", {**GOOD_KEYS, "p256dh": OFF_CURVE}, "bad-key", "on the curve"),
@@ -142,13 +154,23 @@ def test_malformed_and_anonymous_subscriptions_are_refused(push_client: TestClie
 
 def test_push_services_are_taken_as_listed(push_client: TestClient, database: str, receiver: PushReceiver) -> None:
     headers = new_profile(push_client)
-    for endpoint in ("https://fcm.googleapis.com/fcm/send/abc:def", "https://web.push.apple.com/QJxB?x=1", receiver.device("t").endpoint):
+    listed = ("https://fcm.googleapis.com/fcm/send/abc:def", "https://web.push.apple.com/QJxB?x=1", "HTTPS://FCM.GoogleAPIs.com:443/fcm/send/a%2Fb",
+              "https://1.2.3.4.push.apple.com/x", receiver.device("t").endpoint)
+    for endpoint in listed:
         answer = push_client.post("/api/me/push", json={"endpoint": endpoint, "keys": GOOD_KEYS}, headers=headers)
         assert answer.status_code == 200, answer.text
-    assert len(stored(database)) == 3
+    assert len(stored(database)) == 5
 
 
-def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile(push_client: TestClient, database: str) -> None:
+@pytest.mark.parametrize("endpoint", ["https://10.0.0.7/x", "https://127.1/x", "https://0x7f.0.0.1/x", "https://2130706433/x", "https://a.b.0x7f/x"])
+def test_an_ip_address_is_refused_even_if_listed(endpoint: str) -> None:
+    hosts = "10.0.0.7,127.1,0x7f.0.0.1,2130706433,*.b.0x7f"
+    with pytest.raises(Refused) as refused:
+        checked_endpoint(endpoint, hosts)
+    assert refused.value.code == "bad-endpoint"
+
+
+def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile_with_its_keys(push_client: TestClient, database: str) -> None:
     ann, bob = new_profile(push_client), new_profile(push_client, name="Bob")
     endpoints = [f"https://fcm.googleapis.com/fcm/send/{n}" for n in range(MAX_SUBSCRIPTIONS + 2)]
     for n, endpoint in enumerate(endpoints):
@@ -157,11 +179,28 @@ def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile(push_clie
     kept = {endpoint for endpoint, _ in stored(database)}
     assert kept == set(endpoints[2:])  # the oldest went
     moved = push_client.post("/api/me/push", json={"endpoint": endpoints[5], "keys": GOOD_KEYS}, headers=bob).json()
-    assert moved == {"subscribed": True, "devices": 1}
+    assert moved == {"subscribed": True, "devices": 1}  # the same keys: the device itself, now Bob's
     owners = dict(stored(database))
     assert len({owners[endpoints[5]], owners[endpoints[6]]}) == 2
     gone = push_client.request("DELETE", "/api/me/push", json={"endpoint": endpoints[5]}, headers=ann)
     assert (gone.status_code, gone.json()["code"]) == (404, "no-subscription")
+
+
+TAKEN = "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours"
+
+
+def test_an_endpoint_another_profile_holds_is_not_taken_without_the_devices_keys(push_client: TestClient, database: str) -> None:
+    ann, eve = new_profile(push_client), new_profile(push_client, name="Eve")
+    device = Device("https://fcm.googleapis.com/fcm/send/ann-phone")
+    assert push_client.post("/api/me/push", json=device.subscription(), headers=ann).status_code == 200
+    owner = dict(stored(database))[device.endpoint]
+    for keys in (Device(device.endpoint).subscription()["keys"], {**device.subscription()["keys"], "auth": b64url(bytes(16))}):
+        taken = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": keys}, headers={**eve, "Accept-Language": "de"})
+        assert (taken.status_code, taken.json()["code"]) == (409, "endpoint-taken")
+        assert taken.json()["error"] == web_words("de")(TAKEN)
+        assert stored(database) == [(device.endpoint, owner)]
+    again = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": Device(device.endpoint).subscription()["keys"]}, headers=ann)
+    assert again.json() == {"subscribed": True, "devices": 1}  # new keys for one's own endpoint: the profile's device subscribed again
 
 
 def test_only_your_own_subscription_is_deleted(push_client: TestClient, database: str) -> None:
@@ -210,76 +249,6 @@ def test_a_gone_subscription_is_forgotten_a_failing_one_kept(push_client: TestCl
 
 
 # ---------------------------------------------------------------------- the notifier
-class World:
-    """A store with tables written as the turn code writes them, a profile's subscribed device, and
-    notifiers (one per pretended server process) sending to the stand-in push service."""
-
-    def __init__(self, database: str, receiver: PushReceiver) -> None:
-        self.database = database
-        self.receiver = receiver
-        self.settings = replace(TEST_SETTINGS, push_hosts=receiver.url)
-        self.store = open_store(database)
-        self.stores = [self.store]
-
-    def profile(self, name: str, languages: list[str], device: str | None = None) -> str:
-        profile, _ = create_profile(self.store, name, languages)
-        if device is not None:
-            made = self.receiver.device(device)
-            subscribe(self.store, profile.id, Subscription(made.endpoint, made.p256dh, b64url(made.auth)))
-        return profile.id
-
-    def table(self, seats: list[tuple[str | None, str | None, str | None]], *, since: float, due: float | None, waiting: int | None = 0,
-              game: str = "lasvegas", finished: bool = False) -> str:
-        """A started table whose seats are (name, bot, profile id), `waiting` on move since `since`."""
-        table_id = secrets.token_urlsafe(9)
-        with self.store.transaction(write=True) as cursor:
-            self.store.run(
-                cursor,
-                "INSERT INTO hr_tables (id, game, options, seed, created, finished, started, version, timer, due, waiting, waiting_since)"
-                " VALUES (?, ?, '{}', 1, ?, ?, 1, 3, ?, ?, ?, ?)",
-                (table_id, game, since, int(finished), None if due is None else 3600, due, waiting, None if waiting is None else since),
-            )
-            for seat, (name, bot, profile) in enumerate(seats):
-                self.store.run(
-                    cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id) VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, seat, name, bot, None if bot else f"hash{seat}", profile),
-                )
-        return table_id
-
-    def move_on(self, table_id: str, *, since: float, due: float | None, waiting: int | None = 0) -> None:
-        """A move was played: the next version, the move falling to `waiting`."""
-        with self.store.transaction(write=True) as cursor:
-            self.store.run(cursor, "UPDATE hr_tables SET version = version + 1, waiting = ?, waiting_since = ?, due = ? WHERE id = ?",
-                           (waiting, since, due, table_id))
-
-    def finish(self, table_id: str) -> None:
-        with self.store.transaction(write=True) as cursor:
-            self.store.run(cursor, "UPDATE hr_tables SET finished = 1, waiting = NULL, waiting_since = NULL, due = NULL WHERE id = ?", (table_id,))
-
-    def notifier(self, presence: Presence | None = None) -> Notifier:
-        """Another process's notifier (its own store connections and presence, unless given)."""
-        store = open_store(self.database)
-        self.stores.append(store)
-        return Notifier(store, self.settings, presence or Presence(store, lambda table_id: None), Pusher(store, self.settings))
-
-    def close(self) -> None:
-        for store in self.stores:
-            store.close()
-
-
-@pytest.fixture
-def world(database: str, receiver: PushReceiver) -> Iterator[World]:
-    made = World(database, receiver)
-    yield made
-    made.close()
-
-
-async def look(*notifiers: Notifier) -> int:
-    """One look of each notifier, at once; the notifications sent (waited for)."""
-    tasks = [task for started in await asyncio.gather(*(notifier.notify_once() for notifier in notifiers)) for task in started]
-    return sum(await asyncio.gather(*tasks))
-
-
 def test_your_turn_once_per_move_in_the_profiles_language_with_nothing_else(world: World) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["fr", "en"], device="ann")
@@ -300,8 +269,11 @@ def test_your_turn_once_per_move_in_the_profiles_language_with_nothing_else(worl
         "body": w("{where}: {left} left for your move.", where=where, left=time_left(86_399, w)),
         "url": f"/table/{table}",
         "tag": f"table-{table}",
+        "event": event_topic(table, 3, 0, "turn"),
     }
     assert second["body"] == w("{where} waits for your move.", where=where)
+    assert second["event"] == event_topic(table, 4, 0, "turn")
+    assert world.receiver.topics("ann") == [first["event"], second["event"]]  # each push names its event in a Topic
     assert notices(world.store) == [(table, 3, 0, "turn"), (table, 4, 0, "turn")]
     assert world.receiver.problems == []
 
@@ -375,6 +347,7 @@ def test_a_reminder_once_when_a_tenth_of_a_long_move_is_left_and_no_page_shows_i
     where = w("Table {table} with {players}", table=table, players="Bob")
     assert reminder["body"] == w("{where}: {left} left before a stand-in plays your move.", where=where, left=time_left(3539, w))
     assert turn["tag"] == reminder["tag"]  # the reminder takes the place of the first notification
+    assert turn["event"] != reminder["event"]  # and alerts again
     assert notices(world.store) == [(table, 3, 0, "reminder"), (table, 3, 0, "turn")]
 
 

@@ -1,8 +1,8 @@
 """Telling people on their phones that it is their move: the loop every server process runs
 (`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.push`).
 
-Two events are notified, each at most once for a table's current `version` and the seat whose move
-it is (`hr_tables.waiting`, a person's seat held with a profile that has subscribed devices):
+Two events are notified, each once for a table's current `version` and the seat whose move it is
+(`hr_tables.waiting`, a person's seat held with a profile that has subscribed devices):
 
 - "turn": the move is theirs and no page of theirs is open on the table (no connection of any
   process holds the seat). If a page held the seat during the move, they saw the move come; they are
@@ -14,12 +14,17 @@ it is (`hr_tables.waiting`, a person's seat held with a profile that has subscri
   the seat (a hidden tab shows no clock, so its person is reminded too). When both fall due in one
   look, the reminder alone is sent: it says what "turn" would, and how little time is left.
 
-Each process looks every `EVERY` seconds — one indexed query when nothing is due — and claims an event
-by inserting its row in `hr_notices`; it sends only when its own insert made the row, so however many
-processes run, one notification goes per event. An event held back because a page holds the seat is
-not claimed: it is looked at again. Notifications are sent in tasks of their own, so a slow push
-service never holds the next look. Every `PRUNE_EVERY` seconds the notes older than `KEEP` seconds of
-finished or deleted tables, and of moves since played, are deleted.
+Each process looks every `EVERY` seconds (two indexed queries when nothing is due) and records an
+event by inserting its row in `hr_notices`, with its notification to each of the profile's devices in
+the same transaction (`highroller.web.outbox`): however many processes run, one records each event.
+An event held back because a page holds the seat is not recorded: it is looked at again. Then the
+process leases as many notifications due as it has senders free (those it just recorded, or others:
+tried again after a failure that may pass, or left by a process that stopped) and sends each in a
+task of its own, so a slow push service never holds the next look. Each is recorded sent once the
+push service took it, or failed with the reason; just before each attempt, one whose move was played
+or whose table finished meanwhile is recorded failed, not sent. Every `PRUNE_EVERY` seconds the notes
+older than `KEEP` seconds of finished or deleted tables, and of moves since played, are deleted, and
+the notifications settled more than `outbox.KEPT` seconds ago.
 
 A notification says only what every seat and watcher of the table sees: the game's title, the table's
 id, the other players' names and the time left — in the profile's language.
@@ -30,16 +35,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
+import secrets
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from highroller.core.words import Words
 from highroller.registry import game_spec, words_of
-from highroller.web import clock
+from highroller.web import clock, outbox
 from highroller.web.narrate import web_words
+from highroller.web.outbox import Delivery
 from highroller.web.presence import Presence
 from highroller.web.profiles import profile_by_id
-from highroller.web.push import Notice, Pusher
+from highroller.web.push import SENDERS, Notice, Outcome, Pusher, Subscription
 from highroller.web.settings import DAY, Settings
 from highroller.web.store import SeatRow, Store
 from highroller.web.turns import seat_name
@@ -73,7 +82,7 @@ _REMINDER_DUE = (
 )
 
 _PENDING = (
-    f"SELECT t.id, t.game, t.version, t.waiting, t.due, s.profile_id, {_noted(TURN)}, {_REMINDER_DUE}"
+    f"SELECT t.id, t.version, t.waiting, s.profile_id, {_noted(TURN)}, {_REMINDER_DUE}"
     " FROM hr_tables t JOIN hr_seats s ON s.table_id = t.id AND s.seat = t.waiting"
     " WHERE t.waiting >= 0 AND +t.finished = 0 AND t.waiting_since IS NOT NULL AND s.profile_id IS NOT NULL"
     " AND EXISTS (SELECT 1 FROM hr_push p WHERE p.profile_id = s.profile_id)"
@@ -86,19 +95,17 @@ _CLAIM = (
     "INSERT INTO hr_notices (table_id, version, seat, kind, at) SELECT id, version, waiting, ?, ? FROM hr_tables"
     " WHERE id = ? AND version = ? AND waiting = ? AND finished = 0 ON CONFLICT (table_id, version, seat, kind) DO NOTHING RETURNING kind"
 )
-"""Note an event as sent, if the move is still on and no process noted it first."""
+"""Note an event, if the move is still on and no process noted it first."""
 
 
 @dataclass(frozen=True)
 class Move:
-    """A person's move with a notification to send: the table, its game and version, the seat, when
-    the stand-in plays it (None: never), the profile, and which events are still to send."""
+    """A person's move with a notification to send: the table, its version, the seat, the profile, and
+    which events are still to send."""
 
     table_id: str
-    game: str
     version: int
     seat: int
-    due: float | None
     profile_id: str
     turn: bool
     reminder: bool
@@ -113,19 +120,21 @@ def pending_moves(store: Store, now: float) -> list[Move]:
     due = (LONG_MOVE, now, now, REMINDER_PART)
     with store.transaction() as cursor:
         rows = store.run(cursor, _PENDING, (*due, *due)).fetchall()
-    return [
-        Move(row[0], row[1], int(row[2]), int(row[3]), None if row[4] is None else float(row[4]), row[5], turn=not row[6], reminder=bool(row[7]))
-        for row in rows
-    ]
+    return [Move(row[0], int(row[1]), int(row[2]), row[3], turn=not row[4], reminder=bool(row[5])) for row in rows]
 
 
 def claim(store: Store, events: Sequence[tuple[Move, str]], now: float) -> list[tuple[Move, str]]:
-    """Note the events as sent; those this call noted (another process may have noted some first)."""
+    """Note the events, each with its notification due to the profile's devices (but a turn noted with
+    a reminder, which says it); those this call noted (another process may have noted some first)."""
     won = []
     with store.transaction(write=True) as cursor:
         for move, kind in sorted(events, key=lambda event: (*event[0].key, event[1])):  # one order in every process: no deadlock
             if store.run(cursor, _CLAIM, (kind, now, move.table_id, move.version, move.seat)).fetchone() is not None:
                 won.append((move, kind))
+        reminded = {move.key for move, kind in won if kind == REMINDER}
+        for move, kind in won:
+            if kind == REMINDER or move.key not in reminded:
+                outbox.record_due(store, cursor, (*move.key, kind), move.profile_id, now)
     return won
 
 
@@ -149,22 +158,22 @@ def time_left(seconds: float, w: Words) -> str:
     return w.plural(max(1, int(seconds // 60)), "{n} minute", "{n} minutes")
 
 
-def move_notice(kind: str, game: str, table_id: str, others: Sequence[str], left: float | None, lang: str, origin: str) -> Notice:
+def move_notice(kind: str, game: str, table_id: str, others: Sequence[str], left: float | None, lang: str, origin: str, event: str) -> Notice:
     """The notification of a move's event in `lang`: `others` are the other seats' names, `left` the
-    seconds before the stand-in plays the move (None: no turn timer)."""
+    seconds before the stand-in plays the move (None: no turn timer), `event` the event's topic."""
     w = web_words(lang)
     title = words_of(game, lang)(game_spec(game).title)
     where = w("Table {table} with {players}", table=table_id, players=w.joined(list(others))) if others else w("Table {table}", table=table_id)
     url, tag = f"{origin}/table/{table_id}", f"table-{table_id}"
     if left is None:
-        return Notice(w("{game}: your move", game=title), w("{where} waits for your move.", where=where), url, tag, int(WEEK))
+        return Notice(w("{game}: your move", game=title), w("{where} waits for your move.", where=where), url, tag, int(WEEK), event)
     remaining = time_left(max(0.0, left), w)
     if kind == REMINDER:
         heading = w("{game}: {left} left", game=title, left=remaining)
         body = w("{where}: {left} left before a stand-in plays your move.", where=where, left=remaining)
     else:
         heading, body = w("{game}: your move", game=title), w("{where}: {left} left for your move.", where=where, left=remaining)
-    return Notice(heading, body, url, tag, int(max(60.0, min(WEEK, left))))
+    return Notice(heading, body, url, tag, int(max(60.0, min(WEEK, left))), event)
 
 
 class Notifier:
@@ -175,14 +184,16 @@ class Notifier:
         self.store = store
         self.presence = presence
         self.pusher = pusher
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This notifier's name on the notifications it leases."""
         self._origin = (settings.public_origin or "").rstrip("/")
         self._held: dict[tuple[str, int, int], float] = {}
         """When a page last held the seat of each move not yet told, as this process saw it."""
         self._sending: set[asyncio.Task[int]] = set()
 
     async def notify_once(self) -> list[asyncio.Task[int]]:
-        """One look: claim the events due and start sending them; the sending tasks (each gives the
-        devices reached)."""
+        """One look: note the events due, lease notifications due for the senders free and start
+        sending them; the sending tasks (each gives 1 if its device was reached, else 0)."""
         now = clock.now()
         moves = await asyncio.to_thread(pending_moves, self.store, now)
         ready: list[tuple[Move, str]] = []
@@ -197,34 +208,50 @@ class Notifier:
                 ready.append((move, TURN))  # with a reminder: noted, not sent (the reminder says it)
         looked = {move.key for move in moves}
         self._held = {key: at for key, at in self._held.items() if key in looked}
-        won = await asyncio.to_thread(claim, self.store, ready, now) if ready else []
-        reminded = {move.key for move, kind in won if kind == REMINDER}
+        if ready:
+            await asyncio.to_thread(claim, self.store, ready, now)
+        free = SENDERS - len(self._sending)
+        leased = await asyncio.to_thread(outbox.lease, self.store, self.owner, free, now) if free > 0 else []
         tasks = []
-        for move, kind in won:
-            if kind == REMINDER or move.key not in reminded:
-                task = asyncio.get_running_loop().create_task(self._send(move, kind))
-                self._sending.add(task)
-                task.add_done_callback(self._sending.discard)
-                tasks.append(task)
+        for delivery in leased:
+            task = asyncio.get_running_loop().create_task(self._send(delivery))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+            tasks.append(task)
         return tasks
 
-    def _notice(self, move: Move, kind: str) -> tuple[str, Notice] | None:
-        """The profile to tell and what (None if the profile was deleted meanwhile)."""
-        profile = profile_by_id(self.store, move.profile_id)
-        if profile is None:
-            return None
+    def _prepared(self, delivery: Delivery) -> tuple[Subscription, Notice] | str:
+        """The device and what to tell it now; or why it is not told (`outbox.MOVE_OVER`, `outbox.UNSUBSCRIBED`)."""
         with self.store.transaction() as cursor:
-            rows = self.store.run(cursor, "SELECT seat, name, bot FROM hr_seats WHERE table_id = ? ORDER BY seat", (move.table_id,)).fetchall()
-        others = [seat_name(SeatRow(seat=row[0], name=row[1], bot=row[2]), profile.language) for row in rows if row[0] != move.seat]
-        left = None if move.due is None else move.due - clock.now()
-        return profile.id, move_notice(kind, move.game, move.table_id, others, left, profile.language, self._origin)
+            table = self.store.run(
+                cursor, "SELECT game, due FROM hr_tables WHERE id = ? AND version = ? AND waiting = ? AND finished = 0",
+                (delivery.table_id, delivery.version, delivery.seat),
+            ).fetchone()
+            keys = self.store.run(
+                cursor, "SELECT p256dh, auth FROM hr_push WHERE endpoint = ? AND profile_id = ?", (delivery.endpoint, delivery.profile_id)
+            ).fetchone()
+            rows = self.store.run(cursor, "SELECT seat, name, bot FROM hr_seats WHERE table_id = ? ORDER BY seat", (delivery.table_id,)).fetchall()
+        if table is None:
+            return outbox.MOVE_OVER
+        profile = profile_by_id(self.store, delivery.profile_id)
+        if keys is None or profile is None:
+            return outbox.UNSUBSCRIBED
+        others = [seat_name(SeatRow(seat=row[0], name=row[1], bot=row[2]), profile.language) for row in rows if row[0] != delivery.seat]
+        left = None if table[1] is None else float(table[1]) - clock.now()
+        notice = move_notice(delivery.kind, table[0], delivery.table_id, others, left, profile.language, self._origin, delivery.topic)
+        return Subscription(delivery.endpoint, keys[0], keys[1]), notice
 
-    async def _send(self, move: Move, kind: str) -> int:
+    async def _send(self, delivery: Delivery) -> int:
         try:
-            told = await asyncio.to_thread(self._notice, move, kind)
-            return 0 if told is None else await self.pusher.send(*told)
-        except Exception:
-            log.exception("sending the %s notification of table %s failed", kind, move.table_id)
+            prepared = await asyncio.to_thread(self._prepared, delivery)
+            outcome = Outcome(False, prepared) if isinstance(prepared, str) else await self.pusher.push(*prepared)
+            state = await asyncio.to_thread(outbox.settle, self.store, delivery, self.owner, outcome, clock.now())
+            if state == outbox.FAILED and not isinstance(prepared, str):
+                log.warning("the %s notification of table %s to a device failed after %d attempts: %s", delivery.kind, delivery.table_id,
+                            delivery.attempt, outcome.reason)
+            return int(outcome.delivered)
+        except Exception:  # the lease runs out: another look tries it again
+            log.exception("sending the %s notification of table %s failed", delivery.kind, delivery.table_id)
             return 0
 
     async def run(self) -> None:
@@ -237,6 +264,7 @@ class Notifier:
                     if clock.now() - pruned >= PRUNE_EVERY:
                         pruned = clock.now()
                         await asyncio.to_thread(prune_notices, self.store, pruned - KEEP)
+                        await asyncio.to_thread(outbox.prune, self.store, pruned - outbox.KEPT)
                 except Exception:
                     log.exception("looking for notifications to send failed")
                 await asyncio.sleep(EVERY)

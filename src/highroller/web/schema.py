@@ -16,10 +16,11 @@ device signed in holding a key of its own (`hr_profile_keys`, hashed, with how a
 its browser and system, and when it was last seen); `hr_signin_links` (one-time codes, hashed: a
 link's, or a passkey sign-in's waiting for its yes), `hr_passkeys` (WebAuthn credentials, with the site
 each was made for) and `hr_challenges` (WebAuthn challenges in flight) sign a second device in; `hr_push`
-holds each device's Web Push subscription (and the key of the device that made it); `hr_notices` notes each
-notification sent (its key lets one process alone send it); `hr_checkpoints` the state of each table
-after some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so
-that loading a table does not replay its game; `hr_results` the final ranking of each
+holds each device's Web Push subscription (and the key of the device that made it); `hr_notices` notes
+each event notified (its key lets one process alone record it) and `hr_outbox` its notification to each
+device, due, sent or failed (`highroller.web.outbox`); `hr_checkpoints` the state of each table after
+some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so that
+loading a table does not replay its game; `hr_results` the final ranking of each
 rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
 with a profile names it (`hr_seats.profile_id`) and keeps its time bank (`bank`); a table notes the
 person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
@@ -132,6 +133,23 @@ TABLES = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, version, seat, kind)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_outbox (
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        next_try DOUBLE PRECISION NOT NULL,
+        lease_owner TEXT,
+        lease_until DOUBLE PRECISION,
+        done DOUBLE PRECISION,
+        reason TEXT,
+        PRIMARY KEY (table_id, version, seat, kind, endpoint)
+    )""",
     """CREATE TABLE IF NOT EXISTS hr_results (
         table_id TEXT PRIMARY KEY,
         seq INTEGER NOT NULL UNIQUE,
@@ -226,6 +244,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_waiting ON hr_tables (waiting, finished)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
     "CREATE INDEX IF NOT EXISTS hr_tables_rated ON hr_tables (finished) WHERE rated IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS hr_outbox_due ON hr_outbox (next_try) WHERE state = 'due'",
 )
 
 BACKFILL = (

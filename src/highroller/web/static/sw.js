@@ -1,6 +1,8 @@
 // The service worker (served at /sw.js, scope "/"): shows the notifications the server pushes ("your
 // move" at a table), opens or focuses the table's page when one is tapped, and keeps the offline page
-// and the icons, answering a page that cannot be loaded with the offline page.
+// and the icons, answering a page that cannot be loaded with the offline page. A notification replaces
+// the one shown with the same tag (a table's); it alerts again for a new event, not for a repeat of
+// the event shown (the server may push an event twice when a push service's answer was lost).
 
 const CACHE = "highroller-offline-1";
 const OFFLINE = "/offline.html";
@@ -51,13 +53,20 @@ self.addEventListener("push", (event) => {
     data = {};
   }
   const text = (value, fallback) => (typeof value === "string" && value ? value : fallback);
-  event.waitUntil(self.registration.showNotification(text(data.title, "highroller"), {
-    body: text(data.body, ""),
-    tag: text(data.tag, "highroller"),
-    renotify: true,
-    icon: ICON,
-    data: { url: ownPage(data.url || "/") },
-  }));
+  const tag = text(data.tag, "highroller");
+  const told = text(data.event, "");
+  event.waitUntil((async () => {
+    const shown = await self.registration.getNotifications({ tag });
+    const repeat = told !== "" && shown.some((notification) => notification.data && notification.data.event === told);
+    await self.registration.showNotification(text(data.title, "highroller"), {
+      body: text(data.body, ""),
+      tag,
+      renotify: !repeat,
+      silent: repeat,
+      icon: ICON,
+      data: { url: ownPage(data.url || "/"), event: told },
+    });
+  })());
 });
 
 self.addEventListener("notificationclick", (event) => {

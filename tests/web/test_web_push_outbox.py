@@ -325,7 +325,7 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
 def test_forty_due_at_once_a_late_push_service_and_a_killed_process_every_device_shows_one(
     serve: Callable[..., Server], database: str, receiver: PushReceiver, move_clock: Callable[[float], None]
 ) -> None:
-    flags = ["--push-hosts", receiver.url, "--bot-processes", "0"]
+    flags = ["--push-hosts", receiver.url, "--bot-processes", "0", "--public-origin", "https://dice.example.org"]
     first, second = serve(flags=flags), serve(flags=flags)
     world = World(database, receiver)
     try:
@@ -349,7 +349,7 @@ def test_forty_due_at_once_a_late_push_service_and_a_killed_process_every_device
         for device in devices:
             receiver.wake(device)
         shown = {device: [payload["url"] for payload in receiver.payloads(device)] for device in devices}
-        assert shown == {device: [f"/table/{table}"] for device, table in zip(devices, tables, strict=True)}
+        assert shown == {device: [f"https://dice.example.org/table/{table}"] for device, table in zip(devices, tables, strict=True)}
         assert receiver.replaced == 8  # the late pushes, sent again with the same topic
         assert len(notices(world.store)) == 40
         assert second.process is not None and second.process.poll() is None

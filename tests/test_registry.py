@@ -1,6 +1,7 @@
 """The registry: games come from the `highroller.games` entry points of installed packages (highroller's
 own included) and from `HIGHROLLER_GAMES`, listed in a stable order; a broken game of another package
-is left out with a warning naming its package and entry point, and the other games play on.
+is left out with a warning naming its package and entry point, and the other games play on. A game
+whose spec is a module of no package speaks English.
 
 A package is installed here as pip would leave it: a `.dist-info` folder with its entry points and
 its modules, on a folder put on `sys.path` for the test."""
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ nowhere = fake_missing.spec:SPEC
 boardless = fake_dice.spec:BOARDLESS
 misnamed = fake_dice.spec:EXTRA
 luckiest = fake_dice.spec:EXTRA
+single = fake_single:SPEC
 """
 
 SPECS = """\
@@ -37,6 +40,9 @@ ZEBRA = replace(SPEC, name="zebra", title="A last game")
 BOARDLESS = replace(SPEC, name="boardless", board="fake_dice:board.js")
 """
 
+SINGLE = "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, name='single')\n"
+"""A top-level module of the package, beside `fake_dice`: a game whose spec is in a module of no package."""
+
 
 def _forget() -> None:
     """Forget what the registry found and loaded, so that it looks again."""
@@ -47,8 +53,8 @@ def _forget() -> None:
 
 @pytest.fixture
 def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The package `fake-dice` installed for one test: two sound games, a broken one of each kind, and
-    a name highroller's own games already take."""
+    """The package `fake-dice` installed for one test: sound games (one of them in a module of no
+    package), a broken one of each kind, and a name highroller's own games already take."""
     info = tmp_path / "fake_dice-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-dice\nVersion: 1.0\n")
@@ -56,12 +62,13 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     (tmp_path / "fake_dice").mkdir()
     (tmp_path / "fake_dice" / "__init__.py").write_text("")
     (tmp_path / "fake_dice" / "spec.py").write_text(SPECS)
+    (tmp_path / "fake_single.py").write_text(SINGLE)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv("HIGHROLLER_GAMES", raising=False)
     _forget()
     yield
     monkeypatch.undo()
-    for module in ("fake_dice", "fake_dice.spec"):
+    for module in ("fake_dice", "fake_dice.spec", "fake_single"):
         sys.modules.pop(module, None)
     _forget()
 
@@ -78,7 +85,7 @@ def test_other_packages_games_come_after_highrollers_by_name_and_broken_ones_are
         games = hr.available_games()
     own = registry.own_games()
     others = games[len(own):]
-    assert games[: len(own)] == own and others == sorted(others) and {"extra", "zebra"} <= set(others)
+    assert games[: len(own)] == own and others == sorted(others) and {"extra", "zebra", "single"} <= set(others)
     assert not {"nowhere", "boardless", "misnamed"} & set(games)
     assert registry.registered_by("extra") == "fake-dice" and registry.registered_by("luckiest") == "highroller"
     said = "\n".join(str(warning.message) for warning in warned)
@@ -122,3 +129,11 @@ def test_a_malformed_environment_registration_says_the_form(monkeypatch: pytest.
     finally:
         monkeypatch.undo()
         _forget()
+
+
+def test_a_game_whose_spec_is_a_module_of_no_package_speaks_english(installed: None) -> None:
+    with pytest.warns(RuntimeWarning):
+        assert "single" in hr.available_games()
+    assert registry.locale_of("single") is None and registry.locale_of("extra") == files("fake_dice").joinpath("locale")
+    help = "number of players (1 is practice)"
+    assert registry.words_of("single", "fr")(help) == help != registry.words_of("luckiest", "fr")(help)

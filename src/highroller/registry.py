@@ -12,7 +12,11 @@ Each spec of another package is checked as it is loaded (`highroller.core.spec_c
 own are checked by its tests. A game of another package, or of
 `HIGHROLLER_GAMES`, whose spec does not load or is broken is left out of `available_games` with a
 warning, so it cannot take the other games down with it; `game_spec` raises its `GameSpecError`,
-naming the package and the entry point. A broken game of highroller's own is an error at once."""
+naming the package and the entry point. A broken game of highroller's own is an error at once.
+
+A game's translations are the catalogs in the `locale/` folder of the package holding its spec. A
+game whose spec is a module of no package (`solo = solo:SPEC`) has no folder of its own to keep them
+in (the folder beside a top-level module is everybody's), so it speaks English only."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from importlib.metadata import entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -152,16 +157,20 @@ def make(name: str, **options: Any) -> Game:
     return game_spec(name).make(**options)
 
 
-def locale_of(name: str) -> Traversable:
-    """The folder of a registered game's translation catalogs: `locale/` in the package of its spec."""
-    package = _registration(name).path.partition(":")[0].rpartition(".")[0]
-    return files(package).joinpath("locale")
+def locale_of(name: str) -> Traversable | None:
+    """The folder of a registered game's translation catalogs: `locale/` in the package of its spec;
+    None for a spec in a module of no package, whose game speaks English only."""
+    found = import_module(_registration(name).path.partition(":")[0]).__spec__
+    package = found.parent if found is not None else ""
+    return files(package).joinpath("locale") if package else None
 
 
 @lru_cache(maxsize=None)
 def words_of(name: str, lang: str) -> Words:
-    """A registered game's own words in `lang`: its spec's texts, its board's and its narration's."""
-    return Words(lang, [locale_of(name)])
+    """A registered game's own words in `lang`: its spec's texts, its board's and its narration's
+    (English for a game without catalogs)."""
+    folder = locale_of(name)
+    return Words(lang, [folder] if folder is not None else [])
 
 
 @lru_cache(maxsize=None)

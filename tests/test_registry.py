@@ -31,6 +31,7 @@ exiting = fake_exit:SPEC
 unmade = fake_dice.spec:UNMADE
 mute = fake_dice.spec:MUTE
 single = fake_single:SPEC
+packaged = fake_dice:PACKAGED
 """
 
 SPECS = """\
@@ -58,6 +59,9 @@ UNMADE = replace(SPEC, name="unmade", make=unmade)
 MUTE = replace(SPEC, name="mute", narration="fake_dice.spec:no_words")
 """
 
+PACKAGE = "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nPACKAGED = replace(SPEC, name='packaged')\n"
+"""The package's `__init__`, holding the spec of a game."""
+
 MODULES = {
     "fake_exit.py": "raise SystemExit(3)\n",
     "fake_single.py": "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, name='single')\n",
@@ -82,7 +86,7 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-dice\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(ENTRY_POINTS)
     (tmp_path / "fake_dice").mkdir()
-    (tmp_path / "fake_dice" / "__init__.py").write_text("")
+    (tmp_path / "fake_dice" / "__init__.py").write_text(PACKAGE)
     (tmp_path / "fake_dice" / "spec.py").write_text(SPECS)
     for name, text in MODULES.items():
         (tmp_path / name).write_text(text)
@@ -166,10 +170,11 @@ def test_a_malformed_environment_registration_says_the_form(environment: Callabl
         hr.available_games()
 
 
-def test_a_game_whose_spec_is_a_module_of_no_package_speaks_english(installed: None) -> None:
+def test_a_game_reads_the_catalogs_of_its_spec_s_package_and_one_of_no_package_speaks_english(installed: None) -> None:
     with pytest.warns(RuntimeWarning):
         assert "single" in hr.available_games()
-    assert registry.locale_of("single") is None and registry.locale_of("extra") == files("fake_dice").joinpath("locale")
+    assert registry.locale_of("single") is None
+    assert registry.locale_of("extra") == registry.locale_of("packaged") == files("fake_dice").joinpath("locale")
     help = "number of players (1 is practice)"
     assert registry.words_of("single", "fr")(help) == help != registry.words_of("luckiest", "fr")(help)
 

@@ -9,28 +9,39 @@ name, then those of `HIGHROLLER_GAMES` in the order it gives them. A name regist
 first registration in that order (the other is left out with a warning).
 
 Each spec of another package is checked as it is loaded (`highroller.core.spec_check`); highroller's
-own are checked by its tests. A game of another package, or of
-`HIGHROLLER_GAMES`, whose spec does not load or is broken is left out of `available_games` with a
-warning, so it cannot take the other games down with it; `game_spec` raises its `GameSpecError`,
-naming the package and the entry point. A broken game of highroller's own is an error at once."""
+own are checked by its tests. A game of another package, or of `HIGHROLLER_GAMES`, is tried out
+before it is listed: its spec loads and passes the check, its game is made with the preset's options,
+its presets load, and its narration and words load in every language. One that fails any of these,
+whatever its code raises (`SystemExit` included), is left out of `available_games` with a warning
+naming its package and entry point, so it cannot take the other games down with it; `game_spec`
+raises the `GameSpecError` of a spec that does not load or is broken. Only `KeyboardInterrupt` goes
+through: it is how a person stops the command (Ctrl-C), whichever code it interrupts. A broken game of
+highroller's own is an error at once.
+
+A game's translations are the catalogs in the `locale/` folder of the package holding its spec. A
+game whose spec is a module of no package (`solo = solo:SPEC`) has no folder of its own to keep them
+in (the folder beside a top-level module is everybody's), so it speaks English only."""
 
 from __future__ import annotations
 
 import os
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from importlib import import_module
 from importlib.metadata import entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, TypeVar
 
 from highroller.core.game import Game
 from highroller.core.narration import Narration
+from highroller.core.presets import load_presets
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.spec_check import GameSpecError, check_spec
-from highroller.core.words import Words, check_language
+from highroller.core.words import LANGUAGES, Words, check_language
 
 GROUP = "highroller.games"
 """The entry-point group a package registers its games in: `name = "package.module:SPEC"`."""
@@ -39,6 +50,8 @@ OWN_PACKAGE = "highroller"
 """The distribution whose games are highroller's own: listed first, and never left out."""
 
 ENVIRONMENT = "HIGHROLLER_GAMES"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,11 @@ class Registration:
     def source(self) -> str:
         """Where the game is registered, for messages: "package <distribution>" or the environment variable."""
         return f"package {self.package}" if self.package is not None else ENVIRONMENT
+
+    @property
+    def where(self) -> str:
+        """Where the game is registered and how, for messages: "package <distribution>, name = module:SPEC"."""
+        return f"{self.source}, {self.name} = {self.path}"
 
     @property
     def own(self) -> bool:
@@ -87,7 +105,8 @@ def _environment_games() -> list[Registration]:
 
 @lru_cache(maxsize=1)
 def _usable_games() -> tuple[str, ...]:
-    """The games whose spec loads, in the listing order; each left out is warned about once."""
+    """highroller's own games and the others that pass their trial (`_try_out`), in the listing order;
+    each left out is warned about once."""
     own: list[GameSpec] = []
     others: list[str] = []
     for name, registration in _registrations().items():
@@ -95,7 +114,7 @@ def _usable_games() -> tuple[str, ...]:
             own.append(game_spec(name))
             continue
         try:
-            game_spec(name)
+            _try_out(name)
         except GameSpecError as error:
             warnings.warn(f"{error} (the game is left out)", RuntimeWarning, stacklevel=3)
             continue
@@ -103,9 +122,34 @@ def _usable_games() -> tuple[str, ...]:
     return (*(spec.name for spec in sorted(own, key=lambda spec: spec.title)), *others)
 
 
+def _try_out(name: str) -> None:
+    """Load and use each part of a game of another package that front ends reach for as soon as they
+    offer it; `GameSpecError` for the first that fails."""
+    spec = game_spec(name)
+    tried(name, "fails to make its game", spec.make)
+    tried(name, "fails to load its presets", partial(load_presets, spec))
+    for lang in LANGUAGES:
+        tried(name, f"fails to load its narration in {lang}", partial(narration_of, name, lang))
+        tried(name, f"fails to load its words in {lang}", partial(words_of, name, lang))
+
+
+def tried(name: str, doing: str, call: Callable[[], T]) -> T:
+    """`call()`, which runs code of the registered game `name`; whatever that code raises becomes a
+    `GameSpecError` saying that the game failed `doing`, naming its package and entry point (a
+    `GameSpecError` goes through as it is). `KeyboardInterrupt` goes through too: a person stopping
+    the command, whichever code it interrupts."""
+    try:
+        return call()
+    except (KeyboardInterrupt, GameSpecError):
+        raise
+    except BaseException as error:  # noqa: BLE001 (SystemExit and GeneratorExit from a game's code are its failures too)
+        raise GameSpecError(f"the game {name!r} ({_registration(name).where}) {doing}: {type(error).__name__}: {error}") from error
+
+
 def available_games() -> list[str]:
-    """Names of every registered game whose spec loads: highroller's own by title, then other
-    packages' games by name, then those of `HIGHROLLER_GAMES` in its order."""
+    """Names of every registered game that works (a game of another package that fails is left out):
+    highroller's own by title, then other packages' games by name, then those of `HIGHROLLER_GAMES`
+    in its order."""
     return list(_usable_games())
 
 
@@ -132,15 +176,18 @@ def game_spec(name: str) -> GameSpec:
     """The spec of a registered game, checked. `KeyError` lists the known names; `GameSpecError` says
     why a registered game's spec does not load or is broken, naming its package and entry point."""
     registration = _registration(name)
-    where = f"{registration.source}, {name} = {registration.path}"
-    try:
-        spec = load_object(registration.path)
-    except Exception as error:
-        raise GameSpecError(f"the game {name!r} ({where}) does not load: {type(error).__name__}: {error}") from error
-    if not isinstance(spec, GameSpec) or spec.name != name:
-        raise GameSpecError(f"the game {name!r} ({where}) names {spec!r:.60}, which is not a GameSpec named {name!r}")
+    spec = tried(name, "does not load", partial(_loaded_spec, registration))
     if not registration.own:  # highroller's own are checked by its tests (test_spec_check), not at every start
-        check_spec(spec, registration.source)
+        tried(name, "fails its spec's check", partial(check_spec, spec, registration.source))
+    return spec
+
+
+def _loaded_spec(registration: Registration) -> GameSpec:
+    """The object a registration names, if it is the `GameSpec` of the game it names."""
+    spec = load_object(registration.path)
+    if not isinstance(spec, GameSpec) or spec.name != registration.name:
+        name = registration.name
+        raise GameSpecError(f"the game {name!r} ({registration.where}) names {spec!r:.60}, which is not a GameSpec named {name!r}")
     return spec
 
 
@@ -152,16 +199,20 @@ def make(name: str, **options: Any) -> Game:
     return game_spec(name).make(**options)
 
 
-def locale_of(name: str) -> Traversable:
-    """The folder of a registered game's translation catalogs: `locale/` in the package of its spec."""
-    package = _registration(name).path.partition(":")[0].rpartition(".")[0]
-    return files(package).joinpath("locale")
+def locale_of(name: str) -> Traversable | None:
+    """The folder of a registered game's translation catalogs: `locale/` in the package of its spec;
+    None for a spec in a module of no package, whose game speaks English only."""
+    found = import_module(_registration(name).path.partition(":")[0]).__spec__
+    package = found.parent if found is not None else ""
+    return files(package).joinpath("locale") if package else None
 
 
 @lru_cache(maxsize=None)
 def words_of(name: str, lang: str) -> Words:
-    """A registered game's own words in `lang`: its spec's texts, its board's and its narration's."""
-    return Words(lang, [locale_of(name)])
+    """A registered game's own words in `lang`: its spec's texts, its board's and its narration's
+    (English for a game without catalogs)."""
+    folder = locale_of(name)
+    return Words(lang, [folder] if folder is not None else [])
 
 
 @lru_cache(maxsize=None)

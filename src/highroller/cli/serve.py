@@ -114,6 +114,10 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     --db postgresql://…, any number of `highroller serve` processes (behind any load balancer) and
     `highroller bots` workers share the tables. See docs/web.md, "Hosting".
     """
+    from highroller.web.stopping import GRACE, Server, stop_on_signals
+
+    stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
+
     import uvicorn
 
     from highroller.web.app import create_app
@@ -137,7 +141,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     click.echo(f"highroller: tables in {shown}; open {origin}/")
     if not knobs["public_origin"]:
         click.echo(f"highroller: sign-in links, QR codes, passkeys and notifications use {origin}; --public-origin sets the site's address")
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(store, settings),
         host=host,
         port=port,
@@ -145,8 +149,10 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         ws_per_message_deflate=False,  # state messages are small; compressing them costs more CPU than it saves
         proxy_headers=False,  # the app reads the forwarded headers itself (Settings.forwarded_allow_ips)
+        timeout_graceful_shutdown=GRACE,
         log_level="warning",
     )
+    Server(config).run()  # uvicorn's, stopping within a few seconds of a signal whatever holds it
 
 
 @click.command("bots")

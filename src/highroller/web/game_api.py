@@ -12,7 +12,7 @@ from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec
 from highroller.web.answers import GameInfo, Rules, ViewSchema, documented
 from highroller.web.errors import Refused
-from highroller.web.game_info import describe_game
+from highroller.web.game_info import listed_games
 from highroller.web.guides import checked_guide
 from highroller.web.messages import REFUSALS
 from highroller.web.route_args import page_language
@@ -27,7 +27,7 @@ def build_game_router() -> APIRouter:
         response_model=None, responses=documented(list[GameInfo], "every game, in the asked language"),
     )
     async def games(lang: str = Depends(page_language)) -> list[dict[str, Any]]:
-        return [describe_game(name, lang) for name in available_games()]
+        return list(listed_games(lang))
 
     @router.get(
         "/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)",

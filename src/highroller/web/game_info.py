@@ -1,14 +1,19 @@
-"""A game as the lobby shows it (`describe_game`), and which of its presets a table's options are."""
+"""A game as the lobby shows it (`describe_game`), the games the lobby lists (`listed_games`), and
+which of its presets a table's options are."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import logging
+from functools import lru_cache, partial
 from typing import Any
 
 from highroller.core.botspec import level_bot
 from highroller.core.presets import Preset, load_presets, presets_by_rules, rules_key
-from highroller.registry import game_spec, make, words_of
+from highroller.core.spec_check import GameSpecError
+from highroller.registry import available_games, game_spec, make, tried, words_of
 from highroller.web.checks import default_stand_in
+
+log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=None)  # per game: read and checked once
@@ -67,3 +72,18 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "win_chances": bool(spec.win_chances),
         "table_note": bool(spec.table_note),
     }
+
+
+@lru_cache(maxsize=None)  # per language: each game is described, or found wanting, once
+def listed_games(lang: str) -> tuple[dict[str, Any], ...]:
+    """Every available game described in `lang` (`describe_game`), in the registry's order. A game whose
+    description fails (a part of its spec that no check reaches, such as an option's help that is no
+    text) is left out with a warning naming its package and entry point: one game never fails the
+    list of them all."""
+    listed = []
+    for name in available_games():
+        try:
+            listed.append(tried(name, "fails to be described for the lobby", partial(describe_game, name, lang)))
+        except GameSpecError as error:
+            log.warning("%s (the game is left out of the list)", error)
+    return tuple(listed)

@@ -1,6 +1,6 @@
 """The pages' words in a language: GET /i18n/{lang}.json, the web's catalog merged with the catalog of
-every registered game (its board's words), as {English: translation}; each form of a plural message
-is there with its translation. A request names a language, never a file."""
+every registered game that has one (its board's words), as {English: translation}; each form of a
+plural message is there with its translation. A request names a language, never a file."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def page_words(lang: str) -> dict[str, str]:
     """Every translated text of the pages and the boards in `lang` (nothing for English)."""
     if lang == "en":
         return {}
-    folders = [locale_of(name) for name in available_games()] + [files("highroller.web").joinpath("locale")]
+    games = [folder for folder in map(locale_of, available_games()) if folder is not None]  # a game of one module has none
+    folders = [*games, files("highroller.web").joinpath("locale")]
     words: dict[str, str] = {}
     for folder in folders:
         for english, found in read_catalog(folder, lang).items():

@@ -1,9 +1,10 @@
 """Ratings of rated tables, on SQLite and PostgreSQL: games played through the API rate their players
 exactly as OpenSkill's Plackett-Luce model does for the ranking (shared places are ties, a leaver is
-last, a table rated "all" rates its bots, one rated "people" leaves them out), every result is applied
-once however many passes and processes look, a rebuild from the stored results gives the same numbers
-to the last bit, and the leaderboard answers in order, marks your line and refuses what it cannot show;
-`highroller ratings` rebuilds and shows them too, and the leaderboard page shows them on a phone."""
+last, and so is a profile deleted during the game, a table rated "all" rates its bots, one rated
+"people" leaves them out), every result is applied once however many passes and processes look, a
+rebuild from the stored results gives the same numbers to the last bit, and the leaderboard answers in
+order, marks your line and refuses what it cannot show; `highroller ratings` rebuilds and shows them
+too, and the leaderboard page shows them on a phone."""
 
 from __future__ import annotations
 
@@ -172,6 +173,21 @@ def test_a_player_who_left_ranks_last_whatever_their_score(client: TestClient) -
     rate_pass(client)
     [(_, _, _, _, ranking)] = results_in(store_of(client))
     assert ranking == f'[["profile:{bob}"], ["profile:{ann}"]]'
+    winner, loser = plackett_luce([1, 2])
+    assert ratings_in(store_of(client)) == {("luckiest", 2, "profile:" + bob): (*winner, 1), ("luckiest", 2, "profile:" + ann): (*loser, 1)}
+
+
+def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands(client: TestClient) -> None:
+    ann, ann_key = new_profile(client, "Ann")
+    bob, bob_key = new_profile(client, "Bob")
+    made = rated_table(client, ann_key, [None, None], "people")
+    bob_seat, bob_token = 1 - made["seat"], join(client, made["id"], bob_key, "Bob")
+    assert client.delete("/api/me", headers={"X-Profile": ann_key}).status_code == 200
+    state = play_out(client, made["id"], {bob_seat: bob_token})
+    assert state["seats"][made["seat"]]["name"] == f"Seat {made['seat'] + 1}" and state["seats"][made["seat"]]["left"]
+    rate_pass(client)
+    [(table, _, _, _, ranking)] = results_in(store_of(client))
+    assert (table, ranking) == (made["id"], f'[["profile:{bob}"], ["profile:{ann}"]]')
     winner, loser = plackett_luce([1, 2])
     assert ratings_in(store_of(client)) == {("luckiest", 2, "profile:" + bob): (*winner, 1), ("luckiest", 2, "profile:" + ann): (*loser, 1)}
 

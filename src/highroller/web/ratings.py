@@ -7,6 +7,10 @@ other. Its players are the people with a profile ("profile:<id>") and, at a tabl
 bots ("bot:<description>", one player per description, as in `highroller.tournament.ratings`: a bot in
 several seats of one game plays each as its own team and takes the mean of their new ratings).
 
+A person whose profile is deleted during the game left it first (`Tables.leave_all`), and the seat
+stays the profile's (`profiles.forget_profile`): they rank last, "Former player" on the leaderboard,
+and the others' result stands.
+
 `record_finished` finds the finished rated tables without a result and stores each one's ranking in
 `hr_results` with the next `seq`, updating `hr_ratings` in the same transaction, under a lock that
 every process takes (PostgreSQL's advisory lock; SQLite's write transaction is exclusive anyway), so

@@ -1,15 +1,14 @@
 """Ratings of rated tables, on SQLite and PostgreSQL: games played through the API rate their players
 exactly as OpenSkill's Plackett-Luce model does for the ranking (shared places are ties, a leaver is
-last, and so is a profile deleted during the game, a table rated "all" rates its bots, one rated
-"people" leaves them out), every result is applied once however many passes and processes look, a
-rebuild from the stored results gives the same numbers to the last bit, and the leaderboard answers in
-order, marks your line and refuses what it cannot show; `highroller ratings` rebuilds and shows them
-too, and the leaderboard page shows them on a phone."""
+last, a table rated "all" rates its bots, one rated "people" needs two people), every result is applied
+once however many passes and processes look, a rebuild from the stored results gives the same numbers
+to the last bit, and the leaderboard answers in order, marks your line and refuses what it cannot show;
+`highroller ratings` rebuilds and shows them too, and the leaderboard page shows them on a phone. The
+rules against sock puppets: tests/web/test_web_rating_rules.py."""
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,128 +17,59 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from openskill.models import PlackettLuce
 from playwright.sync_api import Browser
+from rated_play import (
+    ANN,
+    BOB,
+    auth,
+    create,
+    established,
+    join,
+    plackett_luce,
+    play_out,
+    proxied,
+    rate_pass,
+    rated_table,
+    ratings_in,
+    refused,
+    results_in,
+    store_of,
+)
 
 from highroller.cli.main import cli
 from highroller.web.profiles import create_profile
-from highroller.web.ratings import ranking_of, rebuild, record, record_finished, updated
+from highroller.web.ratings import ranking_of, rebuild, record, updated
 from highroller.web.store import SeatRow, Store, open_store
 
-LUCKIEST = {"players": 2, "rounds": 1}
 PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Maximilianwolfeschlegelsteinhausenberger"
 """A display name of 40 letters in one word: the phone's table must wrap it, not widen the page."""
-RatingRows = dict[tuple[str, int, str], tuple[float, float, int]]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_profile(client: TestClient, name: str) -> tuple[str, str]:
-    """A profile's (id, key)."""
-    made = client.post("/api/profiles", json={"name": name, "languages": ["en"]})
-    assert made.status_code == 201, made.text
-    return made.json()["id"], made.json()["key"]
-
-
-def rated_table(client: TestClient, key: str, bots: list[str | None], rated: str) -> dict[str, Any]:
-    made = client.post(
-        "/api/tables", json={"game": "luckiest", "options": {**LUCKIEST, "players": len(bots)}, "bots": bots, "name": "Ann", "rated": rated},
-        headers={"X-Profile": key},
-    )
-    assert made.status_code == 201, made.text
-    return dict(made.json())
-
-
-def join(client: TestClient, table: str, key: str, name: str) -> str:
-    joined = client.post(f"/api/tables/{table}/join", json={"name": name}, headers={"X-Profile": key})
-    assert joined.status_code == 200, joined.text
-    return str(joined.json()["token"])
-
-
-def look(client: TestClient, table: str, token: str | None = None, **params: Any) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{table}", headers=auth(token) if token else {}, params=params)
-    assert response.status_code == 200, response.text
-    return dict(response.json())
-
-
-def play_out(client: TestClient, table: str, tokens: dict[int, str]) -> dict[str, Any]:
-    """The people of `tokens` (seat: token) play their first choice on their turns, the bots theirs, to the end; the table then."""
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "the game did not finish"
-        state = look(client, table)
-        if state["finished"]:
-            return state
-        token = tokens.get(state["current_player"])
-        mine = look(client, table, token) if token else None
-        if mine is not None and mine["legal"]:
-            acted = client.post(f"/api/tables/{table}/actions", json={"version": mine["version"], "action": mine["legal"][0]["action"]}, headers=auth(token or ""))
-            assert acted.status_code == 200, acted.text
-        else:
-            look(client, table, after=state["version"])
-
-
-def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.tables.store  # type: ignore[attr-defined]
-    return store
-
-
-def rate_pass(client: TestClient) -> int:
-    """One recording pass in the client's server process."""
-    tables = client.app.state.tables  # type: ignore[attr-defined]
-
-    async def one_pass() -> int:
-        recorded: int = await record_finished(store_of(client), tables)
-        return recorded
-
-    assert client.portal is not None
-    return client.portal.call(one_pass)
-
-
-def ratings_in(store: Store) -> RatingRows:
-    with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT game, players, player, mu, sigma, games FROM hr_ratings").fetchall()
-    return {(row[0], int(row[1]), row[2]): (float(row[3]), float(row[4]), int(row[5])) for row in rows}
-
-
-def results_in(store: Store) -> list[tuple[str, int, str, int, str]]:
-    with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT table_id, seq, game, players, ranking FROM hr_results ORDER BY seq").fetchall()
-    return [(row[0], int(row[1]), row[2], int(row[3]), row[4]) for row in rows]
-
-
-def plackett_luce(ranks: list[int]) -> list[tuple[float, float]]:
-    """What OpenSkill's Plackett-Luce model makes of new players finishing at these ranks."""
-    model = PlackettLuce()
-    rated = model.rate([[model.rating()] for _ in ranks], ranks=[float(rank) for rank in ranks])
-    return [(team[0].mu, team[0].sigma) for team in rated]
 
 
 def places(returns: list[float]) -> list[int]:
     return [1 + sum(other > mine for other in returns) for mine in returns]
 
 
-def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(client: TestClient) -> None:
-    ann, ann_key = new_profile(client, "Ann")
-    bob, bob_key = new_profile(client, "Bob")
-    made = rated_table(client, ann_key, [None, None], "people")
-    tokens = {made["seat"]: made["token"], 1 - made["seat"]: join(client, made["id"], bob_key, "Bob")}
+def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, bob = established(client, move_clock, ANN, BOB)
+    made = rated_table(client, ann, [None, None])
+    tokens = {made["seat"]: made["token"], 1 - made["seat"]: join(client, made["id"], bob)}
     returns = play_out(client, made["id"], tokens)["result"]["returns"]
     rate_pass(client)
     store = store_of(client)
     expected = plackett_luce(places(returns))
     ratings = ratings_in(store)
-    assert ratings == {("luckiest", 2, "profile:" + ann): (*expected[0], 1), ("luckiest", 2, "profile:" + bob): (*expected[1], 1)}
+    assert ratings == {("luckiest", 2, ann.player): (*expected[0], 1), ("luckiest", 2, bob.player): (*expected[1], 1)}
     [(table, seq, game, players, _)] = results_in(store)
     assert (table, seq, game, players) == (made["id"], 1, "luckiest", 2)
-    board = client.get("/api/ratings/luckiest", params={"players": 2}, headers={"X-Profile": ann_key}).json()
-    order = sorted([(expected[0], "profile:" + ann, "Ann"), (expected[1], "profile:" + bob, "Bob")], key=lambda line: (-(line[0][0] - 3 * line[0][1]), line[1]))
+    board = client.get("/api/ratings/luckiest", params={"players": 2}, headers=ann.headers).json()
+    order = sorted([(expected[0], ann.player, "Ann"), (expected[1], bob.player, "Bob")], key=lambda line: (-(line[0][0] - 3 * line[0][1]), line[1]))
     assert [line["name"] for line in board["lines"]] == [name for *_, name in order]
     assert [line["you"] for line in board["lines"] if line["name"] == "Ann"] == [True] and board["you"]["name"] == "Ann"
-    mine = client.get("/api/me/ratings", headers={"X-Profile": bob_key}).json()
+    mine = client.get("/api/me/ratings", headers=bob.headers).json()
     assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"]) for r in mine] == [("luckiest", 2, *expected[1], 1)]
 
 
@@ -161,59 +91,49 @@ def test_a_tie_is_stored_and_rated_as_a_shared_place(client: TestClient) -> None
     assert ratings_in(store) == {("lasvegas", 3, f"profile:{p}"): (*rating, 1) for p, rating in zip("abc", expected, strict=True)}
 
 
-def test_a_player_who_left_ranks_last_whatever_their_score(client: TestClient) -> None:
-    ann, ann_key = new_profile(client, "Ann")
-    bob, bob_key = new_profile(client, "Bob")
-    made = rated_table(client, ann_key, [None, None], "people")
+def test_a_player_who_left_ranks_last_whatever_their_score(make_client: Callable[..., TestClient], move_clock: Callable[[float], None]) -> None:
+    client = proxied(make_client)
+    ann, bob = established(client, move_clock, ANN, BOB)
+    made = rated_table(client, ann, [None, None])
     bob_seat = 1 - made["seat"]
-    bob_token = join(client, made["id"], bob_key, "Bob")
+    bob_token = join(client, made["id"], bob)
     left = client.post(f"/api/tables/{made['id']}/leave", headers=auth(made["token"]))
     assert left.status_code == 200, left.text
     play_out(client, made["id"], {bob_seat: bob_token})
     rate_pass(client)
     [(_, _, _, _, ranking)] = results_in(store_of(client))
-    assert ranking == f'[["profile:{bob}"], ["profile:{ann}"]]'
+    assert ranking == f'[["{bob.player}"], ["{ann.player}"]]'
     winner, loser = plackett_luce([1, 2])
-    assert ratings_in(store_of(client)) == {("luckiest", 2, "profile:" + bob): (*winner, 1), ("luckiest", 2, "profile:" + ann): (*loser, 1)}
+    assert ratings_in(store_of(client)) == {("luckiest", 2, bob.player): (*winner, 1), ("luckiest", 2, ann.player): (*loser, 1)}
 
 
-def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands(client: TestClient) -> None:
-    ann, ann_key = new_profile(client, "Ann")
-    bob, bob_key = new_profile(client, "Bob")
-    made = rated_table(client, ann_key, [None, None], "people")
-    bob_seat, bob_token = 1 - made["seat"], join(client, made["id"], bob_key, "Bob")
-    assert client.delete("/api/me", headers={"X-Profile": ann_key}).status_code == 200
-    state = play_out(client, made["id"], {bob_seat: bob_token})
-    assert state["seats"][made["seat"]]["name"] == f"Seat {made['seat'] + 1}" and state["seats"][made["seat"]]["left"]
-    rate_pass(client)
-    [(table, _, _, _, ranking)] = results_in(store_of(client))
-    assert (table, ranking) == (made["id"], f'[["profile:{bob}"], ["profile:{ann}"]]')
-    winner, loser = plackett_luce([1, 2])
-    assert ratings_in(store_of(client)) == {("luckiest", 2, "profile:" + bob): (*winner, 1), ("luckiest", 2, "profile:" + ann): (*loser, 1)}
-
-
-def test_a_table_rated_all_rates_its_bot_and_one_rated_people_leaves_it_out(client: TestClient) -> None:
-    ann, ann_key = new_profile(client, "Ann")
-    everyone = rated_table(client, ann_key, [None, "easy"], "all")
+def test_a_table_rated_all_rates_its_bot_and_one_rated_people_needs_two_people(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    [ann] = established(client, move_clock, ANN)
+    everyone = rated_table(client, ann, [None, "easy"], "all")
     returns = play_out(client, everyone["id"], {everyone["seat"]: everyone["token"]})["result"]["returns"]
-    people = rated_table(client, ann_key, [None, "easy"], "people")
-    play_out(client, people["id"], {people["seat"]: people["token"]})
+    reason = refused(create(client, ann, [None, "easy"], "people"), 422, "bad-rated")
+    assert reason == 'a table rated for its people needs two people or more; with one person and bots, rate the bots too ("all")'
     rate_pass(client)
     store = store_of(client)
-    assert [(table, ranking == "[]") for table, _, _, _, ranking in results_in(store)] == [(everyone["id"], False), (people["id"], True)]
+    assert [table for table, *_ in results_in(store)] == [everyone["id"]]
     ann_rating, bot_rating = plackett_luce(places(returns))
-    assert ratings_in(store) == {("luckiest", 2, "profile:" + ann): (*ann_rating, 1), ("luckiest", 2, "bot:easy"): (*bot_rating, 1)}
+    assert ratings_in(store) == {("luckiest", 2, ann.player): (*ann_rating, 1), ("luckiest", 2, "bot:easy"): (*bot_rating, 1)}
     board = client.get("/api/ratings/luckiest", params={"players": 2, "lang": "fr"}).json()
     assert {(line["name"], line["bot"]) for line in board["lines"]} == {("Ann", None), ("Bot facile", "easy")}
     assert client.get("/api/ratings/luckiest", params={"players": 2}).json()["lines"][0]["name"] in {"Ann", "Easy bot"}
 
 
-def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(client: TestClient) -> None:
-    _, ann_key = new_profile(client, "Ann")
-    _, bob_key = new_profile(client, "Bob")
+def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, bob = established(client, move_clock, ANN, BOB)
     for _ in range(2):
-        made = rated_table(client, ann_key, [None, None, "easy"], "all")
-        tokens = {made["seat"]: made["token"], 1: join(client, made["id"], bob_key, "Bob")}
+        made = rated_table(client, ann, [None, None, "easy"], "all")
+        tokens = {made["seat"]: made["token"], 1: join(client, made["id"], bob)}
         play_out(client, made["id"], tokens)
     store = store_of(client)
     record(store, "by-hand", "luckiest", 3, [["bot:easy", "profile:x"], ["bot:easy"], ["profile:y"]], 2.0)
@@ -227,12 +147,13 @@ def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(clie
     assert ratings_in(store) == kept
 
 
-def test_a_result_is_applied_once_however_many_passes_and_processes_look(make_client: Callable[..., TestClient]) -> None:
-    first, second = make_client(), make_client()
-    _, ann_key = new_profile(first, "Ann")
-    _, bob_key = new_profile(first, "Bob")
-    made = rated_table(first, ann_key, [None, None], "people")
-    play_out(first, made["id"], {made["seat"]: made["token"], 1 - made["seat"]: join(first, made["id"], bob_key, "Bob")})
+def test_a_result_is_applied_once_however_many_passes_and_processes_look(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    first, second = proxied(make_client), make_client()
+    ann, bob = established(first, move_clock, ANN, BOB)
+    made = rated_table(first, ann, [None, None])
+    play_out(first, made["id"], {made["seat"]: made["token"], 1 - made["seat"]: join(first, made["id"], bob)})
     assert rate_pass(first) + rate_pass(second) + rate_pass(first) <= 1
     assert [table for table, *_ in results_in(store_of(second))] == [made["id"]]
     assert {games for _, _, games in ratings_in(store_of(first)).values()} == {1}
@@ -256,7 +177,8 @@ def test_the_leaderboard_is_in_order_marks_your_line_and_refuses_what_it_cannot_
     ids = {}
     keys = {}
     for name in ("Ann", "Bob", "Cid"):
-        ids[name], keys[name] = new_profile(client, name)
+        made, keys[name] = create_profile(store, name, ["en"])
+        ids[name] = made.id
     ann, bob, cid = (f"profile:{ids[name]}" for name in ("Ann", "Bob", "Cid"))
     for n, ranking in enumerate([[[ann], [bob], [cid]], [[ann], [bob, cid]], [[bob], [ann], [cid]]]):
         assert record(store, f"game-{n}", "lasvegas", 3, ranking, float(n))
@@ -283,8 +205,8 @@ def test_the_leaderboard_is_in_order_marks_your_line_and_refuses_what_it_cannot_
     unknown = client.get("/api/ratings/poker")
     assert unknown.status_code == 404 and unknown.json()["code"] == "no-game" and "lasvegas, lastchance, luckiest" in unknown.json()["error"]
     for players in (1, 7):
-        refused = client.get("/api/ratings/lasvegas", params={"players": players})
-        assert (refused.status_code, refused.json()) == (422, {"error": "players is from 2 to 6 for lasvegas", "code": "bad-players"})
+        wrong = client.get("/api/ratings/lasvegas", params={"players": players})
+        assert (wrong.status_code, wrong.json()) == (422, {"error": "players is from 2 to 6 for lasvegas", "code": "bad-players"})
     for params in ({"players": 13}, {"limit": 0}, {"limit": 201}, {"limit": "many"}):
         assert client.get("/api/ratings/lasvegas", params=params).json()["code"] == "malformed"
     assert client.get("/api/me/ratings").status_code == 401

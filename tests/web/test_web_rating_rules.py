@@ -1,0 +1,123 @@
+"""The rating rules, on SQLite and PostgreSQL: a rated table seats each profile once, online, two
+people or more; profiles made on the spot (sock puppets) and a second profile from the same address
+or network cannot move a rating (each refused with the reason when they take a seat); a profile
+deleted during a game ranks last and the other's result stands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+from rated_play import (
+    ANN,
+    BOB,
+    LUCKIEST,
+    auth,
+    create,
+    established,
+    join,
+    new_player,
+    plackett_luce,
+    play_out,
+    proxied,
+    rate_pass,
+    rated_table,
+    ratings_in,
+    refused,
+    results_in,
+    sit,
+    store_of,
+)
+
+from highroller.web.settings import DAY
+
+
+def farmed(client: TestClient, table: str, tokens: dict[int, str], leaver: str) -> None:
+    """The farming: the second profile leaves at once (the stand-in plays for it), the first plays it out."""
+    assert client.post(f"/api/tables/{table}/leave", headers=auth(leaver)).status_code == 200
+    play_out(client, table, tokens)
+
+
+def test_a_rated_table_seats_each_profile_once_online_and_with_two_people(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, bob = established(client, move_clock, ANN, BOB)
+    made = rated_table(client, ann, [None, None])
+    assert made["rated"] == "people"
+    refused(client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"}, headers={"X-Forwarded-For": bob.address}), 403, "rated-needs-profile")
+    refused(client.post(f"/api/tables/{made['id']}/join", json={"name": "Annie"}, headers=ann.headers), 409, "seated")
+    join(client, made["id"], bob)
+    base = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None], "rated": "people"}
+    for extra, headers, status, code in (
+        ({"real_dice": True, "name": "Ann"}, ann.headers, 422, "bad-rated"),
+        ({"hot_seat": ["Ann", "Bob"]}, ann.headers, 422, "bad-rated"),
+        ({"name": "Ann", "bots": [None, "easy"]}, ann.headers, 422, "bad-rated"),
+        ({"name": "Ann"}, {"X-Forwarded-For": ann.address}, 403, "rated-needs-profile"),
+    ):
+        refused(client.post("/api/tables", json={**base, **extra}, headers=headers), status, code)
+
+
+def test_profiles_made_on_the_spot_cannot_sit_at_a_rated_table(make_client: Callable[..., TestClient], move_clock: Callable[[float], None]) -> None:
+    client = proxied(make_client)
+    [ann] = established(client, move_clock, ANN)
+    table = rated_table(client, ann, [None, None])["id"]
+    puppet = new_player(client, "Pup", "198.51.100.7")
+    reason = refused(sit(client, table, puppet), 403, "not-established")
+    assert reason == (
+        "rated tables are for established profiles, a day old and with 3 games played to the end at any table (against bots too);"
+        " yours needs another 23 hours and 3 more games"
+    )
+    french = client.post(f"/api/tables/{table}/join", json={"name": "Pup"}, headers={**puppet.headers, "Accept-Language": "fr"}).json()["error"]
+    assert french.endswith("il manque au vôtre encore 23 heures et 3 parties de plus")
+    assert refused(create(client, puppet, [None, None]), 403, "not-established") == reason
+    quitter = new_player(client, "Quit", "192.0.2.7")
+    for _ in range(3):  # games left at once, the stand-in playing them out, are not games played
+        body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, "easy"], "name": "Quit"}
+        made = client.post("/api/tables", json=body, headers=quitter.headers)
+        farmed(client, made.json()["id"], {}, made.json()["token"])
+    move_clock(DAY)
+    assert refused(sit(client, table, quitter), 403, "not-established").endswith("yours needs 3 more games")
+    assert refused(sit(client, table, puppet), 403, "not-established").endswith("yours needs 3 more games")
+    assert rate_pass(client) == 0 and ratings_in(store_of(client)) == {}, "no rated game was played"
+    assert sit(client, table, new_player(client, "Pet", "198.51.100.8")).json()["code"] == "not-established"
+    [ready] = established(client, move_clock, ("Rex", "198.51.100.9"))
+    assert join(client, table, ready)
+
+
+def test_two_profiles_from_one_address_or_one_network_cannot_play_a_rated_game(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, twin, neighbour, dan, eve, fay = established(
+        client, move_clock, ANN, ("Twin", "203.0.113.7"), ("Nell", "203.0.113.99"), ("Dan", "2001:db8:1::1"), ("Eve", "2001:db8:1:2::5"), BOB,
+    )
+    made = rated_table(client, ann, [None, None])
+    for puppet in (twin, neighbour):  # the same address, and another address of the same /24
+        reason = refused(sit(client, made["id"], puppet), 409, "same-network")
+        assert reason.startswith("someone at this rated table plays from your network: rated games are between people on different networks")
+    german = client.post(f"/api/tables/{made['id']}/join", json={"name": "Nell"}, headers={**neighbour.headers, "Accept-Language": "de"}).json()
+    assert german["error"].startswith("an diesem gewerteten Tisch spielt schon jemand aus Ihrem Netzwerk")
+    other = rated_table(client, dan, [None, None])["id"]
+    refused(sit(client, other, eve), 409, "same-network")  # another /64 of the same IPv6 /48
+    tokens = {made["seat"]: made["token"], 1 - made["seat"]: join(client, made["id"], fay)}
+    farmed(client, made["id"], tokens, tokens[1 - made["seat"]])
+    rate_pass(client)
+    assert {player for _, _, player in ratings_in(store_of(client))} == {ann.player, fay.player}, "the puppets never sat down"
+
+
+def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, bob = established(client, move_clock, ANN, BOB)
+    made = rated_table(client, ann, [None, None])
+    bob_seat, bob_token = 1 - made["seat"], join(client, made["id"], bob)
+    assert client.delete("/api/me", headers={"X-Profile": ann.key}).status_code == 200
+    state = play_out(client, made["id"], {bob_seat: bob_token})
+    assert state["seats"][made["seat"]]["name"] == f"Seat {made['seat'] + 1}" and state["seats"][made["seat"]]["left"]
+    rate_pass(client)
+    [(table, _, _, _, ranking)] = results_in(store_of(client))
+    assert (table, ranking) == (made["id"], f'[["{bob.player}"], ["{ann.player}"]]')
+    winner, loser = plackett_luce([1, 2])
+    assert ratings_in(store_of(client)) == {("luckiest", 2, bob.player): (*winner, 1), ("luckiest", 2, ann.player): (*loser, 1)}

@@ -1,7 +1,9 @@
 """The rating rules, on SQLite and PostgreSQL: a rated table seats each profile once, online, two
-people or more; profiles made on the spot (sock puppets) and a second profile from the same address
-or network cannot move a rating (each refused with the reason when they take a seat); a profile
-deleted during a game ranks last and the other's result stands."""
+people or more; profiles made on the spot (sock puppets), a second profile from the same address or
+network, and the same two profiles playing again and again cannot move a rating (each refused with
+the reason when they take a seat, or a game past the daily bound stored as not counted);
+a profile deleted during a game ranks last and the other's result stands; a rebuild from the stored
+results gives the same numbers."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from rated_play import (
     store_of,
 )
 
+from highroller.web.ratings import PAIR_GAMES, rebuild, record
 from highroller.web.settings import DAY
 
 
@@ -104,6 +107,78 @@ def test_two_profiles_from_one_address_or_one_network_cannot_play_a_rated_game(
     farmed(client, made["id"], tokens, tokens[1 - made["seat"]])
     rate_pass(client)
     assert {player for _, _, player in ratings_in(store_of(client))} == {ann.player, fay.player}, "the puppets never sat down"
+
+
+def test_repeated_games_between_two_profiles_stop_counting_past_the_daily_bound(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+) -> None:
+    client = proxied(make_client)
+    ann, bob, cid = established(client, move_clock, ANN, BOB, ("Cid", "192.0.2.7"))
+
+    def seated_pair() -> tuple[str, dict[int, str], str]:
+        made = rated_table(client, ann, [None, None])
+        bobs = join(client, made["id"], bob)
+        return made["id"], {made["seat"]: made["token"]}, bobs
+
+    tables = []
+    for _ in range(PAIR_GAMES - 1):
+        table, tokens, bobs = seated_pair()
+        farmed(client, table, tokens, bobs)
+        rate_pass(client)
+        tables.append(table)
+    side_by_side = [seated_pair(), seated_pair()]  # both seated before either ends: the second ends past the bound
+    for table, tokens, bobs in side_by_side:
+        farmed(client, table, tokens, bobs)
+        tables.append(table)
+    assert rate_pass(client) == 2
+    games = {player: count for (_, _, player), (_, _, count) in ratings_in(store_of(client)).items()}
+    assert games == {ann.player: PAIR_GAMES, bob.player: PAIR_GAMES}
+    first, second = sorted([ann, bob], key=lambda player: player.player)
+    assert voids(client) == {**dict.fromkeys(tables[:PAIR_GAMES]), tables[-1]: f"pair {first.player} {second.player}"}
+
+    later = rated_table(client, ann, [None, None])
+    reason = refused(sit(client, later["id"], bob), 409, "played-enough")
+    assert reason == (
+        "you and Ann have finished 3 rated games together in the last 24 hours, the most that count:"
+        " you can play a rated game together again in 23 hours, or an unrated one now"
+    )
+    refused(sit(client, rated_table(client, bob, [None, None])["id"], ann), 409, "played-enough")
+    three = rated_table(client, cid, [None, None, None])["id"]
+    join(client, three, ann)
+    refused(sit(client, three, bob), 409, "played-enough")  # nor with a third beside them
+    join(client, later["id"], cid)  # another profile plays Ann at once
+
+    move_clock(DAY)
+    table, tokens, bobs = seated_pair()
+    farmed(client, table, tokens, bobs)
+    rate_pass(client)
+    assert voids(client)[table] is None, "a day later they count again"
+    assert ratings_in(store_of(client))[("luckiest", 2, bob.player)][2] == PAIR_GAMES + 1
+    kept = ratings_in(store_of(client))
+    assert rebuild(store_of(client)) == (PAIR_GAMES + 1, 2)
+    assert ratings_in(store_of(client)) == kept
+
+
+def voids(client: TestClient) -> dict[str, str | None]:
+    """Each stored result's table, and why it counted for nobody (None: it counted)."""
+    store = store_of(client)
+    with store.transaction() as cursor:
+        return dict(store.run(cursor, "SELECT table_id, void FROM hr_results").fetchall())
+
+
+def test_a_game_of_three_past_one_pairs_bound_counts_for_nobody(client: TestClient) -> None:
+    store = store_of(client)
+    for n in range(PAIR_GAMES):
+        assert record(store, f"pair-{n}", "lasvegas", 2, [["profile:a"], ["profile:b"]], 1000.0 + n)
+    assert record(store, "three", "lasvegas", 3, [["profile:c"], ["profile:a"], ["profile:b"]], 1010.0)
+    assert record(store, "with-a-bot", "lasvegas", 3, [["profile:a"], ["bot:hard"], ["profile:c"]], 1020.0)
+    assert record(store, "next-day", "lasvegas", 2, [["profile:b"], ["profile:a"]], 1000.0 + DAY)
+    assert voids(client) == {"pair-0": None, "pair-1": None, "pair-2": None, "three": "pair profile:a profile:b", "with-a-bot": None, "next-day": None}
+    ratings = ratings_in(store)
+    assert ("lasvegas", 3, "profile:b") not in ratings and ratings[("lasvegas", 3, "profile:c")][2] == 1
+    assert [ratings[("lasvegas", 2, player)][2] for player in ("profile:a", "profile:b")] == [PAIR_GAMES + 1] * 2
+    assert rebuild(store) == (PAIR_GAMES + 2, 4)
+    assert ratings_in(store) == ratings
 
 
 def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands(

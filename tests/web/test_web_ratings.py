@@ -38,7 +38,7 @@ from rated_play import (
 
 from highroller.cli.main import cli
 from highroller.web.profiles import create_profile
-from highroller.web.ratings import ranking_of, rebuild, record, updated
+from highroller.web.ratings import PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.store import SeatRow, Store, open_store
 
 PHONE = {"width": 390, "height": 844}
@@ -137,13 +137,16 @@ def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(
         play_out(client, made["id"], tokens)
     store = store_of(client)
     record(store, "by-hand", "luckiest", 3, [["bot:easy", "profile:x"], ["bot:easy"], ["profile:y"]], 2.0)
+    for n in range(PAIR_GAMES + 1):  # the last past the pair's bound: stored, counted for nobody
+        record(store, f"pair-{n}", "lasvegas", 2, [["profile:p"], ["profile:q"]], 3.0 + n)
     rate_pass(client)
     kept = ratings_in(store)
-    assert len(results_in(store)) == 3 and kept[("luckiest", 3, "bot:easy")][2] == 3
+    assert len(results_in(store)) == 3 + PAIR_GAMES + 1 and kept[("luckiest", 3, "bot:easy")][2] == 3
+    assert kept[("lasvegas", 2, "profile:p")][2] == PAIR_GAMES
     with store.transaction(write=True) as cursor:
         store.run(cursor, "UPDATE hr_ratings SET mu = 0, sigma = 1, games = 0")
         store.run(cursor, "INSERT INTO hr_ratings (game, players, player, mu, sigma, games) VALUES ('lasvegas', 4, 'profile:gone', 1, 1, 1)")
-    assert rebuild(store) == (3, 5)
+    assert rebuild(store) == (3 + PAIR_GAMES, 7)
     assert ratings_in(store) == kept
 
 

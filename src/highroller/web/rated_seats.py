@@ -10,6 +10,9 @@ when a person takes a seat (or creates a rated table seated), never found out at
 - One person per network: each person's seat notes the network it was taken from (the keyed hash of
   its IPv4 /24 or IPv6 /48, `highroller.web.quotas`), and a second person from the same network is
   refused: people of one household or office play each other at unrated tables.
+- At most `ratings.PAIR_GAMES` counted results between the same two people in a day: past it, a seat
+  beside the other is refused until the oldest of those results is a day old (games already under way
+  are bounded when they end: `ratings.void_of`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from highroller.web import clock
 from highroller.web.errors import Refused
 from highroller.web.narrate import web_words
 from highroller.web.notifier import time_left
-from highroller.web.ratings import ALL, PROFILE
+from highroller.web.ratings import ALL, PAIR_GAMES, PAIR_WINDOW, PROFILE, together
 from highroller.web.settings import DAY
 from highroller.web.store import Origin, SeatRow, Store
 
@@ -57,7 +60,7 @@ def still_needed(store: Store, profile: str, now: float) -> tuple[float, int]:
 def check_rated_seat(store: Store, seats: Sequence[SeatRow], profile: str | None, origin: Origin | None) -> None:
     """Refuse a person a seat at a rated table whose seats are `seats` (none: the table they create)
     unless they may sit there: a profile not seated yet, established, from a network nobody seated
-    comes from."""
+    comes from, and within the bound of counted games with each person seated."""
     if profile is None:
         raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
     people = [row for row in seats if row.bot is None and row.token_hash is not None]
@@ -68,12 +71,23 @@ def check_rated_seat(store: Store, seats: Sequence[SeatRow], profile: str | None
             "someone at this rated table plays from your network: rated games are between people on different networks,"
             " so people of one household or office play each other at unrated tables", 409, "same-network",
         )
-    wait, games = still_needed(store, profile, clock.now())
+    now = clock.now()
+    wait, games = still_needed(store, profile, now)
     if wait or games:
         raise Refused(
             "rated tables are for established profiles, a day old and with {games} games played to the end at any table (against bots too);"
             " yours needs {missing}", 403, "not-established", games=ESTABLISHED_GAMES, missing=_missing(wait, games),
         )
+    with store.transaction() as cursor:
+        for row in people:
+            ended = together(store, cursor, PROFILE + profile, PROFILE + row.profile, now - PAIR_WINDOW) if row.profile else []
+            if len(ended) >= PAIR_GAMES:
+                again = ended[len(ended) - PAIR_GAMES] + PAIR_WINDOW - now
+                raise Refused(
+                    "you and {name} have finished {count} rated games together in the last 24 hours, the most that count:"
+                    " you can play a rated game together again in {wait}, or an unrated one now", 409, "played-enough",
+                    name=row.name or "", count=PAIR_GAMES, wait={lang: time_left(again, web_words(lang)) for lang in LANGUAGES},
+                )
 
 
 def _missing(wait: float, games: int) -> dict[str, str]:

@@ -14,9 +14,13 @@ and the others' result stands.
 `record_finished` finds the finished rated tables without a result and stores each one's ranking in
 `hr_results` with the next `seq`, updating `hr_ratings` in the same transaction, under a lock that
 every process takes (PostgreSQL's advisory lock; SQLite's write transaction is exclusive anyway), so
-every result is applied once, in `seq` order, however many processes run. A table with fewer than two
-players to rate is stored with an empty ranking (nothing to rate, and not looked at again).
-`rebuild` computes every rating again from `hr_results` alone, the same numbers to the last bit.
+every result is applied once, in `seq` order, however many processes run. A result counts for nobody,
+and says why in `void`, when it has fewer than two players to rate (an empty ranking), or when two of
+its people already have `PAIR_GAMES` counted results together from the `PAIR_WINDOW` before it ended
+(rated tables played side by side: `highroller.web.rated_seats` refuses the seat past the bound, but
+games already under way finish past it). A game of three or more does not count for anyone then, so a
+pair cannot go on farming by seating a third. `rebuild` computes every rating again from the counted
+results of `hr_results` alone, the same numbers to the last bit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
@@ -37,6 +42,7 @@ from highroller.web.errors import Refused
 from highroller.web.labels import bot_word
 from highroller.web.narrate import web_words
 from highroller.web.profiles import profile_names
+from highroller.web.settings import DAY
 from highroller.web.store import SeatRow, Store
 
 if TYPE_CHECKING:
@@ -57,6 +63,14 @@ PER_PASS = 100
 """The most tables one pass records."""
 LOCK = 0x68725F72617465
 """The PostgreSQL advisory lock that orders the writers of ratings ("hr_rate")."""
+PAIR_GAMES = 3
+"""How many results the same two people may have counted together in `PAIR_WINDOW`."""
+PAIR_WINDOW = DAY
+"""The seconds before a result's end that `PAIR_GAMES` counts over."""
+FEW_PLAYERS = "players"
+"""The `void` of a result with fewer than two players to rate."""
+PAIR = "pair"
+"""The `void` of a result past the bound of one pair, followed by the two players: "pair profile:a profile:b"."""
 
 MODEL = PlackettLuce()
 
@@ -147,6 +161,34 @@ def _standings(store: Store, cursor: Any, game: str, players: int, who: Sequence
     return {row[0]: Standing(Rating(float(row[1]), float(row[2])), int(row[3])) for row in rows}
 
 
+def _mentioning(player: str) -> str:
+    """A LIKE pattern (escaped with "!") of the rankings that may name `player`."""
+    quoted = json.dumps(player).replace("!", "!!").replace("%", "!%").replace("_", "!_")
+    return f"%{quoted}%"
+
+
+def together(store: Store, cursor: Any, first: str, second: str, since: float) -> list[float]:
+    """When the counted results since `since` that rank both players ended, the first first."""
+    rows = store.run(
+        cursor,
+        "SELECT ranking, at FROM hr_results WHERE at > ? AND void IS NULL AND ranking LIKE ? ESCAPE '!' AND ranking LIKE ? ESCAPE '!'",
+        (since, _mentioning(first), _mentioning(second)),
+    ).fetchall()
+    return sorted(float(at) for text, at in rows if {first, second} <= {player for place in json.loads(text) for player in place})
+
+
+def void_of(store: Store, cursor: Any, ranking: Ranking, at: float) -> str | None:
+    """Why a result that ended at `at` counts for nobody (`FEW_PLAYERS`, or `PAIR` and the pair past
+    its bound), from the results stored before it; None when it counts."""
+    players = sorted({player for place in ranking for player in place})
+    if len(players) < 2:
+        return FEW_PLAYERS
+    for first, second in combinations([player for player in players if player.startswith(PROFILE)], 2):
+        if len(together(store, cursor, first, second, at - PAIR_WINDOW)) >= PAIR_GAMES:
+            return f"{PAIR} {first} {second}"
+    return None
+
+
 def _keep(store: Store, cursor: Any, game: str, players: int, standings: Mapping[str, Standing]) -> None:
     for player, standing in standings.items():
         store.run(
@@ -158,18 +200,19 @@ def _keep(store: Store, cursor: Any, game: str, players: int, standings: Mapping
 
 
 def record(store: Store, table_id: str, game: str, players: int, ranking: Ranking, at: float) -> bool:
-    """Store a finished table's result with the next `seq` and apply it to the ratings, in one
-    transaction; False when it was recorded already (by another pass or process)."""
+    """Store a finished table's result with the next `seq` and, unless it is void (`void_of`), apply
+    it to the ratings, in one transaction; False when it was recorded already (by another pass or process)."""
     with store.transaction(write=True) as cursor:
         _lock(store, cursor)
         if store.run(cursor, "SELECT 1 FROM hr_results WHERE table_id = ?", (table_id,)).fetchone():
             return False
         seq = int(store.run(cursor, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hr_results").fetchone()[0])
+        void = void_of(store, cursor, ranking, at)
         store.run(
-            cursor, "INSERT INTO hr_results (table_id, seq, game, players, ranking, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seq, game, players, json.dumps(ranking), at),
+            cursor, "INSERT INTO hr_results (table_id, seq, game, players, ranking, at, void) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seq, game, players, json.dumps(ranking), at, void),
         )
-        if ranking:
+        if void is None:
             who = sorted({player for place in ranking for player in place})
             _keep(store, cursor, game, players, updated(_standings(store, cursor, game, players, who), ranking))
     return True
@@ -222,11 +265,11 @@ async def keep_ratings(store: Store, tables: Tables) -> None:
 
 
 def rebuild(store: Store) -> tuple[int, int]:
-    """Every rating computed again from `hr_results` in `seq` order, replacing `hr_ratings`; the
-    number of results that rated somebody and of the players they rated."""
+    """Every rating computed again from the counted results of `hr_results` in `seq` order, replacing
+    `hr_ratings`; the number of results that rated somebody and of the players they rated."""
     with store.transaction(write=True) as cursor:
         _lock(store, cursor)
-        rows = store.run(cursor, "SELECT game, players, ranking FROM hr_results ORDER BY seq").fetchall()
+        rows = store.run(cursor, "SELECT game, players, ranking FROM hr_results WHERE void IS NULL ORDER BY seq").fetchall()
         boards: dict[tuple[str, int], dict[str, Standing]] = {}
         results = 0
         for game, players, text in rows:

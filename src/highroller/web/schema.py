@@ -14,11 +14,12 @@ device signed in holding a key of its own (`hr_profile_keys`, hashed); `hr_signi
 hashed), `hr_passkeys` (WebAuthn credentials) and `hr_challenges` (WebAuthn challenges in flight) sign a
 second device in; `hr_push` holds each device's Web Push subscription; `hr_notices` notes each
 notification sent (its key lets one process alone send it); `hr_results` the final ranking of each
-rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
-with a profile names it (`hr_seats.profile_id`), keeps its time bank (`bank`) and the keyed hash of
-the network it was taken from (`network`, for the rule of one person per network at a rated table); a
-table notes the person whose move it is (`waiting`) and since when (`waiting_since`), the time bank
-each person starts with (`bank`) and whether and how it is rated (`rated`).
+rated game, in the order the ratings took them (`seq`), with why it counted for nobody (`void`: null
+when it counted), and `hr_ratings` what they give. A seat taken with a profile names it
+(`hr_seats.profile_id`), keeps its time bank (`bank`) and the keyed hash of the network it was taken
+from (`network`, for the rule of one person per network at a rated table); a table notes the
+person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
+with (`bank`) and whether and how it is rated (`rated`).
 `hr_presence` holds, with several server processes, each process's open connections to each table
 per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.presence`);
 a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
@@ -174,12 +175,14 @@ ADDED_COLUMNS = (
     ("hr_tables", "bank DOUBLE PRECISION"),
     ("hr_tables", "rated TEXT"),
     ("hr_seats", "network TEXT"),
+    ("hr_results", "void TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
 the server draws; `creator_net`: none, so older tables count for their address only; a seat change's
 `detail`: none, as only a companion table's undo has one; a seat's `network`: none, so a seat taken
-before is nobody's network). `hr_seats`'
+before is nobody's network; a result's `void`: none, as every result stored before counted, but for
+an empty ranking). `hr_seats`'
 `joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken."""
 
 INDEXES = (
@@ -197,6 +200,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_tables_waiting ON hr_tables (waiting, finished)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
     "CREATE INDEX IF NOT EXISTS hr_tables_rated ON hr_tables (finished) WHERE rated IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS hr_results_at ON hr_results (at)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_player ON hr_ratings (player)",
 )
 

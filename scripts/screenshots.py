@@ -127,7 +127,7 @@ def turn_based_tables(url: str, ann: dict[str, Any], bob: dict[str, Any]) -> Non
             play_some(url, {"id": table["id"], "token": joined["token"]}, 1, None, random.Random(1))
     httpx2.post(f"{url}/api/tables", json={"game": "lastchance", "options": {"players": 3}, "bots": [None, None, "medium"], "timer": 3 * day, "name": "Ann"},
                 headers=as_profile(ann), timeout=30)
-    for n, (who, level) in enumerate([(ann, "hard"), (bob, "medium"), (ann, "easy"), (bob, "hard"), (ann, "medium")]):
+    for n, (who, level) in enumerate([(ann, "hard"), (bob, "medium"), (ann, "medium"), (bob, "hard")] * 2 + [(ann, "hard"), (bob, "medium")]):
         rated = httpx2.post(f"{url}/api/tables", json={"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": [None, level], "rated": "all",
                                                       "name": who["name"]}, headers=as_profile(who), timeout=30).json()
         play_some(url, rated, 200, None, random.Random(n))

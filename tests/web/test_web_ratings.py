@@ -2,9 +2,10 @@
 exactly as OpenSkill's Plackett-Luce model does for the ranking (shared places are ties, a leaver is
 last, a table rated "all" rates its bots, one rated "people" needs two people), every result is applied
 once however many passes and processes look, a rebuild from the stored results gives the same numbers
-to the last bit, and the leaderboard answers in order, marks your line and refuses what it cannot show;
-`highroller ratings` rebuilds and shows them too, and the leaderboard page shows them on a phone. The
-rules against sock puppets: tests/web/test_web_rating_rules.py."""
+to the last bit, and the leaderboard lists the players with enough games in order, marks your line
+(provisional while you have too few) and refuses what it cannot show; `highroller ratings` rebuilds and
+shows them too, and the leaderboard page shows them on a phone. The rules against sock puppets:
+tests/web/test_web_rating_rules.py."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ from rated_play import (
 
 from highroller.cli.main import cli
 from highroller.web.profiles import create_profile
-from highroller.web.ratings import PAIR_GAMES, ranking_of, rebuild, record, updated
+from highroller.web.ratings import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
+from highroller.web.settings import DAY
 from highroller.web.store import SeatRow, Store, open_store
 
 PHONE = {"width": 390, "height": 844}
@@ -66,11 +68,10 @@ def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(
     [(table, seq, game, players, _)] = results_in(store)
     assert (table, seq, game, players) == (made["id"], 1, "luckiest", 2)
     board = client.get("/api/ratings/luckiest", params={"players": 2}, headers=ann.headers).json()
-    order = sorted([(expected[0], ann.player, "Ann"), (expected[1], bob.player, "Bob")], key=lambda line: (-(line[0][0] - 3 * line[0][1]), line[1]))
-    assert [line["name"] for line in board["lines"]] == [name for *_, name in order]
-    assert [line["you"] for line in board["lines"] if line["name"] == "Ann"] == [True] and board["you"]["name"] == "Ann"
+    assert (board["lines"], board["total"], board["provisional"], board["least_games"]) == ([], 0, 2, LEAST_GAMES), "one game: not listed yet"
+    assert (board["you"]["name"], board["you"]["you"], board["you"]["provisional"], board["you"]["games"]) == ("Ann", True, True, 1)
     mine = client.get("/api/me/ratings", headers=bob.headers).json()
-    assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"]) for r in mine] == [("luckiest", 2, *expected[1], 1)]
+    assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"], r["provisional"]) for r in mine] == [("luckiest", 2, *expected[1], 1, True)]
 
 
 def test_equal_returns_share_a_place_and_a_leaver_ranks_last() -> None:
@@ -121,6 +122,8 @@ def test_a_table_rated_all_rates_its_bot_and_one_rated_people_needs_two_people(
     assert [table for table, *_ in results_in(store)] == [everyone["id"]]
     ann_rating, bot_rating = plackett_luce(places(returns))
     assert ratings_in(store) == {("luckiest", 2, ann.player): (*ann_rating, 1), ("luckiest", 2, "bot:easy"): (*bot_rating, 1)}
+    with store.transaction(write=True) as cursor:  # listed as if they had played enough games
+        store.run(cursor, "UPDATE hr_ratings SET games = ?", (LEAST_GAMES,))
     board = client.get("/api/ratings/luckiest", params={"players": 2, "lang": "fr"}).json()
     assert {(line["name"], line["bot"]) for line in board["lines"]} == {("Ann", None), ("Bot facile", "easy")}
     assert client.get("/api/ratings/luckiest", params={"players": 2}).json()["lines"][0]["name"] in {"Ann", "Easy bot"}
@@ -175,35 +178,42 @@ def test_a_result_is_applied_once_however_many_passes_and_processes_look(
     assert ratings_in(store_of(second))[("lasvegas", 2, "profile:a")][2] == 1
 
 
-def test_the_leaderboard_is_in_order_marks_your_line_and_refuses_what_it_cannot_show(client: TestClient) -> None:
+def test_the_leaderboard_lists_enough_games_in_order_marks_your_line_and_refuses_what_it_cannot_show(client: TestClient) -> None:
     store = store_of(client)
     ids = {}
     keys = {}
-    for name in ("Ann", "Bob", "Cid"):
+    for name in ("Ann", "Bob", "Cid", "Dan"):
         made, keys[name] = create_profile(store, name, ["en"])
-        ids[name] = made.id
-    ann, bob, cid = (f"profile:{ids[name]}" for name in ("Ann", "Bob", "Cid"))
-    for n, ranking in enumerate([[[ann], [bob], [cid]], [[ann], [bob, cid]], [[bob], [ann], [cid]]]):
-        assert record(store, f"game-{n}", "lasvegas", 3, ranking, float(n))
+        ids[name] = "profile:" + made.id
+    ann, bob, cid, dan = (ids[name] for name in ("Ann", "Bob", "Cid", "Dan"))
+    rankings = [[[ann], [bob], [cid]], [[ann], [bob, cid]], [[bob], [ann], [cid]]]
+    for n in range(LEAST_GAMES):  # a day apart: within the bound of games a pair counts a day
+        assert record(store, f"game-{n}", "lasvegas", 3, rankings[n % len(rankings)], n * DAY)
+    record(store, "newcomer", "lasvegas", 3, [["bot:hard"], [dan], ["bot:easy"]], LEAST_GAMES * DAY)
     record(store, "other", "lasvegas", 5, [["bot:hard"], [ann]], 4.0)
     board = client.get("/api/ratings/lasvegas", params={"players": 3}).json()
     ratings = ratings_in(store)
     conservative = {player: mu - 3 * sigma for (_, players, player), (mu, sigma, _) in ratings.items() if players == 3}
-    assert [line["name"] for line in board["lines"]] == ["Ann", "Bob", "Cid"]
-    assert sorted(conservative.values(), reverse=True) == [ratings[("lasvegas", 3, p)][0] - 3 * ratings[("lasvegas", 3, p)][1] for p in (ann, bob, cid)]
-    assert [line["rank"] for line in board["lines"]] == [1, 2, 3] and board["total"] == 3 and board["player_counts"] == [3, 5]
+    assert [line["name"] for line in board["lines"]] == ["Ann", "Bob", "Cid"], "Dan and the bots have one game each: not listed"
+    assert sorted(conservative[p] for p in (ann, bob, cid))[::-1] == [conservative[p] for p in (ann, bob, cid)]
+    assert [line["rank"] for line in board["lines"]] == [1, 2, 3] and (board["total"], board["provisional"]) == (3, 3)
+    assert board["player_counts"] == [3] and board["least_games"] == LEAST_GAMES
     assert [line["rating"] for line in board["lines"]] == [round(conservative[p], 1) for p in (ann, bob, cid)]
     assert [(line["mu"], line["sigma"], line["games"]) for line in board["lines"]] == [ratings[("lasvegas", 3, p)] for p in (ann, bob, cid)]
+    assert not any(line["provisional"] for line in board["lines"])
     assert board["you"] is None and not any(line["you"] for line in board["lines"])
-    assert client.get("/api/ratings/lasvegas").json()["players"] == 3, "the preset's four players have no ratings: the first count that has"
+    assert client.get("/api/ratings/lasvegas").json()["players"] == 3, "the preset's four players list nobody: the first count that does"
     short = client.get("/api/ratings/lasvegas", params={"players": 3, "limit": 1}, headers={"X-Profile": keys["Cid"]}).json()
     assert [line["name"] for line in short["lines"]] == ["Ann"] and (short["you"]["name"], short["you"]["rank"], short["you"]["you"]) == ("Cid", 3, True)
-    five = client.get("/api/ratings/lasvegas", params={"players": 5, "lang": "de"}).json()
-    assert [line["name"] for line in five["lines"]] == ["Bot schwer", "Ann"]
+    newcomer = client.get("/api/ratings/lasvegas", params={"players": 3}, headers={"X-Profile": keys["Dan"]}).json()["you"]
+    higher = sum(conservative[p] > conservative[dan] for p in (ann, bob, cid))
+    assert (newcomer["name"], newcomer["games"], newcomer["provisional"], newcomer["rank"]) == ("Dan", 1, True, higher + 1)
+    five = client.get("/api/ratings/lasvegas", params={"players": 5, "lang": "de"}, headers={"X-Profile": keys["Ann"]}).json()
+    assert (five["lines"], five["total"], five["provisional"], five["you"]["provisional"]) == ([], 0, 2, True)
     assert client.delete("/api/me", headers={"X-Profile": keys["Bob"]}).status_code == 200
     assert [line["name"] for line in client.get("/api/ratings/lasvegas", params={"players": 3}).json()["lines"]] == ["Ann", "Former player", "Cid"]
-    assert [(r["game"], r["players"], r["rank"]) for r in client.get("/api/me/ratings", headers={"X-Profile": keys["Ann"]}).json()] == [
-        ("lasvegas", 3, 1), ("lasvegas", 5, 2)]
+    mine = client.get("/api/me/ratings", headers={"X-Profile": keys["Ann"]}).json()
+    assert [(r["game"], r["players"], r["rank"], r["provisional"]) for r in mine] == [("lasvegas", 3, 1, False), ("lasvegas", 5, 1, True)]
 
     unknown = client.get("/api/ratings/poker")
     assert unknown.status_code == 404 and unknown.json()["code"] == "no-game" and "lasvegas, lastchance, luckiest" in unknown.json()["error"]
@@ -222,18 +232,18 @@ def test_the_ratings_command_rebuilds_and_shows_a_leaderboard(database: str) -> 
     try:
         ann = "profile:" + create_profile(store, "Ann", ["en"])[0].id
         bob = "profile:" + create_profile(store, "Bob", ["en"])[0].id
-        record(store, "one", "lasvegas", 3, [[bob], [ann], ["bot:hard"]], 1.0)
-        record(store, "two", "lasvegas", 3, [[bob], ["bot:hard"], [ann]], 2.0)
+        for n in range(LEAST_GAMES):
+            record(store, f"game-{n}", "lasvegas", 3, [[bob], [ann], ["bot:hard"]] if n % 2 else [[bob], ["bot:hard"], [ann]], n * DAY)
         kept = ratings_in(store)
     finally:
         store.close()
     runner = CliRunner()
     rebuilt = runner.invoke(cli, ["ratings", "--db", database, "rebuild"])
     assert rebuilt.exit_code == 0, rebuilt.output
-    assert rebuilt.output.strip() == "ratings rebuilt from 2 rated results: 3 players"
+    assert rebuilt.output.strip() == f"ratings rebuilt from {LEAST_GAMES} rated results: 3 players"
     shown = runner.invoke(cli, ["ratings", "--db", database, "show", "lasvegas", "--players", "3"])
     assert shown.exit_code == 0, shown.output
-    assert "3 rated" in shown.output
+    assert "3 players: 3 listed" in shown.output
     order = [shown.output.index(name) for name in ("Bob", "Hard bot", "Ann")]
     assert order == sorted(order)
     refused = runner.invoke(cli, ["ratings", "--db", database, "show", "lasvegas", "--players", "7"])
@@ -249,12 +259,14 @@ def test_the_ratings_command_rebuilds_and_shows_a_leaderboard(database: str) -> 
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(browser: Browser, serve: Callable[..., Any], database: str) -> None:
     server = serve(0.0)
-    made = {name: httpx2.post(server.url + "/api/profiles", json={"name": name, "languages": ["en"]}).json() for name in ("Ann", LONG_NAME, "Cid")}
-    ann, long, cid = (f"profile:{made[name]['id']}" for name in ("Ann", LONG_NAME, "Cid"))
+    names = ("Ann", LONG_NAME, "Cid", "Dan")
+    made = {name: httpx2.post(server.url + "/api/profiles", json={"name": name, "languages": ["en"]}).json() for name in names}
+    ann, long, cid, dan = (f"profile:{made[name]['id']}" for name in names)
     store = open_store(database)
     try:
-        record(store, "one", "lasvegas", 3, [[long], [ann], [cid]], 1.0)
-        record(store, "two", "lasvegas", 3, [[long], [cid], [ann]], 2.0)
+        for n in range(LEAST_GAMES):
+            record(store, f"game-{n}", "lasvegas", 3, [[long], [ann], [cid]] if n % 2 else [[long], [cid], [ann]], n * DAY)
+        record(store, "newcomer", "lasvegas", 3, [["bot:hard"], [dan], ["bot:easy"]], LEAST_GAMES * DAY)
     finally:
         store.close()
     page = browser.new_context(viewport=PHONE, has_touch=True).new_page()
@@ -263,12 +275,20 @@ def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(bro
     page.wait_for_selector("#lines tr.mine")
     assert page.locator("#lines tr td.name bdi").all_inner_texts() == [LONG_NAME, "Cid", "Ann"]
     assert page.locator("#lines tr.mine bdi").inner_text() == "Cid" and page.locator("#players").input_value() == "3"
+    assert page.locator("#summary").inner_text() == "3 players listed · 3 more players not listed yet"
+    assert page.locator("#least").inner_text() == f"A player is listed after {LEAST_GAMES} rated games at this game and player count."
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "the table fits the phone's width"
     results = Axe().run(page)
     assert [violation["id"] for violation in results.response["violations"] if violation["impact"] in {"serious", "critical"}] == []
     page.select_option("#game", "luckiest")
     page.wait_for_function("() => location.pathname === '/ratings/luckiest'")
-    assert "Nobody is rated" in page.locator("#lines").inner_text()
+    assert "Nobody is listed" in page.locator("#lines").inner_text()
     assert "not rated here yet" in page.locator("#yours").inner_text()
     page.click("text=Back to the lobby")
     page.wait_for_url(server.url + "/")
+    newcomer = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    newcomer.add_init_script(f"localStorage.setItem('highroller:profile', {made['Dan']['key']!r})")
+    newcomer.goto(f"{server.url}/ratings/lasvegas?players=3")
+    newcomer.wait_for_selector("#yours:not(:empty)")
+    assert newcomer.locator("#yours").inner_text().endswith("after 1 rated game, provisional: not listed yet")
+    assert newcomer.locator("#lines tr.mine").count() == 0

@@ -1,9 +1,10 @@
 """The ratings API: a game's leaderboard at a player count, and the signed-in profile's ratings.
 
 A leaderboard ranks the players of rated tables (`highroller.web.ratings`) by their conservative
-rating, mean − 3σ: the skill they have with near certainty, which grows as they play and win. A device
-that sends its profile key (`X-Profile`) sees its own line marked, and its place even when it is not
-among the lines asked for.
+rating, mean − 3σ: the skill they have with near certainty, which grows as they play and win; it lists
+those with `LEAST_GAMES` rated games or more. A device that sends its profile key (`X-Profile`) sees
+its own line marked, and its place even when it is not among the lines asked for, or its provisional
+line while it has too few games to be listed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from highroller.web.messages import MAX_SEATS, REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import profile_by_key
 from highroller.web.ratings import (
+    LEAST_GAMES,
     PROFILE,
     Board,
     Entry,
@@ -31,6 +33,7 @@ from highroller.web.ratings import (
     player_counts,
     player_names,
     player_range,
+    provisional,
     standing_of,
 )
 from highroller.web.route_args import page_language
@@ -51,6 +54,9 @@ class RatingLine(Answer):
     mu: float = Field(description="the estimated skill")
     sigma: float = Field(description="the uncertainty of the estimate")
     games: int = Field(description="the rated games played at this game and player count")
+    provisional: bool = Field(
+        description="fewer rated games than `least_games`: not listed (only ever your own line); the rank is where it would stand"
+    )
 
 
 class Leaderboard(Answer):
@@ -58,10 +64,14 @@ class Leaderboard(Answer):
 
     game: str
     players: int = Field(description="the player count of the games it rates")
-    player_counts: list[int] = Field(description="the player counts of the game that have ratings")
-    total: int = Field(description="how many players are rated here")
+    player_counts: list[int] = Field(description="the player counts of the game whose leaderboards list somebody")
+    least_games: int = Field(description="the rated games a player needs here to be listed")
+    total: int = Field(description="how many players are listed here")
+    provisional: int = Field(description="how many more players are rated here with fewer games, not listed")
     lines: list[RatingLine] = Field(description="the best players first, at most `limit`")
-    you: RatingLine | None = Field(description="your line, wherever you stand, when the request sent the key of a profile rated here; else null")
+    you: RatingLine | None = Field(
+        description="your line, wherever you stand, when the request sent the key of a profile rated here (provisional while not listed); else null"
+    )
 
 
 class MyRating(Answer):
@@ -74,6 +84,7 @@ class MyRating(Answer):
     mu: float
     sigma: float
     games: int
+    provisional: bool = Field(description="too few rated games to be listed on that leaderboard; the rank is where you would stand")
 
 
 def checked_game(game: str) -> str:
@@ -95,6 +106,7 @@ def line(entry: Entry, name: str, you: bool) -> dict[str, Any]:
         "mu": standing.rating.mu,
         "sigma": standing.rating.sigma,
         "games": standing.games,
+        "provisional": provisional(standing),
     }
 
 
@@ -109,6 +121,7 @@ def board_answer(board: Board) -> dict[str, Any]:
         "mu": standing.rating.mu,
         "sigma": standing.rating.sigma,
         "games": standing.games,
+        "provisional": provisional(standing),
     }
 
 
@@ -124,7 +137,7 @@ def build_rating_router(store: Store) -> APIRouter:
             players = preset if preset in counts or not counts else counts[0]
         elif not low <= players <= high:
             raise Refused("players is from {low} to {high} for {game}", 422, "bad-players", game=game, low=low, high=high)
-        entries, total = leaderboard(store, game, players, limit)
+        entries, total, unlisted = leaderboard(store, game, players, limit)
         profile = profile_by_key(store, key) if key else None
         mine = PROFILE + profile.id if profile else None
         you = standing_of(store, game, players, mine) if mine else None
@@ -133,7 +146,9 @@ def build_rating_router(store: Store) -> APIRouter:
             "game": game,
             "players": players,
             "player_counts": counts,
+            "least_games": LEAST_GAMES,
             "total": total,
+            "provisional": unlisted,
             "lines": [line(entry, names[entry.player], entry.player == mine) for entry in entries],
             "you": line(you, names[you.player], True) if you else None,
         }

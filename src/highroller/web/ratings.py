@@ -21,6 +21,9 @@ its people already have `PAIR_GAMES` counted results together from the `PAIR_WIN
 games already under way finish past it). A game of three or more does not count for anyone then, so a
 pair cannot go on farming by seating a third. `rebuild` computes every rating again from the counted
 results of `hr_results` alone, the same numbers to the last bit.
+
+A leaderboard lists the players with `LEAST_GAMES` rated games or more there: a few lucky games are
+no place on it. A player below the bound is rated all the same, and sees their own provisional line.
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ PAIR_GAMES = 3
 """How many results the same two people may have counted together in `PAIR_WINDOW`."""
 PAIR_WINDOW = DAY
 """The seconds before a result's end that `PAIR_GAMES` counts over."""
+LEAST_GAMES = 5
+"""The rated games a player needs at a game and player count to be listed on its leaderboard."""
 FEW_PLAYERS = "players"
 """The `void` of a result with fewer than two players to rate."""
 PAIR = "pair"
@@ -306,31 +311,48 @@ def player_range(game: str) -> tuple[int, int]:
 
 
 def player_counts(store: Store, game: str) -> list[int]:
-    """The player counts of the game that have ratings."""
+    """The player counts of the game whose leaderboards list somebody."""
     with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT DISTINCT players FROM hr_ratings WHERE game = ? ORDER BY players", (game,)).fetchall()
+        rows = store.run(
+            cursor, "SELECT DISTINCT players FROM hr_ratings WHERE game = ? AND games >= ? ORDER BY players", (game, LEAST_GAMES)
+        ).fetchall()
     return [int(row[0]) for row in rows]
 
 
-def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list[Entry], int]:
-    """The best `limit` players of a game at a player count, by conservative rating, and how many are rated there."""
+def provisional(standing: Standing) -> bool:
+    """Whether a player has too few rated games to be listed (`LEAST_GAMES`)."""
+    return standing.games < LEAST_GAMES
+
+
+def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list[Entry], int, int]:
+    """The best `limit` players listed on a game's leaderboard at a player count, by conservative
+    rating; how many are listed, and how many more are rated there with fewer than `LEAST_GAMES` games."""
     with store.transaction() as cursor:
         rows = store.run(
-            cursor, "SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? ORDER BY mu - 3 * sigma DESC, player LIMIT ?",
-            (game, players, limit),
+            cursor,
+            "SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND games >= ?"
+            " ORDER BY mu - 3 * sigma DESC, player LIMIT ?",
+            (game, players, LEAST_GAMES, limit),
         ).fetchall()
-        total = int(store.run(cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ?", (game, players)).fetchone()[0])
+        counts = store.run(
+            cursor, "SELECT COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0), COUNT(*) FROM hr_ratings WHERE game = ? AND players = ?",
+            (LEAST_GAMES, game, players),
+        ).fetchone()
     entries: list[Entry] = []
     for number, (player, mu, sigma, games) in enumerate(rows):
         standing = Standing(Rating(float(mu), float(sigma)), int(games))
         tied = bool(entries) and entries[-1].standing.rating.ordinal == standing.rating.ordinal
         entries.append(Entry(entries[-1].rank if tied else number + 1, player, standing))
-    return entries, total
+    listed, rated = int(counts[0]), int(counts[1])
+    return entries, listed, rated - listed
 
 
 def _rank(store: Store, cursor: Any, game: str, players: int, ordinal: float) -> int:
-    """The place of a player with this conservative rating: one after everybody rated higher."""
-    higher = store.run(cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND mu - 3 * sigma > ?", (game, players, ordinal))
+    """The place of a player with this conservative rating: one after everybody listed who is rated higher."""
+    higher = store.run(
+        cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND games >= ? AND mu - 3 * sigma > ?",
+        (game, players, LEAST_GAMES, ordinal),
+    )
     return int(higher.fetchone()[0]) + 1
 
 

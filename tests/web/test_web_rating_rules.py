@@ -1,7 +1,7 @@
 """The rating rules, on SQLite and PostgreSQL: a rated table seats each profile once, online, two
 people or more; profiles made on the spot (sock puppets), a second profile from the same address or
 network, and the same two profiles playing again and again cannot move a rating (each refused with
-the reason when they take a seat, or a game past the daily bound stored as not counted);
+the reason when they take a seat, or a game past the daily bound stored as not counted, and told so);
 a profile deleted during a game ranks last and the other's result stands; a rebuild from the stored
 results gives the same numbers."""
 
@@ -133,8 +133,18 @@ def test_repeated_games_between_two_profiles_stop_counting_past_the_daily_bound(
     assert rate_pass(client) == 2
     games = {player: count for (_, _, player), (_, _, count) in ratings_in(store_of(client)).items()}
     assert games == {ann.player: PAIR_GAMES, bob.player: PAIR_GAMES}
-    first, second = sorted([ann, bob], key=lambda player: player.player)
-    assert voids(client) == {**dict.fromkeys(tables[:PAIR_GAMES]), tables[-1]: f"pair {first.player} {second.player}"}
+    for table in tables[:PAIR_GAMES]:
+        assert client.get(f"/api/tables/{table}/rating").json() == {"table": table, "recorded": True, "counted": True, "code": None, "reason": None}
+    void = client.get(f"/api/tables/{tables[-1]}/rating").json()
+    first, second = sorted([ann, bob], key=lambda player: player.player)  # the pair as stored
+    assert void == {
+        "table": tables[-1], "recorded": True, "counted": False, "code": "pair",
+        "reason": f"{first.name} and {second.name} had already finished 3 rated games together in the 24 hours before it ended, the most that count",
+    }
+    french = client.get(f"/api/tables/{tables[-1]}/rating", params={"lang": "fr"}).json()["reason"]
+    assert french == (
+        f"{first.name} et {second.name} avaient déjà terminé 3 parties classées ensemble dans les 24 heures précédant sa fin, le maximum qui compte"
+    )
 
     later = rated_table(client, ann, [None, None])
     reason = refused(sit(client, later["id"], bob), 409, "played-enough")
@@ -147,12 +157,16 @@ def test_repeated_games_between_two_profiles_stop_counting_past_the_daily_bound(
     join(client, three, ann)
     refused(sit(client, three, bob), 409, "played-enough")  # nor with a third beside them
     join(client, later["id"], cid)  # another profile plays Ann at once
+    unfinished = client.get(f"/api/tables/{three}/rating").json()
+    assert (unfinished["recorded"], unfinished["counted"]) == (False, None)
+    assert client.get(f"/api/tables/{unfinished_unrated(client)}/rating").json()["code"] == "not-rated"
+    assert client.get("/api/tables/nosuchtable/rating").status_code == 404
 
     move_clock(DAY)
     table, tokens, bobs = seated_pair()
     farmed(client, table, tokens, bobs)
     rate_pass(client)
-    assert voids(client)[table] is None, "a day later they count again"
+    assert client.get(f"/api/tables/{table}/rating").json()["counted"] is True, "a day later they count again"
     assert ratings_in(store_of(client))[("luckiest", 2, bob.player)][2] == PAIR_GAMES + 1
     kept = ratings_in(store_of(client))
     assert rebuild(store_of(client)) == (PAIR_GAMES + 1, 2)
@@ -166,6 +180,13 @@ def voids(client: TestClient) -> dict[str, str | None]:
         return dict(store.run(cursor, "SELECT table_id, void FROM hr_results").fetchall())
 
 
+def unfinished_unrated(client: TestClient) -> str:
+    """The id of a new table that is not rated."""
+    made = client.post("/api/tables", json={"game": "luckiest", "options": LUCKIEST, "bots": [None, None]})
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
 def test_a_game_of_three_past_one_pairs_bound_counts_for_nobody(client: TestClient) -> None:
     store = store_of(client)
     for n in range(PAIR_GAMES):
@@ -177,6 +198,8 @@ def test_a_game_of_three_past_one_pairs_bound_counts_for_nobody(client: TestClie
     ratings = ratings_in(store)
     assert ("lasvegas", 3, "profile:b") not in ratings and ratings[("lasvegas", 3, "profile:c")][2] == 1
     assert [ratings[("lasvegas", 2, player)][2] for player in ("profile:a", "profile:b")] == [PAIR_GAMES + 1] * 2
+    assert record(store, "alone", "lasvegas", 2, [], 1030.0)
+    assert client.get("/api/tables/alone/rating").json()["reason"] == "it had fewer than two players to rate"
     assert rebuild(store) == (PAIR_GAMES + 2, 4)
     assert ratings_in(store) == ratings
 
@@ -196,3 +219,4 @@ def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands
     assert (table, ranking) == (made["id"], f'[["{bob.player}"], ["{ann.player}"]]')
     winner, loser = plackett_luce([1, 2])
     assert ratings_in(store_of(client)) == {("luckiest", 2, bob.player): (*winner, 1), ("luckiest", 2, ann.player): (*loser, 1)}
+    assert client.get(f"/api/tables/{made['id']}/rating").json()["counted"] is True

@@ -4,11 +4,12 @@ last, a table rated "all" rates its bots, one rated "people" needs two people), 
 once however many passes and processes look, a rebuild from the stored results gives the same numbers
 to the last bit, and the leaderboard lists the players with enough games in order, marks your line
 (provisional while you have too few) and refuses what it cannot show; `highroller ratings` rebuilds and
-shows them too, and the leaderboard page shows them on a phone. The rules against sock puppets:
-tests/web/test_web_rating_rules.py."""
+shows them too, the leaderboard page shows them on a phone, and a rated table's end says whether the
+game counted. The rules against sock puppets: tests/web/test_web_rating_rules.py."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,7 @@ from playwright.sync_api import Browser
 from rated_play import (
     ANN,
     BOB,
+    LUCKIEST,
     auth,
     create,
     established,
@@ -36,9 +38,11 @@ from rated_play import (
     results_in,
     store_of,
 )
+from web_helpers import seated_page, step
 
 from highroller.cli.main import cli
 from highroller.web.profiles import create_profile
+from highroller.web.rated_seats import ESTABLISHED_GAMES
 from highroller.web.ratings import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.settings import DAY
 from highroller.web.store import SeatRow, Store, open_store
@@ -72,6 +76,7 @@ def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(
     assert (board["you"]["name"], board["you"]["you"], board["you"]["provisional"], board["you"]["games"]) == ("Ann", True, True, 1)
     mine = client.get("/api/me/ratings", headers=bob.headers).json()
     assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"], r["provisional"]) for r in mine] == [("luckiest", 2, *expected[1], 1, True)]
+    assert client.get(f"/api/tables/{made['id']}/rating").json()["counted"] is True
 
 
 def test_equal_returns_share_a_place_and_a_leaver_ranks_last() -> None:
@@ -292,3 +297,35 @@ def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(bro
     newcomer.wait_for_selector("#yours:not(:empty)")
     assert newcomer.locator("#yours").inner_text().endswith("after 1 rated game, provisional: not listed yet")
     assert newcomer.locator("#lines tr.mine").count() == 0
+
+
+@pytest.mark.slow  # Chromium
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_end_of_a_rated_table_says_the_game_counted(
+    browser: Browser, serve: Callable[..., Any], database: str, move_clock: Callable[[float], None],
+) -> None:
+    base = serve(0.0, ["--forwarded-allow-ips", "*"]).url
+    rng = random.Random(7)
+    headers = {}
+    for name, address in (ANN, BOB):
+        key = httpx2.post(base + "/api/profiles", json={"name": name, "languages": ["en"]}, headers={"X-Forwarded-For": address}).json()["key"]
+        headers[name] = {"X-Profile": key, "X-Forwarded-For": address}
+        for _ in range(ESTABLISHED_GAMES):
+            body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, "easy"], "name": name}
+            practice = httpx2.post(base + "/api/tables", json=body, headers=headers[name])
+            while not step(base, practice.json()["id"], {0: practice.json()["token"]}, rng)["finished"]:
+                pass
+    move_clock(DAY)
+    body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None], "name": "Ann", "rated": "people"}
+    made = httpx2.post(base + "/api/tables", json=body, headers=headers["Ann"]).json()
+    bob = httpx2.post(f"{base}/api/tables/{made['id']}/join", json={"name": "Bob"}, headers=headers["Bob"]).json()
+    httpx2.post(f"{base}/api/tables/{made['id']}/leave", headers={"Authorization": f"Bearer {bob['token']}"}).raise_for_status()
+    while not step(base, made["id"], {made["seat"]: made["token"]}, rng)["finished"]:
+        pass
+    page = seated_page(browser, base, made, viewport=PHONE, has_touch=True)
+    page.wait_for_selector("#rating-outcome a", timeout=30_000)  # once the server's next pass has recorded the result
+    assert page.locator("#rating-outcome").inner_text() == "This game counted for the ratings. See the leaderboard"
+    results = Axe().run(page)
+    assert [violation["id"] for violation in results.response["violations"] if violation["impact"] in {"serious", "critical"}] == []
+    page.click("#rating-outcome a")
+    page.wait_for_url(f"{base}/ratings/luckiest?players=2")

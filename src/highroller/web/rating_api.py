@@ -1,4 +1,5 @@
-"""The ratings API: a game's leaderboard at a player count, and the signed-in profile's ratings.
+"""The ratings API: a game's leaderboard at a player count, the signed-in profile's ratings, and
+whether a rated table's game counted.
 
 A leaderboard ranks the players of rated tables (`highroller.web.ratings`) by their conservative
 rating, mean − 3σ: the skill they have with near certainty, which grows as they play and win; it lists
@@ -10,7 +11,7 @@ line while it has too few games to be listed.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import Field
@@ -20,16 +21,20 @@ from highroller.web.answers import Answer, documented
 from highroller.web.errors import Refused
 from highroller.web.game_info import describe_game
 from highroller.web.messages import MAX_SEATS, REFUSALS
+from highroller.web.narrate import web_words
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import profile_by_key
 from highroller.web.ratings import (
     LEAST_GAMES,
+    PAIR,
+    PAIR_GAMES,
     PROFILE,
     Board,
     Entry,
     boards_of,
     conservative,
     leaderboard,
+    outcome_of,
     player_counts,
     player_names,
     player_range,
@@ -38,6 +43,7 @@ from highroller.web.ratings import (
 )
 from highroller.web.route_args import page_language
 from highroller.web.store import Store
+from highroller.web.tables import TABLE_ID
 
 LONGEST_BOARD = 200
 """The most lines one leaderboard answer holds."""
@@ -87,6 +93,18 @@ class MyRating(Answer):
     provisional: bool = Field(description="too few rated games to be listed on that leaderboard; the rank is where you would stand")
 
 
+class TableRating(Answer):
+    """What became of a rated table's game for the ratings."""
+
+    table: str
+    recorded: bool = Field(description="the result is stored: false while the game goes on, and for a few seconds after it ends")
+    counted: bool | None = Field(description="whether the result moved its players' ratings; null until it is recorded")
+    code: Literal["players", "pair"] | None = Field(
+        description="why it did not count: players, fewer than two players to rate; pair, two of its people past the games a day that count; else null"
+    )
+    reason: str | None = Field(description="why it did not count, in the asked language; else null")
+
+
 def checked_game(game: str) -> str:
     """A game of the registry, or `Refused` naming them."""
     if game not in available_games():
@@ -123,6 +141,19 @@ def board_answer(board: Board) -> dict[str, Any]:
         "games": standing.games,
         "provisional": provisional(standing),
     }
+
+
+def void_reason(store: Store, void: str, lang: str) -> str:
+    """Why a result counted for nobody, in `lang`."""
+    w = web_words(lang)
+    code, *pair = void.split(" ")
+    if code == PAIR:
+        names = player_names(store, pair, lang)
+        return w(
+            "{names} had already finished {count} rated games together in the 24 hours before it ended, the most that count",
+            names=w.joined([names[player] for player in pair]), count=PAIR_GAMES,
+        )
+    return w("it had fewer than two players to rate")
 
 
 def build_rating_router(store: Store) -> APIRouter:
@@ -173,5 +204,27 @@ def build_rating_router(store: Store) -> APIRouter:
     async def my_ratings(key: str | None = Depends(profile_header)) -> list[dict[str, Any]]:
         profile = await current_profile(store, key)
         return [board_answer(board) for board in await asyncio.to_thread(boards_of, store, PROFILE + profile.id)]
+
+    def read_outcome(table_id: str, lang: str) -> dict[str, Any]:
+        outcome = outcome_of(store, table_id) if TABLE_ID.match(table_id) else None
+        if outcome is None:
+            raise Refused("there is no table with this id", 404, "no-table")
+        if not outcome.rated:
+            raise Refused("this table is not rated", 409, "not-rated")
+        void = outcome.void
+        return {
+            "table": table_id,
+            "recorded": outcome.recorded,
+            "counted": void is None if outcome.recorded else None,
+            "code": None if void is None else void.partition(" ")[0],
+            "reason": None if void is None else void_reason(store, void, lang),
+        }
+
+    @router.get(
+        "/tables/{table_id}/rating", summary="Whether a rated table's game counted for the ratings, and if not, why",
+        response_model=None, responses=documented(TableRating, "what became of the game for the ratings"),
+    )
+    async def table_rating(table_id: str = Path(max_length=40), lang: str = Depends(page_language)) -> dict[str, Any]:
+        return await asyncio.to_thread(read_outcome, table_id, lang)
 
     return router

@@ -375,6 +375,26 @@ def boards_of(store: Store, player: str) -> list[Board]:
         ]
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a table's game for the ratings: whether the table is rated, whether its result is
+    stored yet, and why it counted for nobody (`void`; None when it counted or is not stored yet)."""
+
+    rated: bool
+    recorded: bool
+    void: str | None = None
+
+
+def outcome_of(store: Store, table_id: str) -> Outcome | None:
+    """What became of a table's game for the ratings; None for a table the store holds neither the table nor a result of."""
+    with store.transaction() as cursor:
+        result = store.run(cursor, "SELECT void, ranking FROM hr_results WHERE table_id = ?", (table_id,)).fetchone()
+        table = store.run(cursor, "SELECT rated FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+    if result is not None:  # an empty ranking stored before results said why
+        return Outcome(rated=True, recorded=True, void=result[0] or (FEW_PLAYERS if not json.loads(result[1]) else None))
+    return None if table is None else Outcome(rated=table[0] is not None, recorded=False)
+
+
 def player_names(store: Store, players: Sequence[str], lang: str) -> dict[str, str]:
     """How a leaderboard in `lang` names each player: a profile's display name, a bot by its level
     ("Hard bot"), a deleted profile as a former player."""

@@ -22,7 +22,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+from conftest import _set_clock  # noqa: E402
 from test_web_fuzz import Outcome, fuzz, fuzzed_schema, real_tables, start_server  # noqa: E402
+
+moved = [0.0]
+
+
+def move_clock(seconds: float) -> None:
+    """Move the test clock of the server and its bot workers on (the rated table's profile must be a day old)."""
+    moved[0] += seconds
+    _set_clock(moved[0])
 
 
 def show(way: str, outcomes: list[Outcome], seconds: float) -> None:
@@ -45,7 +54,7 @@ def main() -> int:
         try:
             for way in ("spectator", "seated"):
                 began = time.monotonic()
-                schema = fuzzed_schema(server.url, real_tables(server.url), seated=way == "seated")
+                schema = fuzzed_schema(server.url, real_tables(server.url, move_clock), seated=way == "seated")
                 outcomes = fuzz(schema, examples=args.examples, seconds=args.seconds / 2, seed=args.seed)
                 show(way, outcomes, time.monotonic() - began)
                 failures += [f"{way}, {o.label}: {report}" for o in outcomes for report in o.failures.values()]

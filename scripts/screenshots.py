@@ -7,12 +7,15 @@ German, a companion table (real dice typed on one phone), and a profile's pages 
 
 Starts `highroller serve` on a throwaway SQLite database, sits "Ann" at a table of each game with
 bots, plays her moves through the API with a seeded choice, and photographs her page in Chromium
-(Debian's package, as the browser tests use it).
+(Debian's package, as the browser tests use it). The profiles of the leaderboard play their first
+games and then age a week on the server's test clock (`highroller.web.clock`), as rated tables seat
+established profiles only.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import subprocess
@@ -24,6 +27,9 @@ from typing import Any
 
 import httpx2
 from playwright.sync_api import sync_playwright
+
+from highroller.web.clock import TEST_CLOCK
+from highroller.web.rated_seats import ESTABLISHED_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -97,6 +103,18 @@ def as_profile(who: dict[str, Any]) -> dict[str, str]:
     return {"X-Profile": who["key"]}
 
 
+def establish(url: str, people: list[dict[str, Any]], clock: Path) -> None:
+    """The profiles play the games an established profile has played (Luckiest Dice against a bot),
+    then the server's clock moves on a week: they may sit at rated tables, and those games are no
+    longer among "your games"."""
+    for n, who in enumerate(people):
+        for game in range(ESTABLISHED_GAMES):
+            body = {"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": [None, "easy"], "name": who["name"]}
+            table = httpx2.post(f"{url}/api/tables", json=body, headers=as_profile(who), timeout=30).json()
+            play_some(url, table, 200, None, random.Random(f"{n} {game}"))
+    clock.write_text(str(8 * 86400))
+
+
 def turn_based_tables(url: str, ann: dict[str, Any], bob: dict[str, Any]) -> None:
     """Ann's games: a Las Vegas table waiting for her move, a Luckiest Dice one waiting for Bob's, one
     waiting for players, and rated Luckiest Dice games against bots, finished (the leaderboard's)."""
@@ -109,7 +127,7 @@ def turn_based_tables(url: str, ann: dict[str, Any], bob: dict[str, Any]) -> Non
             play_some(url, {"id": table["id"], "token": joined["token"]}, 1, None, random.Random(1))
     httpx2.post(f"{url}/api/tables", json={"game": "lastchance", "options": {"players": 3}, "bots": [None, None, "medium"], "timer": 3 * day, "name": "Ann"},
                 headers=as_profile(ann), timeout=30)
-    for n, (who, level) in enumerate([(ann, "hard"), (bob, "medium"), (ann, "easy"), (bob, "hard"), (ann, "medium")]):
+    for n, (who, level) in enumerate([(ann, "hard"), (bob, "medium"), (ann, "medium"), (bob, "hard")] * 2 + [(ann, "hard"), (bob, "medium")]):
         rated = httpx2.post(f"{url}/api/tables", json={"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": [None, level], "rated": "all",
                                                       "name": who["name"]}, headers=as_profile(who), timeout=30).json()
         play_some(url, rated, 200, None, random.Random(n))
@@ -161,7 +179,9 @@ def main() -> None:
         port = free_port()
         url = f"http://localhost:{port}"
         command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", str(Path(folder) / "shots.sqlite3"), "--bot-delay", "0", *UNLIMITED]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        clock = Path(folder) / "clock"
+        clock.write_text("0")
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, TEST_CLOCK: str(clock)})
         try:
             wait_for(url)
             with sync_playwright() as playwright:
@@ -183,6 +203,7 @@ def main() -> None:
                     photograph(browser, url, ended, size, OUT / f"end-{size}.png")
                 photograph(browser, url, companion(url), "phone", OUT / "companion-phone.png")
                 ann, bob = profile(url, "Ann"), profile(url, "Bob")
+                establish(url, [ann, bob], clock)
                 turn_based_tables(url, ann, bob)
                 photograph_page(browser, url, "/games", ann, OUT / "games-phone.png")
                 photograph_page(browser, url, "/me", ann, OUT / "profile-phone.png", then="#make-link #link-box:not([hidden])")

@@ -1,7 +1,7 @@
 """Turn-based tables through the API, on both databases: hours or days a move, a time bank that late
 moves spend, the stand-in making only the move whose time (and bank) ran out, a profile's seats on
-every device, "your games" with the tables waiting for you first, and rated tables seating profiles
-only. Days pass on the test clock (conftest's `move_clock`), which the bot workers read too."""
+every device, and "your games" with the tables waiting for you first. Days pass on the test clock
+(conftest's `move_clock`), which the bot workers read too."""
 
 from __future__ import annotations
 
@@ -128,18 +128,3 @@ def test_your_games_list_the_tables_waiting_for_you_first_with_your_seats(client
     assert seats == [{"seat": 0, "token": token}], "every device of the profile is given its seat's token"
     assert client.get(f"/api/me/tables/{table}", headers=key(profile(client, "Cleo"))).json() == []
     assert client.get("/api/me/games").status_code == 401
-
-
-def test_a_rated_table_seats_profiles_only_once_each_and_online(client: TestClient) -> None:
-    ann, bob = profile(client, "Ann"), profile(client, "Bob")
-    base = {"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "rated": "people"}
-    made = client.post("/api/tables", headers=key(ann), json={**base, "name": "Ann"}).json()
-    assert made["rated"] == "people"
-    anonymous = client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"})
-    assert (anonymous.status_code, anonymous.json()["code"]) == (403, "rated-needs-profile")
-    again = client.post(f"/api/tables/{made['id']}/join", headers=key(ann), json={"name": "Annie"})
-    assert (again.status_code, again.json()["code"]) == (409, "seated")
-    assert client.post(f"/api/tables/{made['id']}/join", headers=key(bob), json={"name": "Bob"}).status_code == 200
-    for extra, code in (({"real_dice": True, "name": "Ann"}, "bad-rated"), ({"hot_seat": ["Ann", "Bob"]}, "bad-rated"), ({"name": "Ann"}, "rated-needs-profile")):
-        refused = client.post("/api/tables", json={**base, **extra}, headers=key(ann) if "hot_seat" in extra or "real_dice" in extra else {})
-        assert refused.json()["code"] == code, (extra, refused.text)

@@ -49,17 +49,19 @@ def rebuild_command(ctx: click.Context) -> None:
 @click.option("--limit", type=click.IntRange(1, LONGEST_BOARD), default=50, show_default=True, help="The most lines to print, from the best.")
 @click.pass_context
 def show_command(ctx: click.Context, game: str, players: int | None, limit: int) -> None:
-    """A game's leaderboard at a player count, by conservative rating (mu - 3 sigma)."""
-    from highroller.web.ratings import conservative, leaderboard, player_names, player_range
+    """A game's leaderboard at a player count: the players with enough rated games, by conservative rating (mu - 3 sigma)."""
+    from highroller.web.ratings import LEAST_GAMES, conservative, leaderboard, player_names, player_range
 
     low, high = player_range(game)
     count = make(game).num_players if players is None else players
     if not low <= count <= high:
         raise click.BadParameter(f"{game} is rated at {low} to {high} players", param_hint="--players")
     store = _opened(ctx)
-    entries, total = leaderboard(store, game, count, limit)
+    entries, total, unlisted = leaderboard(store, game, count, limit)
     names = player_names(store, [entry.player for entry in entries], "en")
-    table = Table(title=f"{game_spec(game).title}, {count} players: {total} rated")
+    table = Table(
+        title=f"{game_spec(game).title}, {count} players: {total} listed", caption=f"{unlisted} more rated with fewer than {LEAST_GAMES} games"
+    )
     for column in ("Rank", "Name", "Rating", "mu", "sigma", "Games"):
         table.add_column(column, justify="left" if column == "Name" else "right")
     for entry in entries:

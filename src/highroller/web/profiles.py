@@ -171,12 +171,16 @@ def update_profile(store: Store, profile: Profile, name: str | None, languages: 
 
 def forget_profile(store: Store, profile_id: str) -> list[str]:
     """Delete a profile: its name, languages, keys, sign-in links, passkeys and push subscriptions are
-    gone; its seats are nobody's (shown as "Seat N", their tokens no longer work). The ids of the tables
-    whose seats changed (the caller tells them)."""
+    gone; its seats are nobody's (shown as "Seat N", their tokens no longer work), but for its seats at
+    rated tables, which stay its rated player (a former player, ranked by the game as anyone). The ids
+    of the tables whose seats changed (the caller tells them)."""
     with store.transaction(write=True) as cursor:
         tables = [row[0] for row in store.run(cursor, "SELECT DISTINCT table_id FROM hr_seats WHERE profile_id = ?", (profile_id,)).fetchall()]
         store.run(
-            cursor, "UPDATE hr_seats SET name = NULL, profile_id = NULL, token_hash = ? WHERE profile_id = ?", (key_hash(secrets.token_urlsafe(32)), profile_id)
+            cursor,
+            "UPDATE hr_seats SET name = NULL, token_hash = ?, profile_id = CASE"
+            " WHEN table_id IN (SELECT id FROM hr_tables WHERE rated IS NOT NULL) THEN profile_id ELSE NULL END WHERE profile_id = ?",
+            (key_hash(secrets.token_urlsafe(32)), profile_id),
         )
         for table_id in tables:
             revision = store.run(cursor, "UPDATE hr_tables SET revision = revision + 1 WHERE id = ? RETURNING revision", (table_id,)).fetchone()[0]

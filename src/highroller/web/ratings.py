@@ -7,12 +7,23 @@ other. Its players are the people with a profile ("profile:<id>") and, at a tabl
 bots ("bot:<description>", one player per description, as in `highroller.tournament.ratings`: a bot in
 several seats of one game plays each as its own team and takes the mean of their new ratings).
 
+A person whose profile is deleted during the game left it first (`Tables.leave_all`), and the seat
+stays the profile's (`profiles.forget_profile`): they rank last, "Former player" on the leaderboard,
+and the others' result stands.
+
 `record_finished` finds the finished rated tables without a result and stores each one's ranking in
 `hr_results` with the next `seq`, updating `hr_ratings` in the same transaction, under a lock that
 every process takes (PostgreSQL's advisory lock; SQLite's write transaction is exclusive anyway), so
-every result is applied once, in `seq` order, however many processes run. A table with fewer than two
-players to rate is stored with an empty ranking (nothing to rate, and not looked at again).
-`rebuild` computes every rating again from `hr_results` alone, the same numbers to the last bit.
+every result is applied once, in `seq` order, however many processes run. A result counts for nobody,
+and says why in `void`, when it has fewer than two players to rate (an empty ranking), or when two of
+its people already have `PAIR_GAMES` counted results together from the `PAIR_WINDOW` before it ended
+(rated tables played side by side: `highroller.web.rated_seats` refuses the seat past the bound, but
+games already under way finish past it). A game of three or more does not count for anyone then, so a
+pair cannot go on farming by seating a third. `rebuild` computes every rating again from the counted
+results of `hr_results` alone, the same numbers to the last bit.
+
+A leaderboard lists the players with `LEAST_GAMES` rated games or more there: a few lucky games are
+no place on it. A player below the bound is rated all the same, and sees their own provisional line.
 """
 
 from __future__ import annotations
@@ -22,6 +33,7 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
@@ -33,6 +45,7 @@ from highroller.web.errors import Refused
 from highroller.web.labels import bot_word
 from highroller.web.narrate import web_words
 from highroller.web.profiles import profile_names
+from highroller.web.settings import DAY
 from highroller.web.store import SeatRow, Store
 
 if TYPE_CHECKING:
@@ -53,6 +66,16 @@ PER_PASS = 100
 """The most tables one pass records."""
 LOCK = 0x68725F72617465
 """The PostgreSQL advisory lock that orders the writers of ratings ("hr_rate")."""
+PAIR_GAMES = 3
+"""How many results the same two people may have counted together in `PAIR_WINDOW`."""
+PAIR_WINDOW = DAY
+"""The seconds before a result's end that `PAIR_GAMES` counts over."""
+LEAST_GAMES = 5
+"""The rated games a player needs at a game and player count to be listed on its leaderboard."""
+FEW_PLAYERS = "players"
+"""The `void` of a result with fewer than two players to rate."""
+PAIR = "pair"
+"""The `void` of a result past the bound of one pair, followed by the two players: "pair profile:a profile:b"."""
 
 MODEL = PlackettLuce()
 
@@ -143,6 +166,34 @@ def _standings(store: Store, cursor: Any, game: str, players: int, who: Sequence
     return {row[0]: Standing(Rating(float(row[1]), float(row[2])), int(row[3])) for row in rows}
 
 
+def _mentioning(player: str) -> str:
+    """A LIKE pattern (escaped with "!") of the rankings that may name `player`."""
+    quoted = json.dumps(player).replace("!", "!!").replace("%", "!%").replace("_", "!_")
+    return f"%{quoted}%"
+
+
+def together(store: Store, cursor: Any, first: str, second: str, since: float) -> list[float]:
+    """When the counted results since `since` that rank both players ended, the first first."""
+    rows = store.run(
+        cursor,
+        "SELECT ranking, at FROM hr_results WHERE at > ? AND void IS NULL AND ranking LIKE ? ESCAPE '!' AND ranking LIKE ? ESCAPE '!'",
+        (since, _mentioning(first), _mentioning(second)),
+    ).fetchall()
+    return sorted(float(at) for text, at in rows if {first, second} <= {player for place in json.loads(text) for player in place})
+
+
+def void_of(store: Store, cursor: Any, ranking: Ranking, at: float) -> str | None:
+    """Why a result that ended at `at` counts for nobody (`FEW_PLAYERS`, or `PAIR` and the pair past
+    its bound), from the results stored before it; None when it counts."""
+    players = sorted({player for place in ranking for player in place})
+    if len(players) < 2:
+        return FEW_PLAYERS
+    for first, second in combinations([player for player in players if player.startswith(PROFILE)], 2):
+        if len(together(store, cursor, first, second, at - PAIR_WINDOW)) >= PAIR_GAMES:
+            return f"{PAIR} {first} {second}"
+    return None
+
+
 def _keep(store: Store, cursor: Any, game: str, players: int, standings: Mapping[str, Standing]) -> None:
     for player, standing in standings.items():
         store.run(
@@ -154,18 +205,19 @@ def _keep(store: Store, cursor: Any, game: str, players: int, standings: Mapping
 
 
 def record(store: Store, table_id: str, game: str, players: int, ranking: Ranking, at: float) -> bool:
-    """Store a finished table's result with the next `seq` and apply it to the ratings, in one
-    transaction; False when it was recorded already (by another pass or process)."""
+    """Store a finished table's result with the next `seq` and, unless it is void (`void_of`), apply
+    it to the ratings, in one transaction; False when it was recorded already (by another pass or process)."""
     with store.transaction(write=True) as cursor:
         _lock(store, cursor)
         if store.run(cursor, "SELECT 1 FROM hr_results WHERE table_id = ?", (table_id,)).fetchone():
             return False
         seq = int(store.run(cursor, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hr_results").fetchone()[0])
+        void = void_of(store, cursor, ranking, at)
         store.run(
-            cursor, "INSERT INTO hr_results (table_id, seq, game, players, ranking, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seq, game, players, json.dumps(ranking), at),
+            cursor, "INSERT INTO hr_results (table_id, seq, game, players, ranking, at, void) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seq, game, players, json.dumps(ranking), at, void),
         )
-        if ranking:
+        if void is None:
             who = sorted({player for place in ranking for player in place})
             _keep(store, cursor, game, players, updated(_standings(store, cursor, game, players, who), ranking))
     return True
@@ -218,11 +270,11 @@ async def keep_ratings(store: Store, tables: Tables) -> None:
 
 
 def rebuild(store: Store) -> tuple[int, int]:
-    """Every rating computed again from `hr_results` in `seq` order, replacing `hr_ratings`; the
-    number of results that rated somebody and of the players they rated."""
+    """Every rating computed again from the counted results of `hr_results` in `seq` order, replacing
+    `hr_ratings`; the number of results that rated somebody and of the players they rated."""
     with store.transaction(write=True) as cursor:
         _lock(store, cursor)
-        rows = store.run(cursor, "SELECT game, players, ranking FROM hr_results ORDER BY seq").fetchall()
+        rows = store.run(cursor, "SELECT game, players, ranking FROM hr_results WHERE void IS NULL ORDER BY seq").fetchall()
         boards: dict[tuple[str, int], dict[str, Standing]] = {}
         results = 0
         for game, players, text in rows:
@@ -259,31 +311,48 @@ def player_range(game: str) -> tuple[int, int]:
 
 
 def player_counts(store: Store, game: str) -> list[int]:
-    """The player counts of the game that have ratings."""
+    """The player counts of the game whose leaderboards list somebody."""
     with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT DISTINCT players FROM hr_ratings WHERE game = ? ORDER BY players", (game,)).fetchall()
+        rows = store.run(
+            cursor, "SELECT DISTINCT players FROM hr_ratings WHERE game = ? AND games >= ? ORDER BY players", (game, LEAST_GAMES)
+        ).fetchall()
     return [int(row[0]) for row in rows]
 
 
-def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list[Entry], int]:
-    """The best `limit` players of a game at a player count, by conservative rating, and how many are rated there."""
+def provisional(standing: Standing) -> bool:
+    """Whether a player has too few rated games to be listed (`LEAST_GAMES`)."""
+    return standing.games < LEAST_GAMES
+
+
+def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list[Entry], int, int]:
+    """The best `limit` players listed on a game's leaderboard at a player count, by conservative
+    rating; how many are listed, and how many more are rated there with fewer than `LEAST_GAMES` games."""
     with store.transaction() as cursor:
         rows = store.run(
-            cursor, "SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? ORDER BY mu - 3 * sigma DESC, player LIMIT ?",
-            (game, players, limit),
+            cursor,
+            "SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND games >= ?"
+            " ORDER BY mu - 3 * sigma DESC, player LIMIT ?",
+            (game, players, LEAST_GAMES, limit),
         ).fetchall()
-        total = int(store.run(cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ?", (game, players)).fetchone()[0])
+        counts = store.run(
+            cursor, "SELECT COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0), COUNT(*) FROM hr_ratings WHERE game = ? AND players = ?",
+            (LEAST_GAMES, game, players),
+        ).fetchone()
     entries: list[Entry] = []
     for number, (player, mu, sigma, games) in enumerate(rows):
         standing = Standing(Rating(float(mu), float(sigma)), int(games))
         tied = bool(entries) and entries[-1].standing.rating.ordinal == standing.rating.ordinal
         entries.append(Entry(entries[-1].rank if tied else number + 1, player, standing))
-    return entries, total
+    listed, rated = int(counts[0]), int(counts[1])
+    return entries, listed, rated - listed
 
 
 def _rank(store: Store, cursor: Any, game: str, players: int, ordinal: float) -> int:
-    """The place of a player with this conservative rating: one after everybody rated higher."""
-    higher = store.run(cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND mu - 3 * sigma > ?", (game, players, ordinal))
+    """The place of a player with this conservative rating: one after everybody listed who is rated higher."""
+    higher = store.run(
+        cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND games >= ? AND mu - 3 * sigma > ?",
+        (game, players, LEAST_GAMES, ordinal),
+    )
     return int(higher.fetchone()[0]) + 1
 
 
@@ -304,6 +373,26 @@ def boards_of(store: Store, player: str) -> list[Board]:
             Board(game, int(players), _rank(store, cursor, game, int(players), _ordinal(mu, sigma)), Standing(Rating(float(mu), float(sigma)), int(games)))
             for game, players, mu, sigma, games in rows
         ]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a table's game for the ratings: whether the table is rated, whether its result is
+    stored yet, and why it counted for nobody (`void`; None when it counted or is not stored yet)."""
+
+    rated: bool
+    recorded: bool
+    void: str | None = None
+
+
+def outcome_of(store: Store, table_id: str) -> Outcome | None:
+    """What became of a table's game for the ratings; None for a table the store holds neither the table nor a result of."""
+    with store.transaction() as cursor:
+        result = store.run(cursor, "SELECT void, ranking FROM hr_results WHERE table_id = ?", (table_id,)).fetchone()
+        table = store.run(cursor, "SELECT rated FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+    if result is not None:  # an empty ranking stored before results said why
+        return Outcome(rated=True, recorded=True, void=result[0] or (FEW_PLAYERS if not json.loads(result[1]) else None))
+    return None if table is None else Outcome(rated=table[0] is not None, recorded=False)
 
 
 def player_names(store: Store, players: Sequence[str], lang: str) -> dict[str, str]:

@@ -21,8 +21,10 @@ each event notified (its key lets one process alone record it) and `hr_outbox` i
 device, due, sent or failed (`highroller.web.outbox`); `hr_checkpoints` the state of each table after
 some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so that
 loading a table does not replay its game; `hr_results` the final ranking of each
-rated game, in the order the ratings took them (`seq`), and `hr_ratings` what they give. A seat taken
-with a profile names it (`hr_seats.profile_id`) and keeps its time bank (`bank`); a table notes the
+rated game, in the order the ratings took them (`seq`), with why it counted for nobody (`void`: null
+when it counted), and `hr_ratings` what they give. A seat taken with a profile names it
+(`hr_seats.profile_id`), keeps its time bank (`bank`) and the keyed hash of the network it was taken
+from (`network`, for the rule of one person per network at a rated table); a table notes the
 person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
 with (`bank`) and whether and how it is rated (`rated`).
 `hr_presence` holds, with several server processes, each process's open connections to each table
@@ -214,6 +216,8 @@ ADDED_COLUMNS = (
     ("hr_profile_keys", "system TEXT"),
     ("hr_signin_links", "passkey_id TEXT"),
     ("hr_push", "key_hash TEXT"),
+    ("hr_seats", "network TEXT"),
+    ("hr_results", "void TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
@@ -221,7 +225,8 @@ the server draws; `creator_net`: none, so older tables count for their address o
 `detail`: none, as only a companion table's undo has one; a passkey's `rp_id` and `origin`: none, the
 site it is first verified for is taken as its own; a device key's `how`, `passkey_id`, `browser` and
 `system`: unknown; a push subscription's `key_hash`: none, so signing a device out leaves it to the
-profile). `hr_seats`'
+profile; a seat's `network`: none, so a seat taken before is nobody's network; a result's `void`: none,
+as every result stored before counted, but for an empty ranking). `hr_seats`'
 `joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken. A step's `lines` (its
 log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
 none for steps stored by an earlier highroller: the table's first load narrates them and fills them in.
@@ -245,6 +250,8 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_ratings_board ON hr_ratings (game, players)",
     "CREATE INDEX IF NOT EXISTS hr_tables_rated ON hr_tables (finished) WHERE rated IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS hr_outbox_due ON hr_outbox (next_try) WHERE state = 'due'",
+    "CREATE INDEX IF NOT EXISTS hr_results_at ON hr_results (at)",
+    "CREATE INDEX IF NOT EXISTS hr_ratings_player ON hr_ratings (player)",
 )
 
 BACKFILL = (

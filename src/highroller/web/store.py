@@ -63,6 +63,9 @@ class SeatRow:
     """The profile whose seat it is (taken with one), whose every device is given the seat's token."""
     bank: float | None = None
     """Seconds left in the person's time bank (a turn-based table's), spent when a move's own time runs out."""
+    network: str | None = None
+    """The keyed hash of the network the person took the seat from (`Origin.network`): a rated table
+    seats one person per network."""
 
 
 @dataclass(frozen=True)
@@ -343,8 +346,10 @@ class Store:
                  int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated, row.mover, _last_line(row.lines)),
             )
             for seat in row.seats:
-                self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank))
+                self.run(
+                    cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.network),
+                )
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
             self._insert_steps(cursor, row.id, 0, row.steps, row.lines)
@@ -454,12 +459,16 @@ class Store:
             marks = ", ".join("?" * len(table_ids))
             rows = self.run(
                 cursor,
-                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank FROM hr_seats WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank, network FROM hr_seats WHERE table_id IN ({marks})"
+                " ORDER BY table_id, seat",
                 table_ids,
             ).fetchall()
             for r in rows:
                 found[r[0]].append(
-                    SeatRow(seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5], profile=r[6], bank=None if r[7] is None else float(r[7]))
+                    SeatRow(
+                        seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5], profile=r[6], bank=None if r[7] is None else float(r[7]),
+                        network=r[8],
+                    )
                 )
         return found
 
@@ -536,14 +545,15 @@ class Store:
         profile: str | None = None, bank: float | None = None,
     ) -> int:
         """Give an open seat to a person (the table unchanged since `revision`; `profile`: theirs, if
-        they have one; `bank`: their time bank), counted as a seat taken by `joiner`; the new revision."""
+        they have one; `bank`: their time bank), counted as a seat taken by `joiner`, from whose network
+        it is noted taken; the new revision."""
         with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), **turn.columns()})
             taken = self.run(
                 cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?"
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?, network = ?"
                 " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
-                (name, token_hash, profile, bank, table_id, seat),
+                (name, token_hash, profile, bank, joiner and joiner.network, table_id, seat),
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")

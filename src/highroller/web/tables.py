@@ -33,6 +33,7 @@ from highroller.web.checks import checked_name, default_stand_in
 from highroller.web.errors import Refused
 from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
+from highroller.web.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
@@ -223,10 +224,8 @@ class Table(TableCopy):
         taken: list[tuple[int, str]] = []
 
         async def attempt() -> None:
-            if self.rated and profile is None:
-                raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
-            if self.rated and any(r.profile == profile for r in self.seats):
-                raise Refused("your profile already sits at this rated table", 409, "seated")
+            if self.rated:
+                await asyncio.to_thread(check_rated_seat, self._store, self.seats, profile, joiner)
             name = checked_name(raw_name, [seat_name(r) for r in self.seats if r.bot is None and r.token_hash is not None])
             free = self.open_seats()
             seat = wanted
@@ -237,7 +236,11 @@ class Table(TableCopy):
             elif seat not in free:
                 raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self._store, profile, self.id, seat)
-            seats = [replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank) if r.seat == seat else r for r in self.seats]
+            network = joiner.network if joiner else None
+            seats = [
+                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, network=network) if r.seat == seat else r
+                for r in self.seats
+            ]
             started = not open_seats(seats)
             turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if started else Turn()
             revision = await asyncio.to_thread(
@@ -348,10 +351,10 @@ class Tables:
         order, the creator's one device holds every person's seat. `hints`: whether its players may ask
         for hints; `bot_delay`: seconds between bot moves (default: the server's); `bank`: each person's
         time bank; `rated`: "people", "all" or None. Returns the table and (seat, token) if seated."""
-        if rated and (hot_seat or real_dice):
-            raise Refused("a rated table is played online, each person on their own device: not with hot_seat or real_dice", 422, "bad-rated")
-        if rated and name is not None and profile is None:
-            raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
+        if rated:
+            check_rated_table(rated, bots, hot_seat, real_dice)
+            if name is not None:
+                await asyncio.to_thread(check_rated_seat, self.store, [], profile, creator)
         table_id = secrets.token_urlsafe(9)
         bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         seed = fresh_seed()
@@ -375,7 +378,8 @@ class Tables:
         elif name is not None and open_seats(seats):
             seat = open_seats(seats)[0]
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self.store, profile, table_id, seat)
-            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank)
+            network = creator.network if creator else None
+            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank, network=network)
             seated = (seat, token)
         started = not open_seats(seats)
         now = clock.now()

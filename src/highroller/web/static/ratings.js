@@ -1,5 +1,6 @@
-// The leaderboard: a game's rated players at one player count, by conservative rating, your own line
-// marked when this browser holds a profile (api() sends its key), and your place when it is further down.
+// The leaderboard: a game's rated players at one player count with enough rated games to be listed,
+// by conservative rating, your own line marked when this browser holds a profile (api() sends its key),
+// and your place when it is further down, or your provisional rating while you are not listed yet.
 
 import { api, h } from "/static/common.js";
 import { language, languageSwitch, loadWords, number, t, tn, translatePage } from "/static/i18n.js";
@@ -27,8 +28,10 @@ function playerCounts(game) {
 }
 
 function drawPlayerChoices(game, rated) {
-  el("players").replaceChildren(...playerCounts(game).map((n) =>
-    h("option", { value: n }, rated.includes(n) ? tn(n, "{n} player", "{n} players") : t("{players} (nobody rated yet)", { players: tn(n, "{n} player", "{n} players") }))));
+  el("players").replaceChildren(...playerCounts(game).map((n) => {
+    const players = tn(n, "{n} player", "{n} players");
+    return h("option", { value: n }, rated.includes(n) ? players : t("{players} (nobody listed yet)", { players }));
+  }));
 }
 
 function lineRow(line) {
@@ -43,7 +46,12 @@ function lineRow(line) {
 function drawYours(board) {
   const shown = board.lines.some((line) => line.you);
   let words = "";
-  if (board.you && !shown) {
+  if (board.you && board.you.provisional) {
+    words = tn(board.you.games,
+      "Your rating: {rating} after {n} rated game, provisional: not listed yet",
+      "Your rating: {rating} after {n} rated games, provisional: not listed yet",
+      { rating: oneDecimal().format(board.you.rating) });
+  } else if (board.you && !shown) {
     words = tn(board.you.games, "Your place: {rank} of {total}, rating {rating} after {n} game", "Your place: {rank} of {total}, rating {rating} after {n} games", {
       rank: number(board.you.rank), total: number(board.total), rating: oneDecimal().format(board.you.rating),
     });
@@ -58,10 +66,15 @@ function draw(game, board) {
   el("players").value = String(board.players);
   const players = tn(board.players, "{n} player", "{n} players");
   el("caption").textContent = t("{game}, {players}", { game: game.title, players });
-  el("summary").textContent = tn(board.total, "{n} player rated", "{n} players rated");
+  const listed = tn(board.total, "{n} player listed", "{n} players listed");
+  const unlisted = tn(board.provisional, "{n} more player not listed yet", "{n} more players not listed yet");
+  el("summary").textContent = board.provisional ? `${listed} · ${unlisted}` : listed;
+  el("least").textContent = tn(board.least_games,
+    "A player is listed after {n} rated game at this game and player count.",
+    "A player is listed after {n} rated games at this game and player count.");
   el("lines").replaceChildren(...(board.lines.length
     ? board.lines.map(lineRow)
-    : [h("tr", {}, h("td", { colspan: 4, class: "hint" }, t("Nobody is rated at this game and player count yet: play a rated table.")))]));
+    : [h("tr", {}, h("td", { colspan: 4, class: "hint" }, t("Nobody is listed at this game and player count yet: play rated tables.")))]));
   drawYours(board);
   document.title = `${t("Leaderboard")} · ${game.title} · highroller`;
 }

@@ -17,6 +17,7 @@ import { drawLog, takeLog } from "/static/log.js";
 import { api, gameModule, h, money, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 import { chooseName, ensureProfile } from "/static/profile.js";
 import { pushControl, registerServiceWorker } from "/static/push.js";
+import { ratingOutcome } from "/static/rating_outcome.js";
 
 const tableId = tableIdFromPath();
 const el = (id) => document.getElementById(id);
@@ -376,6 +377,7 @@ function drawResult() {
   box.replaceChildren(
     h("h2", { class: "winner-line" }, h("span", { "aria-hidden": "true" }, "★ "), state.result.winners.length > 1 ? t("{names} win!", { names: winners }) : t("{name} wins!", { name: winners })),
     h("ol", { class: "ranking" }, ranking),
+    state.rated ? ratingOutcome(state) : null,
     h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, t("Download the record")), h("a", { class: "button", href: `/replay/${state.id}` }, t("Replay step by step"))),
     state.sheet && state.sheet.rows.length ? h("div", { class: "sheet-scroll final-sheet" }, sheetTable(state)) : null,
   );

@@ -87,3 +87,10 @@ def test_an_unknown_bot_is_refused_naming_each_level_with_the_bot_it_plays_here(
     spec = hr.game_spec("lasvegas")
     with pytest.raises(ValueError, match=r"levels: easy \(greedy\), medium \(heuristic\), hard \(expert\);"):
         resolve_bot(spec, "wizard")
+
+
+def test_a_level_whose_first_choice_the_game_lacks_plays_its_next_and_an_unknown_bot_is_still_refused() -> None:
+    spec = replace(hr.game_spec("lasvegas"), levels={**hr.game_spec("lasvegas").levels, "hard": ("genius", "random")})
+    assert level_bot(spec, "hard") == "random"
+    with pytest.raises(ValueError, match=r"has no bot 'genius'.*hard \(random\)"):
+        resolve_bot(spec, "genius")

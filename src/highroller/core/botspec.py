@@ -89,7 +89,19 @@ def level_bot(spec: GameSpec, level: str) -> str:
     choices = spec.levels[level]
     if isinstance(choices, str):
         return choices
-    return next((choice for choice in choices[:-1] if installed(resolve_bot(spec, choice)[0])), choices[-1])
+    return next((choice for choice in choices[:-1] if _usable(spec, choice)), choices[-1])
+
+
+def _usable(spec: GameSpec, choice: str) -> bool:
+    """Whether a level's choice names a bot that resolves and whose needs are installed (a name the game
+    has no bot of is not, and is never resolved here: its refusal lists the levels, which ask again)."""
+    name, *pairs = choice.split(":")
+    if name not in spec.bots and not (pairs and "=" not in pairs[0]):
+        return False
+    try:
+        return installed(resolve_bot(spec, choice)[0])
+    except ValueError:
+        return False
 
 
 def ready(spec: GameSpec, description: str, game: Game) -> bool:

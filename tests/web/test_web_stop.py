@@ -70,12 +70,13 @@ class Serving:
     """`highroller serve` started on a test's database, as the first process of a PID namespace where
     `contained`."""
 
-    def __init__(self, database: str, tmp_path: Path, flags: list[str], contained: bool) -> None:
+    def __init__(self, database: str, tmp_path: Path, flags: list[str], contained: bool, command: str = "serve") -> None:
         self.errors = tmp_path / "serve.err"
         self.mark = tmp_path / "held"
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
-        serve = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", database, *flags]
+        where = ["--port", str(port)] if command == "serve" else []
+        serve = [sys.executable, "-c", "from highroller.cli.main import main; main()", command, *where, "--db", database, *flags]
         environment = {**os.environ, "HELD_MARK": str(self.mark)}
         with self.errors.open("ab") as errors:
             self.launcher = subprocess.Popen([*CONTAINER, *serve] if contained else serve, stdout=subprocess.DEVNULL, stderr=errors, env=environment)
@@ -123,9 +124,9 @@ def start(database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
     """Start servers on the test's database with these packages installed and these flags."""
     started: list[Serving] = []
 
-    def starting(*packages: Package, flags: tuple[str, ...] = (), contained: bool = True) -> Serving:
+    def starting(*packages: Package, flags: tuple[str, ...] = (), contained: bool = True, command: str = "serve") -> Serving:
         install_for_servers(tmp_path / "site", packages, monkeypatch)
-        started.append(Serving(database, tmp_path, [*UNLIMITED, *flags], contained))
+        started.append(Serving(database, tmp_path, [*UNLIMITED, *flags] if command == "serve" else list(flags), contained, command))
         return started[-1]
 
     yield starting
@@ -174,6 +175,15 @@ def test_sigterm_ends_a_server_waiting_to_create_the_schema(start: Callable[...,
         serving = start()
         waiting(serving)
         assert serving.stopped_in() < LIMIT
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_sigterm_ends_a_bot_worker_waiting_to_create_the_schema(start: Callable[..., Serving], database: str) -> None:
+    with schema_held(database) as waiting:
+        working = start(command="bots", flags=("--bot-processes", "1", "--no-warm-up"))
+        waiting(working)
+        assert working.stopped_in() < LIMIT
 
 
 @pytest.mark.slow

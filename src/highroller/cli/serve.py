@@ -165,6 +165,10 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     them in worker processes; a move claimed by a worker that dies is taken over by another after
     --lease seconds. Stop it with Ctrl-C.
     """
+    from highroller.web.stopping import stop_on_signals
+
+    stop_on_signals()  # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
+
     import asyncio
     import contextlib
 

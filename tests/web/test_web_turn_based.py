@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from highroller.web.profiles import add_device
+from highroller.web.profiles import Arrival, add_device
 from highroller.web.store import open_store
 
 DAY = 86400
@@ -120,7 +120,7 @@ def test_your_games_list_the_tables_waiting_for_you_first_with_your_seats(client
 
     store = open_store(database)
     try:
-        other_device = {"X-Profile": add_device(store, ann["id"])}
+        other_device = {"X-Profile": add_device(store, ann["id"], Arrival())}
     finally:
         store.close()
     table, token, _ = tables[0]

@@ -160,7 +160,7 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     games.wait_for_selector("#passkeys li button")
     credential = cdp.send("WebAuthn.getCredentials", {"authenticatorId": first_authenticator})["credentials"][0]
     tablet = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR").new_page()
-    tablet.goto(bob_base + "/signin")  # the other process, with PostgreSQL
+    tablet.goto(ann_base + "/signin")  # the site the passkey was made for: a site's processes share its one origin
     synced, tablet_authenticator = authenticator(tablet)
     synced.send("WebAuthn.addCredential", {"authenticatorId": tablet_authenticator, "credential": {**credential, "backupEligibility": True, "backupState": True}})
     tablet.wait_for_selector("#passkey-signin")

@@ -18,15 +18,14 @@ DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
-    """Load every game, bot and narration now, then exempt these long-lived objects from the cyclic
-    garbage collector's full passes, which would otherwise rescan them all and pause every table."""
+    """Load what the server runs of every game now (`highroller.web.preload`), then exempt these
+    long-lived objects from the cyclic garbage collector's full passes, which would otherwise rescan
+    them all and pause every table."""
     import gc
 
-    from highroller.registry import available_games, make, narration_of
+    from highroller.web.preload import preload
 
-    for name in available_games():
-        make(name)
-        narration_of(name)
+    preload()
     gc.collect()
     gc.freeze()
 

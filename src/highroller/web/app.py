@@ -67,10 +67,11 @@ def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
 
 
 async def _first_requests(app: FastAPI) -> None:
-    """Send the app two requests before it serves anybody — the games' list, and a path that is no
-    route, which the framework matches against every route — so what is built on a first request (every
-    route's handling, the games' descriptions: hundreds of milliseconds) is built while nobody waits."""
-    for path in ("/api/games", "/-"):
+    """Send the app a few requests before it serves anybody — the games' list, the OpenAPI description,
+    and a path that is no route, which the framework matches against every route — so what is built on
+    a first request (every route's handling, the API's description, the games' descriptions: hundreds of
+    milliseconds) is built while nobody waits."""
+    for path in ("/api/games", "/openapi.json", "/-"):
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
             "raw_path": path.encode(), "root_path": "", "query_string": b"", "headers": [], "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0),

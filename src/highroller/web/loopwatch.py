@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 import threading
 import time
 import traceback
+from types import FrameType
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,16 @@ EVERY = 0.01
 
 BUSY = "the event loop was busy for"
 """How every warning of a held loop begins."""
+
+OURS, INNERMOST = 4, 3
+"""A warning shows the last `OURS` of highroller's frames and the `INNERMOST` frames of the loop's stack."""
+
+
+def _where(frame: FrameType) -> str:
+    """Where the loop is: the last few of highroller's frames on its stack, then the innermost ones."""
+    stack = traceback.extract_stack(frame)
+    ours = [entry for entry in stack if f"{os.sep}highroller{os.sep}" in entry.filename][-OURS:]
+    return "".join(traceback.format_list([entry for entry in ours if entry not in stack[-INNERMOST:]] + stack[-INNERMOST:])).strip()
 
 
 class LoopWatch:
@@ -60,7 +72,7 @@ class LoopWatch:
             where = ""
             if not answered.wait(self.bound):
                 frame = sys._current_frames().get(ident)
-                where = "".join(traceback.format_stack(frame, limit=6)).strip() if frame is not None else "?"
+                where = _where(frame) if frame is not None else "?"
                 while not answered.wait(1.0) and not self._stop.is_set():
                     pass
             waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu

@@ -1,6 +1,7 @@
 // Last Chance on the felt: the card with its five dice (matched ones filled, jokers gold, a locked
 // joker face shown), the auction or the attempt with its last roll, the bidding bin and each side bet
-// as chips on the table, and every player; money a player wins glides to them from the table.
+// as chips on the table, and every player; money a player wins glides to them from the table. The card,
+// the attempt and the table's chips are what a player needs at a decision (`data-needed`).
 
 import { h, s } from "/static/common.js";
 import { die } from "/static/dice.js";
@@ -29,7 +30,7 @@ function nothingYet() {
 
 function drawCard(view, ctx) {
   const card = view.card;
-  if (!card) return h("div", { class: "card" }, t("No card on the table."));
+  if (!card) return h("div", { class: "card", "data-needed": "" }, t("No card on the table."));
   const dice = cardDice(card).map((d) => {
     if (d.face !== null) return die(d.face, { size: 44, fill: d.matched ? MATCHED : "#fff", title: d.matched ? t("{face} (matched)", { face: d.face }) : t("{face} (open)", { face: d.face }), className: d.matched ? "" : "open" });
     if (d.matched) return die(d.shown, { size: 44, fill: JOKER, title: t("joker matched as {face}", { face: d.shown }) });
@@ -38,7 +39,7 @@ function drawCard(view, ctx) {
   });
   return h(
     "div",
-    { class: "card lastchance-card", "aria-label": t("Card {id}", { id: card.id }) },
+    { class: "card lastchance-card", "aria-label": t("Card {id}", { id: card.id }), "data-needed": "" },
     h("div", {}, h("strong", {}, t("Card {id}", { id: card.id })), h("span", { class: "points" }, t("pays {money}", { money: ctx.money(card.payout) }))),
     h("div", { class: "chips" }, dice),
     h("div", { class: "hint" }, [
@@ -52,7 +53,7 @@ function drawCard(view, ctx) {
 function attempt(view, ctx) {
   if (view.phase === "auction") {
     const a = view.auction;
-    return h("p", {}, a.high_bidder < 0
+    return h("p", { "data-needed": "" }, a.high_bidder < 0
       ? t("Auction: no bid yet ({name} opened).", { name: ctx.names[view.opener] })
       : t("Auction: high bid {money} by {name}.", { money: ctx.money(a.high_bid), name: ctx.names[a.high_bidder] }));
   }
@@ -61,7 +62,7 @@ function attempt(view, ctx) {
   const how = view.last_chance ? t("Last Chance!") : ctx.money(view.bid);
   return h(
     "div",
-    {},
+    { class: "lc-attempt", "data-needed": "" },
     h("p", {}, t("{name} rolls for {how} — roll {used} of {rolls}.", { name: ctx.names[view.roller], how, used: view.rolls_used, rolls: view.card ? view.card.rolls : "?" })),
     view.roll
       ? h("div", { class: "roll" }, h("strong", {}, t("Last roll:")), " ", view.roll.map((f) => die(f, { size: 40, fill: view.unplaced.includes(f) ? fill : "#fff", title: String(f) })))
@@ -99,7 +100,8 @@ function felt(view, ctx) {
     const words = bet.bet === "yes" ? t("{name}: yes, {money}", { name, money: ctx.money(bet.wager) }) : t("{name}: no, {money}", { name, money: ctx.money(bet.wager) });
     return h("div", { class: `lc-bet ${bet.bet}` }, chipStack(colour), h("span", {}, words));
   });
-  return h("div", { class: "lc-felt", "data-anchor": "table" }, bin, entries.length ? h("span", { class: "hint-light" }, t("Bets:")) : null, bets);
+  return h("div", { class: "lc-felt", "data-anchor": "table", "data-needed": "" },
+    bin, entries.length ? h("span", { class: "hint-light" }, t("Bets:")) : null, bets);
 }
 
 function player(p, view, ctx) {

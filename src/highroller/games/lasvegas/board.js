@@ -1,7 +1,9 @@
 // Las Vegas on the felt: casinos with their bills and the dice placed on them, the roll on move
 // (the Biggie drawn bigger, neutral dice in their own colour), and each player's money and dice.
 // Once a round is scored, each casino keeps its result (who took which bill, whose dice tied and
-// cancelled) and a summary says what each player won, until the next round's first die is placed.
+// cancelled) and a summary says what each player won, until the next round's first die is placed;
+// where the page shows each scoring itself (`ctx.scoring`, the table page) the felt shows only the
+// table as it is. The roll and the casinos are what a player needs at a decision (`data-needed`).
 // Newly placed dice glide from the roll to their casino, won money from the casino that paid it.
 
 import { h } from "/static/common.js";
@@ -48,7 +50,7 @@ function casino(spot, view, ctx) {
   const title = spot.bandit ? t("One-armed bandit") : t("Casino {n}", { n: spot.casino });
   const onMove = view.roll && view.legal.some((a) => (spot.bandit ? a.bandit : a.place) !== undefined && (spot.bandit ? "bandit" in a : a.place === spot.casino));
   const before = previousSpot(spot, ctx);
-  const result = view.last_round ? view.last_round.casinos.find((c) => c.casino === spot.casino) : null;
+  const result = view.last_round && !ctx.scoring ? view.last_round.casinos.find((c) => c.casino === spot.casino) : null;
   const dice = Object.entries(spot.dice).map(([owner, count]) =>
     h(
       "div",
@@ -61,7 +63,8 @@ function casino(spot, view, ctx) {
   return h(
     "div",
     { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-anchor": `casino-${spot.casino}`, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
-    h("h3", {}, face ? die(face, { size: 26 }) : die(0, { size: 26, label: "7" }), title),
+    h("h3", {}, face ? die(face, { size: 26 }) : die(0, { size: 26, label: "7" }),
+      h("span", { class: spot.bandit ? "spot-name" : "spot-name numbered" }, title)),
     h("div", {}, spot.bills.length ? spot.bills.map((b) => h("span", { class: "bill" }, thousands(b))) : h("span", { class: "muted" }, t("no bills"))),
     h("div", {}, dice),
     spot.faces && spot.faces.length ? h("div", { class: "hint-light" }, t("faces {faces}", { faces: spot.faces.join(", ") })) : null,
@@ -70,7 +73,9 @@ function casino(spot, view, ctx) {
 }
 
 function roll(view, ctx) {
-  if (!view.roll) return h("div", { class: "roll", "data-anchor": "roll" }, h("span", { class: "muted" }, t("No dice rolled yet.")));
+  if (!view.roll) {
+    return h("div", { class: "roll", "data-anchor": "roll", "data-needed": "" }, h("span", { class: "muted" }, t("No dice rolled yet.")));
+  }
   const who = view.turn;
   const fill = ctx.colours[who % ctx.colours.length];
   const dice = [
@@ -78,7 +83,8 @@ function roll(view, ctx) {
     view.roll.biggie ? die(view.roll.biggie, { size: 62, fill, title: t("Biggie {face}", { face: view.roll.biggie }), className: "biggie" }) : null,
     ...(view.roll.neutral || []).map((f) => die(f, { size: 40, fill: NEUTRAL, title: t("neutral {face}", { face: f }) })),
   ];
-  return h("div", { class: "roll", "data-anchor": "roll", "aria-label": t("{name}'s roll", { name: ctx.names[who] }) }, h("strong", {}, t("{name} rolled:", { name: ctx.names[who] })), " ", dice);
+  return h("div", { class: "roll", "data-anchor": "roll", "data-needed": "", "aria-label": t("{name}'s roll", { name: ctx.names[who] }) },
+    h("strong", {}, t("{name} rolled:", { name: ctx.names[who] })), " ", dice);
 }
 
 /** The casino that paid a seat in the round just scored (where its new money comes from). */
@@ -137,9 +143,10 @@ export function render(view, ctx) {
   return h(
     "div",
     { class: "lasvegas" },
-    h("div", { class: "hint-light" }, t("Las Vegas ({variants}) — round {round} of {rounds}", { variants, round: view.round, rounds: rules.rounds })),
-    view.last_round ? summary(view.last_round, view, ctx) : null,
-    h("div", { class: "felt-grid" }, view.casinos.map((spot) => casino(spot, view, ctx))),
+    h("div", { class: "hint-light lv-title" },
+      t("Las Vegas ({variants}) — round {round} of {rounds}", { variants, round: view.round, rounds: rules.rounds })),
+    view.last_round && !ctx.scoring ? summary(view.last_round, view, ctx) : null,
+    h("div", { class: "felt-grid casinos", "data-needed": "" }, view.casinos.map((spot) => casino(spot, view, ctx))),
     roll(view, ctx),
     h("div", { class: "players" }, view.players.map((p) => player(p, view, ctx))),
   );

@@ -1,7 +1,9 @@
 // Luckiest Dice on the felt: the 14 bet cards (each with its sign — a number, a coloured shape or a
 // colour — and its points apart from its name; used ones greyed, the current bet lit, the dice laid
 // on them), a legend of the six faces, the last roll as the dice show it, the points at risk and
-// everyone's score. Matching dice glide from the roll to their card, banked points to the player.
+// everyone's score. Matching dice glide from the roll to their card, banked points to the player. The
+// roll, the points at risk and the cards are what a player needs at a decision (`data-needed`); a phone
+// shows them first, the legend after the cards.
 
 import { h, s } from "/static/common.js";
 import { t, tn } from "/static/i18n.js";
@@ -104,17 +106,17 @@ export function render(view, ctx) {
   return h(
     "div",
     { class: "luckiest" },
-    h("div", { class: "hint-light" }, t("Luckiest Dice — round {round} of {rounds}", { round: view.round, rounds: view.rules.rounds })),
+    h("div", { class: "hint-light ld-title" }, t("Luckiest Dice — round {round} of {rounds}", { round: view.round, rounds: view.rules.rounds })),
     legend(view),
-    h("div", { class: "felt-grid cards" }, view.cards.map((c) => card(c, view, ctx))),
+    h("div", { class: "felt-grid cards", "data-needed": "" }, view.cards.map((c) => card(c, view, ctx))),
     h(
       "div",
-      { class: "roll", "data-anchor": "roll" },
+      { class: "roll", "data-anchor": "roll", "data-needed": "" },
       h("strong", {}, view.last_roll ? t("{name} rolled:", { name: who }) : t("{name} to roll:", { name: who })),
       " ",
       view.last_roll ? view.last_roll.map((d) => faceDie(d, view)) : h("span", { class: "muted" }, t("no roll yet")),
     ),
-    h("p", { "data-anchor": "points" }, [
+    h("p", { class: "at-risk", "data-anchor": "points", "data-needed": "" }, [
       tn(view.points, "{name}: {n} point at risk", "{name}: {n} points at risk", { name: who }),
       tn(view.dice_left, "{n} die left", "{n} dice left"),
       tn(view.rolls, "{n} roll", "{n} rolls"),

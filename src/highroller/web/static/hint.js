@@ -1,14 +1,17 @@
 // The Hint button of a table (shown on your turn when the table allows hints): asks the server for the
 // game's advice on your choices in the page's language, draws each choice's value as a bar with the
 // figure beside it, marks the suggested move there and among the choices, and lists the position's facts.
+// The page puts the button beside the heading of its choices and the answer under them, inside the bar
+// of choices: reading a hint never scrolls the board away.
 
 import { api, h } from "/static/common.js";
 import { language, money, number, percent, t } from "/static/i18n.js";
 
 let shown = null;
 
-/** The hint area under the choices: a button on your turn, and the last answer while it still applies. */
-export function hintArea(state, token) {
+/** The hint's controls on your turn: {button, answer} (the answer drawn again while it still applies),
+or null when there is nothing to ask. */
+export function hintControls(state, token) {
   if (!state.hints || !state.legal.length || !token) {
     shown = null;
     return null;
@@ -25,7 +28,7 @@ export function hintArea(state, token) {
       const found = await askPatiently(`/api/tables/${encodeURIComponent(state.id)}/hint?lang=${lang}`, token);
       shown = { ...found, lang };
       fill(out, shown);
-      out.scrollIntoView({ block: "nearest" }); // on a phone, above the bar of choices (its scroll margin)
+      out.scrollIntoView({ block: "nearest" }); // within the bar of choices
       mark(shown);
     } catch (error) {
       out.replaceChildren(h("p", { class: "error" }, error.message));
@@ -33,7 +36,7 @@ export function hintArea(state, token) {
     }
   });
   if (answer) queueMicrotask(() => mark(answer));
-  return h("div", { class: "hint-area" }, button, out);
+  return { button, answer: out };
 }
 
 /** How often a hint is asked while every advice helper is busy (429), waiting as long as the server says between. */

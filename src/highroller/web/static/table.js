@@ -1,13 +1,15 @@
 // The table page: one WebSocket to the server, the game's own drawing, and the generic parts around it
 // (seats with who is online, whose turn, legal choices as buttons with stable keys, the latest scoring
 // kept in view, the score sheet, the log, the winner banner, rematch, reconnection). On a phone the
-// header is one line that stays, and on your turn the choices sit in a bar fixed at the bottom.
+// header is one line that stays, the seats a strip under it, and on your turn the choices sit in a bar
+// fixed at the bottom, bounded in height, with the game's note and the hint's answer inside it. At each
+// decision, and when a dialog closes, the pieces of the board a person needs are brought back into view.
 
 import { alertControls, turnAlert } from "/static/alerts.js";
 import { duration, language, languageSwitch, loadWords, t, tn, tNodes, translatePage } from "/static/i18n.js";
 import { amountControl, arrange } from "/static/choices.js";
 import { chanceMeter, noteLine, tableAdvice } from "/static/advice.js";
-import { hintArea } from "/static/hint.js";
+import { hintControls } from "/static/hint.js";
 import { latestScoring, sheetButton, sheetTable } from "/static/sheet.js";
 import { choiceKeys } from "/static/keys.js";
 import { anchors, fly } from "/static/motion.js";
@@ -31,6 +33,8 @@ let sent = false;
 let receivedAt = 0;
 let shownView = null;
 let finishedShown = false;
+/** The version of the last decision whose board was brought into view. */
+let decisionShown = null;
 const keys = choiceKeys();
 const SCORED = `highroller:scored:${tableId}`;
 /** The step of the last scoring this viewer has moved on from (acted after it, or closed its card). */
@@ -108,7 +112,7 @@ function draw(rolled) {
   el("title").textContent = t("{game} · table {id}", { game: state.title, id: state.id });
   const holder = el("board");
   const before = anchors(holder);
-  const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money, previous: shownView });
+  const board = drawer.render(state.view, { names: names(), seat: state.seat, colours: SEAT_COLOURS, money, previous: shownView, scoring: true });
   holder.replaceChildren(board);
   if (shownView !== state.view) fly(holder, before);
   shownView = state.view;
@@ -124,6 +128,44 @@ function draw(rolled) {
   drawLog(tableId, el("log"));
   drawResult();
   el("join").hidden = !(state.seat === null && state.open_seats.length > 0);
+  if (state.legal.length && decisionShown !== state.version) {
+    decisionShown = state.version;
+    requestAnimationFrame(showTheBoard);
+  }
+}
+
+/** The part of the window the page is seen through: under the header, above the bar of choices. */
+function clearView() {
+  const panel = el("actions-panel");
+  const bar = panel.classList.contains("acting") ? panel.getBoundingClientRect().top : Infinity;
+  return { top: document.querySelector(".table-top").getBoundingClientRect().bottom, bottom: Math.min(window.innerHeight, bar) };
+}
+
+/** Whether one of `pieces` is out of the clear view (scrolled away, under the header or under the bar). */
+function hidden(pieces) {
+  const view = clearView();
+  return pieces.some((piece) => {
+    const box = piece.getBoundingClientRect();
+    return box.top < view.top - 1 || box.bottom > view.bottom + 1;
+  });
+}
+
+/** At a decision, what a person needs in view: the pieces the game's board marks `data-needed`; with
+them, as room allows, the latest scoring and the seats with their win-chance meters. When one is hidden
+the page goes back to its top, then, if the board's pieces are still hidden, down as far as they need. */
+function showTheBoard() {
+  if (!latest || !latest.legal.length) return;
+  const drawn = (node) => node && node.getClientRects().length > 0;
+  const pieces = [...el("board").querySelectorAll("[data-needed]")].filter(drawn);
+  const helps = [el("scoring").firstElementChild, el("seats").querySelector("meter") ? el("seats") : null].filter(drawn);
+  if (!pieces.length || !hidden([...pieces, ...helps])) return;
+  window.scrollTo({ top: 0 });
+  if (!hidden(pieces)) return;
+  const view = clearView();
+  const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+  const below = Math.max(...boxes.map((box) => box.bottom)) - view.bottom;
+  const above = Math.min(...boxes.map((box) => box.top)) - view.top;
+  window.scrollBy({ top: Math.min(below, above) });
 }
 
 /** The latest scoring (a round, a card) as a card above the board, kept until this viewer acts after
@@ -136,6 +178,7 @@ function drawScoring() {
     box.replaceChildren();
     return;
   }
+  if (box.firstElementChild && box.firstElementChild.dataset.step === String(last.step)) return; // kept, its details open or not
   box.replaceChildren(latestScoring(latest, () => movedOn(last.step)));
 }
 
@@ -314,17 +357,9 @@ function drawActions() {
     : typing ? t("The real dice, bills and cards") : t("Choices appear here on your turn");
   if (typing) box.append(typing);
   if (typing && wasTyping && el("typed")) el("typed").focus();
-  const hint = latest ? hintArea(latest, mine && mine.token) : null;
-  const answer = el("hint");
-  if (answer && !hint) answer.remove();
-  if (hint) {
-    box.append(hint);
-    const out = hint.querySelector("#hint");
-    if (out) {
-      if (answer && answer !== out) answer.remove();
-      el("advice-area").append(out);
-    }
-  }
+  const hint = latest ? hintControls(latest, mine && mine.token) : null;
+  el("hint-place").replaceChildren(hint ? hint.button : "");
+  el("hint-answer").replaceChildren(hint ? hint.answer : "");
   const acting = Boolean(legal.length || typing);
   const panel = el("actions-panel");
   panel.classList.toggle("acting", acting);
@@ -466,6 +501,7 @@ async function start() {
   el("menu-items").append(pushControl());
   registerServiceWorker();
   watchBar();
+  document.addEventListener("close", () => requestAnimationFrame(showTheBoard), true); // a dialog closed: back to the board
   setInterval(drawClock, 1000);
   await seatOfProfile();
   connect();

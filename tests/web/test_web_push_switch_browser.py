@@ -91,11 +91,9 @@ def test_a_refusal_is_said_in_the_pages_language(browser: Browser, serve: Callab
 def test_permission_refused_and_no_web_push_are_said(browser: Browser, serve: Callable[..., Server]) -> None:
     server = serve()
     context = browser.new_context()
+    context.add_init_script("Object.defineProperty(Notification, 'permission', { get: () => 'denied' });")  # a private window, or the settings
     page = context.new_page()
     page.goto(server.url + "/games")
-    blocked = {"permission": {"name": "notifications"}, "setting": "denied", "origin": server.url}
-    context.new_cdp_session(page).send("Browser.setPermission", blocked)  # as a private window, or the browser's settings, have it
-    page.reload()
     page.wait_for_selector("#notify .hint:not(:empty)")
     assert "private window" in page.locator("#notify .hint").inner_text()
     assert page.locator("#notify input").is_disabled() and not is_on(page)

@@ -59,7 +59,9 @@ def build_close_router(tables: Tables, quotas: Quotas) -> APIRouter:
         table = await tables.get(table_id)
         mine = await makers_seats(tables, table, request, quotas, authorization, key)
         if not mine:
-            raise Refused("only a person who plays at this table can close it: with its seat token, their profile, or on the server's own machine", 403, "not-yours")
+            raise Refused(
+                "only a person who plays at this table can close it: with its seat token, their profile, or on the server's own machine", 403, "not-yours",
+            )
         return {"table": table_id, "deleted": await tables.close(table, sorted(mine))}
 
     return router

@@ -350,8 +350,10 @@ class Store:
                  int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated, row.mover, _last_line(row.lines)),
             )
             for seat in row.seats:
-                self.run(cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                          (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.taken_by))
+                self.run(
+                    cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.taken_by),
+                )
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
             self._insert_steps(cursor, row.id, 0, row.steps, row.lines)

@@ -240,11 +240,13 @@ class Table(TableCopy):
                 raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self._store, profile, self.id, seat)
             seats = [
-                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, taken_by=joiner and joiner.address) if r.seat == seat else r
+                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, taken_by=joiner and joiner.address)
+                if r.seat == seat else r
                 for r in self.seats
             ]
             started = not open_seats(seats)
-            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=server_draws(self.real_dice, seats)) if started else Turn()
+            draws = server_draws(self.real_dice, seats)
+            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=draws) if started else Turn()
             revision = await asyncio.to_thread(
                 self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, turn=turn,
                 profile=profile, bank=self.bank,

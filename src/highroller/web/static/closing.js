@@ -28,7 +28,8 @@ export function closeControl(menu, tableId, token) {
     if (!menu.open) return;
     try {
       const answer = await api(`/api/tables/${tableId}/closable`, { token: token() });
-      holder.replaceChildren(answer.closable ? h("button", { type: "button", id: "close-table", onclick: () => close(answer.started) }, t("Close this table")) : "");
+      const item = h("button", { type: "button", id: "close-table", onclick: () => close(answer.started) }, t("Close this table"));
+      holder.replaceChildren(answer.closable ? item : "");
     } catch {
       holder.replaceChildren();
     }

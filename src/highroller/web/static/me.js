@@ -4,7 +4,7 @@
 // this one or another), and deleting the profile. A first visit makes a profile (profile.js).
 
 import { api, h } from "/static/common.js";
-import { LANGUAGES, language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
+import { LANGUAGES, language, languageSwitch, loadWords, t, tNodes, translatePage } from "/static/i18n.js";
 import { dropHeld, ensureProfile, forgetProfile, heldProfiles, holdProfile, keepProfileKey, profileKey } from "/static/profile.js";
 import { creationOptions, passkeysHere, registrationJSON } from "/static/webauthn.js";
 
@@ -92,8 +92,10 @@ async function makeLink() {
     el("qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.qr)}`;
     el("qr").alt = t("QR code of the sign-in link");
     el("qr-reach").hidden = !onThisMachine(made.link);
-    const unreachable = t("A phone cannot open this code: it leads to localhost, this computer. Start the server with --host 0.0.0.0 or --public-origin.");
-    say("qr-reach", el("qr-reach").hidden ? "" : unreachable);
+    const flags = { host: h("code", {}, "--host 0.0.0.0"), origin: h("code", {}, "--public-origin") };
+    const unreachable = tNodes(
+      "A phone cannot open this code: it leads to localhost, this computer. Start the server with {host} or {origin}.", {}, flags);
+    el("qr-reach").replaceChildren(...(el("qr-reach").hidden ? [] : unreachable));
     say("link-expiry", t("It works once, until {time}.", { time: timeWords(until) }));
     say("copy-status", "");
     el("link-box").hidden = false;

@@ -109,7 +109,8 @@ export async function enablePush() {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription = subscription || (await within(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), "AbortError"));
+  const subscribing = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  subscription = subscription || (await within(subscribing(), "AbortError"));
   const { endpoint, keys } = subscription.toJSON();
   try {
     await within(api("/api/me/push", { method: "POST", body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }), "ServerTimeout");

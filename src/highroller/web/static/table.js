@@ -190,7 +190,9 @@ function clockWords(left, yours, mover) {
   const bank = Math.min(left, Math.floor(mover.bank || 0));
   const vars = { time: duration(left - bank), bank: duration(bank), name: mover.name };
   if (!bank) return yours ? t("{time} left on your turn", vars) : t("{time} left on {name}'s turn", vars);
-  if (left > bank) return yours ? t("{time} left on your turn, then {bank} of time bank", vars) : t("{time} left on {name}'s turn, then {bank} of time bank", vars);
+  if (left > bank) {
+    return yours ? t("{time} left on your turn, then {bank} of time bank", vars) : t("{time} left on {name}'s turn, then {bank} of time bank", vars);
+  }
   vars.time = vars.bank;
   return yours ? t("{time} of time bank left on your turn", vars) : t("{time} of time bank left on {name}'s turn", vars);
 }

@@ -67,10 +67,11 @@ def test_the_command_writes_a_package_that_registers_the_game(tmp_path: Path) ->
     folder = tmp_path / "games" / NAME
     code, out = run("new-game", NAME, "--dir", str(folder))
     assert code == 0, out
-    assert f"pip install -e {folder}" in out and f"highroller play {NAME}" in out
+    assert f"pip install -e '{folder}[test]'" in out and f"highroller play {NAME}" in out
     project = tomllib.loads((folder / "pyproject.toml").read_text())
     assert project["project"]["name"] == "highroller-dice-duel" and project["project"]["dependencies"] == ["highroller"]
     assert project["project"]["entry-points"]["highroller.games"] == {NAME: f"{MODULE}.spec:SPEC"}
+    assert any(need.startswith("pytest") for need in project["project"]["optional-dependencies"]["test"])  # the printed pytest step runs
     assert set(project["tool"]["setuptools"]["package-data"][MODULE]) == {"board.js", "board.css", "guide/*.md"}
     package = folder / "src" / MODULE
     assert {"spec.py", "rules.py", "state.py", "bots.py", "view.py", "narration.py", "render.py", "board.js", "board.css"} <= {path.name for path in package.iterdir()}

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import highroller as hr
 from highroller.cli.main import cli
+from highroller.cli.simulate import _print_summary
 
 ANSWERS = "x\n9\nb1\n" + "1\n2\n3\n4\n5\n6\n" * 400
 
@@ -133,6 +134,18 @@ def test_simulate_summarises_and_writes_records(tmp_path: Path) -> None:
 def test_simulate_table_output() -> None:
     code, out = run("simulate", "lasvegas", "--games", "5", "--players", "2", "--edition", "biggie", "--seed", "1")
     assert code == 0 and "By seat" in out and "By bot" in out
+
+
+def test_simulate_writes_counts_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    seat = {"bot": "greedy", "wins": 1_000_000.0, "win_rate": 0.5, "mean_return": 12.5}
+    summary = {
+        "games": 2_000_000, "game": "lasvegas", "elapsed_s": 10, "games_per_s": 200_000, "engine": "batch", "seed": 1,
+        "seats": [{"seat": 0, **seat}, {"seat": 1, **seat, "wins": 999_999.5}],
+        "bots": {"greedy": {"seat_games": 4_000_000, **seat, "wins": 1_999_999.5}},
+    }
+    _print_summary(summary)
+    out = capsys.readouterr().out
+    assert "1,000,000" in out and "999,999.5" in out and "1,999,999.5" in out and "e+06" not in out
 
 
 @pytest.mark.slow  # benchmarks

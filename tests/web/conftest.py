@@ -114,12 +114,12 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def make_client(database: str) -> Iterator[Callable[..., TestClient]]:
     """Clients of in-process apps on the test's database (a second one is a restarted server);
-    keyword arguments change the host's settings."""
+    `address`: where the client's requests come from; keyword arguments change the host's settings."""
     opened: list[TestClient] = []
 
-    def make(**changes: Any) -> TestClient:
+    def make(address: str = "testclient", **changes: Any) -> TestClient:
         store: Store = open_store(database)
-        client = TestClient(create_app(store, replace(TEST_SETTINGS, **changes)))
+        client = TestClient(create_app(store, replace(TEST_SETTINGS, **changes)), client=(address, 50000))
         client.__enter__()
         opened.append(client)
         return client

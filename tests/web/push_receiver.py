@@ -16,10 +16,16 @@ hung up meanwhile (a push service that had not stored a push when its connection
 `late` ones are taken but answered only after `LATE` seconds, when the server no longer waits (a push
 stored whose answer is lost). `Device` makes a subscription's keys (a P-256 key pair and 16 random
 auth bytes).
+
+As a command it lets a person try notifications on one machine (docs/web.md, "Notifications"):
+`python tests/web/push_receiver.py --server http://localhost:8000`, beside `highroller serve
+--push-hosts http://127.0.0.1:8765`, makes a profile, subscribes a device of this stand-in for it,
+makes it a turn-based table with a bot and prints each notification the device receives, decrypted.
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import json
 import os
@@ -31,6 +37,7 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.request import Request, urlopen
 
 import http_ece
 from cryptography.hazmat.primitives import serialization
@@ -77,7 +84,8 @@ def _hung_up(connection: socket.socket, seconds: float) -> bool:
 class PushReceiver:
     """The stand-in push service: `device(id)` subscribes, `payloads(id)` what reached that device."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
+        """Listen on `port` of 127.0.0.1 (0: any free one)."""
         self._devices: dict[str, Device] = {}
         self._payloads: dict[str, list[dict[str, Any]]] = {}
         self._waiting: dict[str, list[tuple[str | None, dict[str, Any]]]] = {}
@@ -127,7 +135,7 @@ class PushReceiver:
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the http.server name)
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
@@ -239,3 +247,38 @@ class PushReceiver:
     def close(self) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def _post(url: str, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json", **({"X-Profile": key} if key else {})}
+    with urlopen(Request(url, data=json.dumps(body).encode(), headers=headers, method="POST"), timeout=30) as answer:  # noqa: S310 (the server given)
+        result: dict[str, Any] = json.loads(answer.read())
+    return result
+
+
+def main() -> None:
+    """Subscribe a stand-in device to a running server's notifications, and print what it receives."""
+    parser = argparse.ArgumentParser(description="A push service stand-in: try a server's notifications on one machine.")
+    parser.add_argument("--server", default="http://localhost:8000", help="the running highroller serve (default: %(default)s)")
+    parser.add_argument("--port", type=int, default=8765, help="this stand-in's port on 127.0.0.1, listed in the server's --push-hosts")
+    args = parser.parse_args()
+    receiver = PushReceiver(args.port)
+    device = receiver.device("this-machine")
+    server = args.server.rstrip("/")
+    key = _post(f"{server}/api/profiles", {"name": "Ann", "languages": ["en"]})["key"]
+    _post(f"{server}/api/me/push", device.subscription(), key)
+    table = _post(f"{server}/api/tables", {"game": "lasvegas", "options": {"players": 2}, "bots": [None, "easy"], "name": "Ann", "timer": 3600}, key)
+    print(f"Ann (profile key {key}) sits at the turn-based table {server}/table/{table['id']}, seat token {table['token']}.")
+    print(f"Her device is subscribed through {receiver.url}; each notification it receives is printed here (Ctrl+C stops).", flush=True)
+    shown = 0
+    try:
+        while True:
+            for payload in receiver.wait_for("this-machine", shown + 1, timeout=1.0)[shown:]:
+                print(json.dumps(payload, ensure_ascii=False, indent=2), flush=True)
+                shown += 1
+    except KeyboardInterrupt:
+        receiver.close()
+
+
+if __name__ == "__main__":
+    main()

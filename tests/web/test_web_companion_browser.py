@@ -57,6 +57,7 @@ def test_a_las_vegas_companion_game_typed_on_one_page(browser: Browser, serve: C
     page.wait_for_selector("#typed")
     assert "bills drawn for casino 1" in page.inner_text("#typing-help")
     type_in(page, "60k")
+    assert page.inner_text("#undo-button") == "Undo the last step"
     page.click("#undo-button")
     page.wait_for_function("() => document.querySelector('#board').dataset.version === '0'")
     assert page.locator("#undo-button").count() == 0

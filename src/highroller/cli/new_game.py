@@ -18,7 +18,7 @@ def new_game_command(name: str, directory: Path | None) -> None:
     the engine API, two bots, its words, a terminal drawing, a browser board, a guide and tests.
 
     \b
-    Then:  pip install -e ./NAME    (registers it with highroller)
+    Then:  pip install -e './NAME[test]'    (registers it with highroller, with what its tests need)
            highroller play NAME
     """
     folder = directory if directory is not None else Path(name)
@@ -28,10 +28,10 @@ def new_game_command(name: str, directory: Path | None) -> None:
         raise click.ClickException(str(error)) from error
     shown = _as_typed(folder)
     click.echo(f"Wrote the game {name} in {shown} ({len(written)} files); its README.md says what is where. Next:")
-    steps = ((f"pip install -e {shown}", "registers it with highroller"),
+    steps = ((f"pip install -e '{shown}[test]'", "registers it with highroller, with what its tests need (pytest)"),
              (f"highroller play {name}", "plays it in the terminal against a bot"),
              (f"python -m pytest {shown}", "runs its tests: the API checker and its rule"),
-             ("highroller serve", "serves it to play in the browser"))
+             ("highroller serve", "serves it to play in the browser (a server already running: restart it)"))
     width = max(len(command) for command, _ in steps)
     for command, what in steps:
         click.echo(f"  {command:{width}}   {what}")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from highroller.cli.extras import require
-from highroller.web.settings import DAY, MINUTE, Settings
+from highroller.web.settings import DAY, HOUR, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """Frames beyond this close the connection (1009); smaller oversized messages get an error reply."""
@@ -98,6 +98,8 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
               help="API requests and WebSocket messages one seat token may send this process a second, after a burst (0: no limit).")
 @click.option("--unstarted-expiry", default=DEFAULTS.unstarted_expiry / MINUTE, show_default=True, type=click.FloatRange(0),
               help="Minutes after its last change that a table nobody started is deleted (0: never).")
+@click.option("--untimed-expiry", default=DEFAULTS.untimed_expiry / HOUR, show_default=True, type=click.FloatRange(0),
+              help="Hours without a move after which the stand-in plays every person's seat of an untimed game to its end (0: never).")
 @click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),
               help="Days a finished game (its record and replay) is kept (0: for ever).")
 @click.option("--min-timer", default=DEFAULTS.min_timer, show_default=True, type=click.IntRange(1, 3600), help="Shortest turn timer a table may have, in seconds.")
@@ -132,6 +134,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     origin = knobs["public_origin"] or listening_origin(host, port)
     settings = Settings(**{
         **knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY,
+        "untimed_expiry": knobs["untimed_expiry"] * HOUR,
         "table_memory": knobs["table_memory"] * 2**20, "loop_warning": knobs["loop_warning"] / 1000, "public_origin": origin,
     })
     _settle_startup_objects()

@@ -184,6 +184,11 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
     return [float(total) for total in totals.returns], [float(total) for total in totals.wins]
 
 
+def _count(wins: float) -> str:
+    """A count of wins as people read it: "1,000,000", or "2,500.5" where shared wins count their share."""
+    return f"{wins:,.0f}" if wins == int(wins) else f"{wins:,.1f}"
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     console = Console(highlight=False)
     console.print(
@@ -194,11 +199,11 @@ def _print_summary(summary: dict[str, Any]) -> None:
     for column in ("Seat", "Bot", "Wins", "Win rate", "Mean score"):
         seats.add_column(column, justify="right" if column != "Bot" else "left")
     for s in summary["seats"]:
-        seats.add_row(str(s["seat"] + 1), s["bot"], f"{s['wins']:g}", f"{s['win_rate']:.1%}", f"{s['mean_return']:,.1f}")
+        seats.add_row(str(s["seat"] + 1), s["bot"], _count(s["wins"]), f"{s['win_rate']:.1%}", f"{s['mean_return']:,.1f}")
     console.print(seats)
     bots = Table(title="By bot")
     for column in ("Bot", "Seat-games", "Wins", "Win rate", "Mean score"):
         bots.add_column(column, justify="right" if column != "Bot" else "left")
     for name, b in summary["bots"].items():
-        bots.add_row(name, str(b["seat_games"]), f"{b['wins']:g}", f"{b['win_rate']:.1%}", f"{b['mean_return']:,.1f}")
+        bots.add_row(name, str(b["seat_games"]), _count(b["wins"]), f"{b['win_rate']:.1%}", f"{b['mean_return']:,.1f}")
     console.print(bots)

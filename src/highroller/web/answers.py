@@ -167,6 +167,20 @@ class Joined(Answer):
     token: str = Field(description="the seat token: keep it secret, send it as `Authorization: Bearer`")
 
 
+class Closable(Answer):
+    """Whether the asker may close a table: it is its maker and nobody else plays at it."""
+
+    closable: bool
+    started: bool = Field(description="closing a game in progress gives the maker's seats to the stand-in; an unstarted table is deleted")
+
+
+class Closed(Answer):
+    """A table closed by its maker."""
+
+    table: str
+    deleted: bool = Field(description="true: the table had not started and is gone; false: the stand-in plays the game to its end")
+
+
 class Choice(Answer):
     """A legal action of the seat on move, as the page offers it."""
 

@@ -1,6 +1,6 @@
 """The HTTP JSON API of games and tables, under /api: the games (`highroller.web.game_api`), the lobby
-and the tables (`table_api`), what a seat does at a table (`seat_api`), and finished games' records and
-replays (`record_api`).
+and the tables (`table_api`), what a seat does at a table (`seat_api`), closing a table (`close_api`),
+and finished games' records and replays (`record_api`).
 
 Seat tokens travel in `Authorization: Bearer <token>`; without one a caller is a spectator. Every
 refusal is `{"error": "...", "code": "..."}` with a fitting status, and changes nothing. Creating
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from highroller.web.close_api import build_close_router
 from highroller.web.game_api import build_game_router
 from highroller.web.hints import Hints
 from highroller.web.live import Connections
@@ -30,5 +31,6 @@ def build_router(tables: Tables, quotas: Quotas, hints: Hints, replays: Replays,
     router.include_router(build_game_router())
     router.include_router(build_table_router(tables, quotas, connections))
     router.include_router(build_seat_router(tables, quotas, hints))
+    router.include_router(build_close_router(tables, quotas))
     router.include_router(build_record_router(tables, replays, limits))
     return router

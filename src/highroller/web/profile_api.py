@@ -18,6 +18,7 @@ from highroller.web.checks import checked_profile_name
 from highroller.web.messages import REFUSALS, Strict
 from highroller.web.profiles import MADE, MAX_KEY, Arrival, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
 from highroller.web.quotas import Quotas
+from highroller.web.route_args import origin
 from highroller.web.store import Store
 from highroller.web.tables import Tables
 
@@ -80,7 +81,7 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
     async def new_profile(body: NewProfile, request: Request) -> dict[str, Any]:
         name = checked_profile_name(body.name)
         languages = checked_languages(body.languages)
-        joiner = quotas.origin(request.client.host if request.client else None)
+        joiner = origin(quotas, request)
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
         profile, key = await asyncio.to_thread(create_profile, store, name, languages, Arrival(MADE, agent_of(request.headers.get("user-agent"))))

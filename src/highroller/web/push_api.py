@@ -1,5 +1,5 @@
-"""The push API: the key browsers subscribe with, a profile's devices subscribing to notifications
-and unsubscribing, and a test notification (`highroller.web.push` keeps and sends them)."""
+"""The push API: the key browsers subscribe with, a profile's devices subscribing to notifications,
+asking whether they are, and unsubscribing, and a test notification (`highroller.web.push` keeps and sends them)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,12 @@ class Unsubscribed(Answer):
     devices: int = Field(description="the profile's subscribed devices left")
 
 
+class PushStatus(Answer):
+    """Whether a device's subscription is one this server holds for your profile."""
+
+    subscribed: bool = Field(description="true only if the server sends your notifications to this endpoint")
+
+
 class Tested(Answer):
     """A test notification sent."""
 
@@ -97,6 +103,15 @@ def build_push_router(store: Store, settings: Settings) -> APIRouter:
         profile = await current_profile(store, key)
         subscription = checked_subscription(body.endpoint, body.keys.p256dh, body.keys.auth, settings.push_hosts)
         return {"subscribed": True, "devices": await asyncio.to_thread(subscribe, store, profile.id, subscription, key_hash(key or ""))}
+
+    @router.post(
+        "/me/push/status", summary="Whether this server sends your notifications to a device's subscription (by its endpoint)",
+        response_model=None, responses=documented(PushStatus, "whether the endpoint is subscribed"),
+    )
+    async def subscription_status(body: PushEndpoint, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+        profile = await current_profile(store, key)
+        held = await asyncio.to_thread(subscriptions_of, store, profile.id)
+        return {"subscribed": any(device.endpoint == body.endpoint for device in held)}
 
     @router.delete(
         "/me/push", summary="Unsubscribe one of your devices from your notifications", response_model=None,

@@ -8,6 +8,11 @@ has the quotas of `addresses_per_network` addresses together, so holding many ad
 network does not multiply them. Behind a reverse proxy the address is the one the proxy forwards
 (`highroller serve --forwarded-allow-ips`).
 
+The server's own machine (`LOCAL`: a request from a loopback address that no proxy forwarded) is one
+person, the host, at a server of their own: it is held to none of the quotas of an address or a
+network, only to the server's caps in all (`max_tables`, `max_bot_tables`). Any request that carries
+a forwarded address, whatever it says, is somebody else's and counted as it is.
+
 Bots are the scarce resource: `max_bot_tables` counts the tables with a bot seat that are being
 played, so a table nobody started holds no place; the seat that would start one more past the cap is
 refused until a game with bots ends.
@@ -19,6 +24,7 @@ import asyncio
 import hashlib
 import hmac
 import ipaddress
+from collections.abc import Mapping
 from typing import Any
 
 from highroller.web import clock
@@ -29,6 +35,10 @@ from highroller.web.store import Origin, Store, Usage
 IPV4_NETWORK = 24
 IPV6_ADDRESS = 64
 IPV6_NETWORK = 48
+LOCAL = Origin(address="local", network="local")
+"""How a request from the server's own machine is stored: never a hash, so no other address counts as it."""
+FORWARDED = ("x-forwarded-for", "forwarded", "x-real-ip")
+"""Headers a proxy puts a client's address in: a request with any of them came through one."""
 
 
 def _parsed(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -53,6 +63,13 @@ def address_of(host: str | None) -> str:
     return str(address)
 
 
+def is_local(host: str | None, headers: Mapping[str, str]) -> bool:
+    """Whether a request comes from the server's own machine: its socket's peer is a loopback address
+    (`host`, which no trusted proxy's forwarded address replaced) and it carries no forwarded address."""
+    address = _parsed(host)
+    return address is not None and address.is_loopback and not any(name in headers for name in FORWARDED)
+
+
 def network_of(host: str | None) -> str:
     """The network an address belongs to for quotas: an IPv4 /24 or an IPv6 /48 (else the text given)."""
     address = _parsed(host)
@@ -72,8 +89,10 @@ class Quotas:
     def _hash(self, text: str) -> str:
         return hmac.new(self._store.address_key, text.encode(), hashlib.sha256).hexdigest()[:32]
 
-    def origin(self, host: str | None) -> Origin:
-        """The stored form of a client's address and network."""
+    def origin(self, host: str | None, local: bool = False) -> Origin:
+        """The stored form of a client's address and network (`local`: the server's own machine, `LOCAL`)."""
+        if local:
+            return LOCAL
         return Origin(address=self._hash(address_of(host)), network=self._hash("net:" + network_of(host)))
 
     def _over(self, used: int, limit: int, by_network: int) -> dict[str, Any] | None:
@@ -89,20 +108,22 @@ class Quotas:
         return None
 
     async def check_create(self, creator: Origin, with_bots: bool) -> None:
-        """May this address create a table now (`with_bots`: one with a bot seat)?"""
+        """May this address create a table now (`with_bots`: one with a bot seat)? The server's own
+        machine only meets the server's caps."""
         s = self._settings
+        counted = creator != LOCAL
         usage: Usage = await asyncio.to_thread(self._store.usage, creator, clock.now() - MINUTE)
-        over = self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
+        over = counted and self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
         if over:
             raise too_many("{who} created {count} tables in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
-        over = self._over(usage.open_by_address, s.tables_per_address, usage.open_by_network)
+        over = counted and self._over(usage.open_by_address, s.tables_per_address, usage.open_by_network)
         if over:
             raise too_many("{who} has {count} unfinished tables (at most {cap}): finish or leave one first", "too-many-tables", **over)
         if s.max_tables and usage.open_tables >= s.max_tables:
             raise too_many("this server is full ({count} unfinished tables); try again later", "server-full", 60, count=usage.open_tables)
         if not with_bots:
             return
-        over = self._over(usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network)
+        over = counted and self._over(usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network)
         if over:
             raise too_many("{who} has {count} unfinished tables with bots (at most {cap}): finish or leave one first", "too-many-bot-tables", **over)
         self._check_bot_capacity(usage)
@@ -116,9 +137,10 @@ class Quotas:
             )
 
     async def check_join(self, joiner: Origin, starts_bot_table: bool = False) -> None:
-        """May this address take a seat now (`starts_bot_table`: the seat that starts a table with bots)?"""
+        """May this address take a seat now (`starts_bot_table`: the seat that starts a table with bots)?
+        The server's own machine only meets the server's caps."""
         limit = self._settings.joins_per_minute
-        if limit:
+        if limit and joiner != LOCAL:
             by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, clock.now() - MINUTE)
             over = self._over(by_address, limit, by_network)
             if over:

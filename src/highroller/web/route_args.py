@@ -7,7 +7,7 @@ from fastapi import Query, Request
 
 from highroller.core.words import LANGUAGES
 from highroller.web.errors import Refused
-from highroller.web.quotas import Quotas
+from highroller.web.quotas import Quotas, is_local
 from highroller.web.ratelimit import bearer_token
 from highroller.web.store import Origin
 from highroller.web.tables import Table, Tables
@@ -29,8 +29,9 @@ def page_language(lang: str = Query(default="en", max_length=20, description="th
 
 
 def origin(quotas: Quotas, request: Request) -> Origin:
-    """Where a request comes from, as the quotas count it."""
-    return quotas.origin(request.client.host if request.client else None)
+    """Where a request comes from, as the quotas count it (`quotas.LOCAL`: the server's own machine)."""
+    host = request.client.host if request.client else None
+    return quotas.origin(host, local=is_local(host, request.headers))
 
 
 async def seated(tables: Tables, table_id: str, authorization: str | None) -> tuple[Table, int | None]:

@@ -227,7 +227,9 @@ site it is first verified for is taken as its own; a device key's `how`, `passke
 `system`: unknown; a push subscription's `key_hash`: none, so signing a device out leaves it to the
 profile; a seat's `network`: none, so a seat taken before is nobody's network; a result's `void`: none,
 as every result stored before counted, but for an empty ranking). `hr_seats`'
-`joined_at` and `joined_by` are no longer written: `hr_joins` counts seats taken. A step's `lines` (its
+`joined_at` is no longer written (`hr_joins` counts seats taken); `joined_by` is the address that took
+the seat (`Origin.address`: a keyed hash, or "local" for the server's own machine), so that its maker
+can close a table it alone plays at; none for seats taken before, which only their token or profile closes. A step's `lines` (its
 log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
 none for steps stored by an earlier highroller: the table's first load narrates them and fills them in.
 A table's `mover` (who is on move) and `last_line` (its log's last line) are none for tables last

@@ -47,7 +47,8 @@ async def keep_watched_current(tables: Tables) -> None:
 
 async def housekeeping(store: Store, settings: Settings, tables: Tables) -> None:
     """Every `housekeeping_every` seconds, delete tables nobody started in time and finished games
-    past their keeping time (a game in progress is never deleted)."""
+    past their keeping time (a game in progress is never deleted: one without a turn timer that nobody
+    played at for `untimed_expiry` is played to its end by the stand-in)."""
     while True:
         await asyncio.sleep(settings.housekeeping_every)
         await expire_once(store, settings, tables)
@@ -65,6 +66,11 @@ async def expire_once(store: Store, settings: Settings, tables: Tables) -> list[
         return []
     for table_id in gone:
         tables.changed(Change(table_id, GONE))
+    if settings.untimed_expiry:
+        try:
+            await tables.play_out_idle(now - settings.untimed_expiry)
+        except Exception:
+            log.exception("handing idle games to the stand-in failed")
     return gone
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from highroller.core.cpu import cores
 
 MINUTE = 60.0
+HOUR = 3600.0
 DAY = 24 * 3600.0
 BURST_SECONDS = 5.0
 """A client may send this many seconds' worth of its request rate at once (a page loading its files)."""
@@ -60,6 +61,9 @@ class Settings:
     burst of `BURST_SECONDS` seconds' worth."""
     unstarted_expiry: float = 60 * MINUTE
     """Seconds after its last change that a table nobody started is deleted."""
+    untimed_expiry: float = DAY
+    """Seconds without a move or a seat change after which the stand-in bot takes every person's seat
+    of a game in progress without a turn timer and plays it to its end (its record and replay kept)."""
     keep_finished: float = 30 * DAY
     """Seconds a finished table (its record and replay) is kept."""
     min_timer: int = 10

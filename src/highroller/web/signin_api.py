@@ -34,6 +34,7 @@ from highroller.web.passkeys import (
 from highroller.web.profile_api import ProfileInfo, current_profile, profile_header
 from highroller.web.profiles import Profile
 from highroller.web.quotas import Quotas
+from highroller.web.route_args import origin
 from highroller.web.settings import Settings
 from highroller.web.signin import look, make_link, passkey_code, redeem
 from highroller.web.store import Store
@@ -181,7 +182,7 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
 
     async def attempt(request: Request) -> None:
         """Count a sign-in attempt against the address, or `Refused` (429) when it has made too many."""
-        joiner = quotas.origin(request.client.host if request.client else None)
+        joiner = origin(quotas, request)
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
 

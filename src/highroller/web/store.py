@@ -41,6 +41,10 @@ TIMED_OUT = "timeout"
 """The seat change that notes a move the stand-in played at a turn-based table when its person's time
 (and time bank) ran out: the seat stays theirs, and so does their next move."""
 
+IDLE = "idle"
+"""The seat change that gives a person's seat to the stand-in for the rest of the game, as "left" does,
+when nothing happened at a game without a turn timer for `Settings.untimed_expiry` seconds."""
+
 ABANDONED_AFTER = 30 * 60.0
 """Seconds without a move or a seat change after which a game in progress leaves the lobby's list
 (it is still played and watched by its link)."""
@@ -66,6 +70,9 @@ class SeatRow:
     network: str | None = None
     """The keyed hash of the network the person took the seat from (`Origin.network`): a rated table
     seats one person per network."""
+    taken_by: str | None = None
+    """Where the person took the seat from: the `Origin.address` of the request (a keyed hash, or
+    `quotas.LOCAL`'s for the server's own machine), so that its maker may close a table it alone plays at."""
 
 
 @dataclass(frozen=True)
@@ -347,8 +354,9 @@ class Store:
             )
             for seat in row.seats:
                 self.run(
-                    cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.network),
+                    cursor,
+                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, network, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.network, seat.taken_by),
                 )
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
@@ -459,7 +467,7 @@ class Store:
             marks = ", ".join("?" * len(table_ids))
             rows = self.run(
                 cursor,
-                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank, network FROM hr_seats WHERE table_id IN ({marks})"
+                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank, network, joined_by FROM hr_seats WHERE table_id IN ({marks})"
                 " ORDER BY table_id, seat",
                 table_ids,
             ).fetchall()
@@ -467,7 +475,7 @@ class Store:
                 found[r[0]].append(
                     SeatRow(
                         seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5], profile=r[6], bank=None if r[7] is None else float(r[7]),
-                        network=r[8],
+                        network=r[8], taken_by=r[9],
                     )
                 )
         return found
@@ -551,9 +559,9 @@ class Store:
             new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), **turn.columns()})
             taken = self.run(
                 cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?, network = ?"
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?, network = ?, joined_by = ?"
                 " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
-                (name, token_hash, profile, bank, joiner and joiner.network, table_id, seat),
+                (name, token_hash, profile, bank, joiner and joiner.network, joiner and joiner.address, table_id, seat),
             )
             if taken.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} is taken")
@@ -575,7 +583,9 @@ class Store:
         with self.transaction(write=True) as cursor:
             new = self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
             self.run(
-                cursor, "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL, profile_id = NULL, bank = NULL WHERE table_id = ? AND seat = ?",
+                cursor,
+                "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL, profile_id = NULL, bank = NULL, joined_by = NULL"
+                " WHERE table_id = ? AND seat = ?",
                 (table_id, seat),
             )
             self.notify(cursor, table_id, new)
@@ -620,7 +630,7 @@ class Store:
 
     def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
         if change != TIMED_OUT:
-            control = {"away": "away", "left": "left", "back": None}[change]
+            control = {"away": "away", "left": "left", IDLE: "left", "back": None}[change]
             self.run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
         self.run(
             cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -755,14 +765,41 @@ class Store:
                 (unstarted_before, finished_before, limit),
             ).fetchall()
             ids = [r[0] for r in rows]
-            if ids:
-                marks = ", ".join("?" * len(ids))
-                for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence", "hr_checkpoints"):
-                    self.run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
-                self.run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
-                for table_id in ids:
-                    self.notify(cursor, table_id, GONE)
+            self._delete_tables(cursor, ids)
         return ids
+
+    def abandoned(self, untouched_before: float, limit: int = 20) -> list[str]:
+        """Games in progress without a turn timer in which nothing happened since `untouched_before`."""
+        with self.transaction() as cursor:
+            rows = self.run(
+                cursor, "SELECT id FROM hr_tables WHERE started = 1 AND finished = 0 AND timer IS NULL AND touched < ? ORDER BY touched LIMIT ?",
+                (untouched_before, limit),
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def delete_unstarted(self, table_id: str, revision: int, makers: Sequence[str]) -> bool:
+        """Delete a table nobody started (unchanged since `revision`) if it was made from one of the
+        addresses `makers` (`Origin.address`), as its maker closes it; whether it was."""
+        with self.transaction(write=True) as cursor:
+            found = self.run(
+                cursor, "SELECT creator FROM hr_tables WHERE id = ? AND revision = ? AND started = 0 AND finished = 0", (table_id, revision)
+            ).fetchone()
+            if found is None:
+                raise Conflict(f"table {table_id} changed meanwhile")
+            if found[0] is None or found[0] not in makers:
+                return False
+            self._delete_tables(cursor, [table_id])
+            return True
+
+    def _delete_tables(self, cursor: Any, ids: list[str]) -> None:
+        """Delete these tables and everything stored of them, and tell every process they are gone."""
+        if ids:
+            marks = ", ".join("?" * len(ids))
+            for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence", "hr_checkpoints"):
+                self.run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
+            self.run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
+            for table_id in ids:
+                self.notify(cursor, table_id, GONE)
 
     def erase_freed(self) -> None:
         """Make the bytes of rows just deleted or overwritten (a deleted profile's) gone from disk, as far

@@ -21,7 +21,7 @@ from highroller.core.state import State
 from highroller.core.words import LANGUAGES
 from highroller.web.labels import bot_word
 from highroller.web.narrate import Narrator, seat_mark, seat_marks, web_words
-from highroller.web.store import TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
+from highroller.web.store import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
 
 LOG_KEPT = 200
 """Log lines a table copy keeps and sends a reader who has none: the last ones."""
@@ -42,6 +42,8 @@ def change_texts(change: str, row: SeatRow, stand_in: str | None) -> Texts:
             texts[lang] = w("{name} is back.", name=name)
         elif change == TIMED_OUT:
             texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
+        elif change == IDLE:
+            texts[lang] = w("Nobody played at this table for too long: the {bot} bot plays {name}'s seat to the end.", name=name, bot=bot)
         else:
             texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
     return texts

@@ -37,6 +37,7 @@ from highroller.web.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
 from highroller.web.store import (
     GONE,
+    IDLE,
     Change,
     Conflict,
     Origin,
@@ -57,6 +58,7 @@ from highroller.web.turns import (
     record_step,
     seat_name,
     seat_name_texts,
+    server_draws,
     waiting_seat,
 )
 
@@ -100,7 +102,7 @@ class Table(TableCopy):
                 assert left is not None
                 banks.append((mover, left))
                 seats = [replace(r, bank=left) if r.seat == mover else r for r in self.seats]
-            turn = next_turn(state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
+            turn = next_turn(state, seats, self.timer, self.bot_delay, now, draws=server_draws(self.real_dice, seats))
             try:
                 revision = await asyncio.to_thread(
                     self._store.commit_steps, self.id, first, steps, finished=state.is_terminal(), turn=turn, seat=seat, banks=banks, lines=made
@@ -238,11 +240,13 @@ class Table(TableCopy):
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self._store, profile, self.id, seat)
             network = joiner.network if joiner else None
             seats = [
-                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, network=network) if r.seat == seat else r
+                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, network=network, taken_by=joiner and joiner.address)
+                if r.seat == seat else r
                 for r in self.seats
             ]
             started = not open_seats(seats)
-            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=not self.real_dice) if started else Turn()
+            draws = server_draws(self.real_dice, seats)
+            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=draws) if started else Turn()
             revision = await asyncio.to_thread(
                 self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, turn=turn,
                 profile=profile, bank=self.bank,
@@ -278,7 +282,9 @@ class Table(TableCopy):
                 raise Refused("the game is over", 409, "game-over")
             if not self.started:
                 self.revision = await asyncio.to_thread(self._store.free_seat, self.id, self.revision, seat)
-                self.seats = [replace(r, name=None, token_hash=None, control=None, profile=None, bank=None) if r.seat == seat else r for r in self.seats]
+                self.seats = [
+                    replace(r, name=None, token_hash=None, control=None, profile=None, bank=None, taken_by=None) if r.seat == seat else r for r in self.seats
+                ]
                 self.log_epoch += 1
                 return
             if self.seats[seat].control == "left":
@@ -287,12 +293,55 @@ class Table(TableCopy):
 
         await self._change(attempt)
 
+    def others(self, mine: Sequence[int]) -> list[int]:
+        """The seats other than `mine` whose people still play here (not left, not open, not bots)."""
+        return [r.seat for r in self.seats if r.bot is None and r.token_hash is not None and r.control != "left" and r.seat not in mine]
+
+    async def close(self, mine: Sequence[int]) -> bool:
+        """Its maker closes the table, where `mine` are their seats and nobody else plays: a table not
+        started yet is deleted (True) if one of `mine` was taken from the address that made it; in a
+        game in progress the stand-in takes each of their seats and plays the game to its end, whose
+        record and replay are kept as every game's are (False)."""
+        deleted: list[bool] = []
+
+        async def attempt() -> None:
+            if self.finished:
+                raise Refused("the game is over", 409, "game-over")
+            others = self.others(mine)
+            if others:
+                raise Refused(
+                    "{names} still play at this table: only a table nobody else plays at can be closed (you can leave your seat)",
+                    409, "others-playing", names=", ".join(seat_name(self.seats[seat]) for seat in others),
+                )
+            if not self.started:
+                makers = [self.seats[seat].taken_by for seat in mine if self.seats[seat].taken_by]
+                if not await asyncio.to_thread(self._store.delete_unstarted, self.id, self.revision, makers):
+                    raise Refused("only the person who made this table can close it before it starts; you can leave your seat", 403, "not-maker")
+                self.gone = True
+                deleted.append(True)
+                return
+            await self._give_up(mine, "left")
+
+        await self._change(attempt)
+        return bool(deleted)
+
+    async def play_out_idle(self) -> None:
+        """Nothing happened here for too long: the stand-in takes every person's seat (`IDLE`)."""
+        await self._change(lambda: self._give_up(range(len(self.seats)), IDLE))
+
+    async def _give_up(self, seats: Sequence[int], change: str) -> None:
+        """The stand-in takes each of these seats whose person still plays it, for the rest of the game
+        (`change`: "left", or `IDLE` when nothing happened at the table for too long)."""
+        for seat in seats:
+            if self.seats[seat].bot is None and self.seats[seat].token_hash is not None and self.seats[seat].control != "left":
+                await self._set_control(seat, change, "left")
+
     async def _set_control(self, seat: int, change: str, control: str | None) -> None:
         seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
         mover = self.state.current_player
         now = clock.now()
-        if mover == seat:
-            turn = next_turn(self.state, seats, self.timer, self.bot_delay, now, draws=not self.real_dice)
+        if mover in (seat, CHANCE):  # the seat's move, or a draw that may now be the server's to make (no person left to roll)
+            turn = next_turn(self.state, seats, self.timer, self.bot_delay, now, draws=server_draws(self.real_dice, seats))
         else:
             turn = Turn(due=self.due, waiting=waiting_seat(self.state, seats), since=self.waiting_since, mover=mover)
         line = change_texts(change, seats[seat], self.stand_in)
@@ -372,14 +421,17 @@ class Tables:
             token = secrets.token_urlsafe(32)
             taken: list[str] = []
             for seat, raw in zip(people, hot_seat, strict=True):
-                seats[seat] = SeatRow(seat=seat, name=checked_name(raw, taken), token_hash=hash_token(token))
+                seats[seat] = SeatRow(seat=seat, name=checked_name(raw, taken), token_hash=hash_token(token), taken_by=creator and creator.address)
                 taken.append(seats[seat].name or "")
             seated = (people[0], token)
         elif name is not None and open_seats(seats):
             seat = open_seats(seats)[0]
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self.store, profile, table_id, seat)
             network = creator.network if creator else None
-            seats[seat] = SeatRow(seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank, network=network)
+            seats[seat] = SeatRow(
+                seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank, network=network,
+                taken_by=creator and creator.address,
+            )
             seated = (seat, token)
         started = not open_seats(seats)
         now = clock.now()
@@ -448,6 +500,23 @@ class Tables:
             for seat in (r.seat for r in row.seats if r.profile == profile_id):
                 with contextlib.suppress(Refused):
                     await table.leave(seat)
+
+    async def close(self, table: Table, mine: Sequence[int]) -> bool:
+        """`Table.close`, the table forgotten here once it is deleted (True)."""
+        deleted = await table.close(mine)
+        if deleted:
+            self._live.pop(table.id, None)
+            self.presence.forget(table.id)
+        return deleted
+
+    async def play_out_idle(self, untouched_before: float) -> list[str]:
+        """The games without a turn timer in which nothing happened since `untouched_before`: the
+        stand-in takes every person's seat and plays them to their end. Their ids."""
+        idle = await asyncio.to_thread(self.store.abandoned, untouched_before)
+        for table_id in idle:
+            with contextlib.suppress(Refused):  # another process was first, or the table cannot be loaded
+                await (await self.get(table_id)).play_out_idle()
+        return idle
 
     async def watch(self, table_id: str, subscriber: Subscriber) -> Table:
         """The live table, watched by `subscriber` from now on: loaded again if it was dropped from

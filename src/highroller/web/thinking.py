@@ -36,7 +36,7 @@ from highroller.web.checks import TURN_BASED
 from highroller.web.store import TIMED_OUT, Claim, Conflict, Store, TableRow, open_store
 from highroller.web.table_load import keep_checkpoint, load_state
 from highroller.web.table_log import Line, by_step, step_narrator
-from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step
+from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step, server_draws
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def play_move(job: Job) -> str:
     mover = state.current_player
     now = clock.now()
     timed_out = False
-    if mover == CHANCE and not row.real_dice:
+    if mover == CHANCE and server_draws(row.real_dice, row.seats):
         step = state.sample_chance()  # a chance step a paced table left waiting: the table's own stream, as if drawn at once
     else:
         if mover < 0:
@@ -172,7 +172,7 @@ def play_move(job: Job) -> str:
             return "nothing"
     after, told = state.clone(), list[Line]()
     narrator = step_narrator(row.game, len(row.seats))
-    steps = advance(after, step, lambda s, played: narrator.apply(s, played, told), draw=not row.real_dice, paced=row.bot_delay > 0)
+    steps = advance(after, step, lambda s, played: narrator.apply(s, played, told), draw=server_draws(row.real_dice, row.seats), paced=row.bot_delay > 0)
     # At a turn-based table the stand-in makes only the move whose time ran out (the seat and the next
     # move stay the person's); at a real-time table it plays for them until they are back.
     change = (TIMED_OUT if row.timer and row.timer >= TURN_BASED else "away") if timed_out else None
@@ -181,7 +181,7 @@ def play_move(job: Job) -> str:
         replace(other, control="away" if change == "away" else other.control, bank=0.0 if spent else other.bank) if timed_out and other.seat == mover else other
         for other in row.seats
     ]
-    turn = next_turn(after, seats, row.timer, row.bot_delay, clock.now(), draws=not row.real_dice)
+    turn = next_turn(after, seats, row.timer, row.bot_delay, clock.now(), draws=server_draws(row.real_dice, seats))
     try:
         revision = store.commit_steps(
             table_id, row.version, steps, finished=after.is_terminal(), turn=turn, revision=row.revision,

@@ -74,6 +74,13 @@ def automatic(row: SeatRow) -> bool:
     return row.bot is not None or row.control is not None
 
 
+def server_draws(real_dice: bool, seats: Sequence[SeatRow]) -> bool:
+    """Whether the server draws the chance steps: always, but at a companion table (`real_dice`) while
+    a person still plays there to roll its real dice (once every seat is a bot's or a stand-in's, it
+    draws them from the table's seeded stream, so the game plays to its end)."""
+    return not real_dice or all(automatic(row) for row in seats)
+
+
 def player_of(row: SeatRow, stand_in: str | None) -> str | None:
     """The bot description that plays this seat now; None while a person plays it."""
     if row.bot is not None:

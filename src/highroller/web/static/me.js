@@ -4,7 +4,7 @@
 // this one or another), and deleting the profile. A first visit makes a profile (profile.js).
 
 import { api, h } from "/static/common.js";
-import { LANGUAGES, language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
+import { LANGUAGES, language, languageSwitch, loadWords, t, tNodes, translatePage } from "/static/i18n.js";
 import { dropHeld, ensureProfile, forgetProfile, heldProfiles, holdProfile, keepProfileKey, profileKey } from "/static/profile.js";
 import { creationOptions, passkeysHere, registrationJSON } from "/static/webauthn.js";
 
@@ -76,6 +76,12 @@ function drawLanguages() {
   el("add-language-form").hidden = others.length === 0;
 }
 
+/** Whether a link leads to the machine that opens it (localhost, a loopback address): no other device reaches it. */
+function onThisMachine(link) {
+  const host = new URL(link).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host);
+}
+
 async function makeLink() {
   say("link-error", "");
   el("make-link").disabled = true;
@@ -85,6 +91,11 @@ async function makeLink() {
     el("link").value = made.link;
     el("qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.qr)}`;
     el("qr").alt = t("QR code of the sign-in link");
+    el("qr-reach").hidden = !onThisMachine(made.link);
+    const flags = { host: h("code", {}, "--host 0.0.0.0"), origin: h("code", {}, "--public-origin") };
+    const unreachable = tNodes(
+      "A phone cannot open this code: it leads to localhost, this computer. Start the server with {host} or {origin}.", {}, flags);
+    el("qr-reach").replaceChildren(...(el("qr-reach").hidden ? [] : unreachable));
     say("link-expiry", t("It works once, until {time}.", { time: timeWords(until) }));
     say("copy-status", "");
     el("link-box").hidden = false;

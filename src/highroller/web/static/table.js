@@ -18,6 +18,7 @@ import { typingArea } from "/static/typing.js";
 import { drawLog, takeLog } from "/static/log.js";
 import { api, gameModule, h, money, saveSeat, savedName, savedSeat, tableIdFromPath, SEAT_COLOURS } from "/static/common.js";
 import { chooseName, ensureProfile } from "/static/profile.js";
+import { closeControl } from "/static/closing.js";
 import { pushControl, registerServiceWorker } from "/static/push.js";
 import { ratingOutcome } from "/static/rating_outcome.js";
 
@@ -224,11 +225,20 @@ function drawClock() {
     return;
   }
   const left = Math.max(0, Math.ceil(latest.clock - (performance.now() - receivedAt) / 1000));
-  const time = duration(left);
-  clock.textContent = latest.current_player === latest.seat
-    ? t("{time} left on your turn", { time })
-    : t("{time} left on {name}'s turn", { time, name: latest.seats[latest.current_player].name });
+  clock.textContent = clockWords(left, latest.current_player === latest.seat, latest.seats[latest.current_player]);
   clock.classList.toggle("urgent", left <= 10);
+}
+
+/** The clock in words: the move's own time, and apart from it the time bank the clock runs into after it. */
+function clockWords(left, yours, mover) {
+  const bank = Math.min(left, Math.floor(mover.bank || 0));
+  const vars = { time: duration(left - bank), bank: duration(bank), name: mover.name };
+  if (!bank) return yours ? t("{time} left on your turn", vars) : t("{time} left on {name}'s turn", vars);
+  if (left > bank) {
+    return yours ? t("{time} left on your turn, then {bank} of time bank", vars) : t("{time} left on {name}'s turn, then {bank} of time bank", vars);
+  }
+  vars.time = vars.bank;
+  return yours ? t("{time} of time bank left on your turn", vars) : t("{time} of time bank left on {name}'s turn", vars);
 }
 
 function drawStatus() {
@@ -498,6 +508,7 @@ async function start() {
   document.addEventListener("visibilitychange", tellPresence);
   el("menu-items").append(alertControls(), h("label", { class: "toggle" }, t("Language"), " ", languageSwitch(h)));
   el("menu-items").insertBefore(h("a", { href: "/games", class: "button" }, t("Your games")), el("menu-leave"));
+  el("menu-leave").after(closeControl(el("menu"), tableId, () => mine && mine.token));
   el("menu-items").append(pushControl());
   registerServiceWorker();
   watchBar();

@@ -1,6 +1,7 @@
 // A companion table's chance steps: what the real dice, bills or card show, typed by the people at the
 // table as the terminal's manual dice take them ("1 1 3 5", "20k 30k", "card 12"), with an Undo for a
-// mistake until the next decision. The server refuses anything that cannot occur and says why.
+// mistake: it takes back the last step a person made (typed, or a move) and the bots' moves after it.
+// The server refuses anything that cannot occur and says why.
 
 import { h } from "/static/common.js";
 import { t } from "/static/i18n.js";
@@ -23,6 +24,6 @@ export function typingArea(state, send, undo) {
         h("small", { class: "hint", id: "typing-help" }, state.typing)),
     );
   }
-  if (state.undo) parts.push(h("button", { type: "button", id: "undo-button", class: "small", onclick: undo }, t("Undo the last typed step")));
+  if (state.undo) parts.push(h("button", { type: "button", id: "undo-button", class: "small", onclick: undo }, t("Undo the last step")));
   return parts.length ? h("div", { class: "typing-area" }, parts) : null;
 }

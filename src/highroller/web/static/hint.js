@@ -68,7 +68,7 @@ function fill(out, answer) {
   const advice = answer.advice;
   out.replaceChildren(
     h("p", { class: "hint-suggested" }, t("Suggested: {choice}", { choice: answer.label })),
-    advice ? drawing(advice, JSON.stringify(answer.action)) : null,
+    advice ? drawing(advice, JSON.stringify(answer.action)) : "",
   );
 }
 

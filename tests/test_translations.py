@@ -105,6 +105,12 @@ def test_money_and_numbers_per_language() -> None:
         check_language("es")
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [("fr", "· 1 spectateur", "· 2 spectateurs"), ("de", "· 1 schaut zu", "· 2 schauen zu")])
+def test_a_plural_written_alike_in_english_has_each_form(lang: str, one: str, two: str) -> None:
+    words = Words(lang, [folder for folder in CATALOGS if folder.parent.name == "web"])
+    assert [words.plural(count, "· {n} watching", "· {n} watching") for count in (1, 2)] == [one, two]
+
+
 @pytest.mark.parametrize("name", own_games())  # another package's game may speak English only
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_a_game_narrated_in_another_language(name: str, lang: str) -> None:

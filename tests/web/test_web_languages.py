@@ -45,7 +45,8 @@ def test_a_language_not_spoken_is_refused(client: TestClient) -> None:
 def test_the_pages_words_and_the_games_words(client: TestClient) -> None:
     french = client.get("/i18n/fr.json").json()
     assert french["Your turn!"] == "À vous de jouer !" and french["Rules"] == "Règles"
-    assert french["One-armed bandit"] == "Bandit manchot" and french["{n} dice"] == "{n} dés"
+    assert french["One-armed bandit"] == "Bandit manchot" and french["{n} dice"] == "{n} dés" and french["{n} die"] == ["{n} dé", "{n} dés"]
+    assert french["· {n} watching"] == ["· {n} spectateur", "· {n} spectateurs"]  # one English for both forms
     assert client.get("/i18n/en.json").json() == {}
     games = {game["name"]: game for game in client.get("/api/games", params={"lang": "de"}).json()}
     players = next(option for option in games["lasvegas"]["options"] if option["name"] == "players")

@@ -38,9 +38,9 @@ def check_language(lang: Any) -> str:
 
 def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, ...]]:
     """The translated messages of `folder/<lang>.po`: {English: translation}, a plural message under
-    its singular id with all its forms and under its plural id with the last; nothing if the file is
-    missing. Untranslated and fuzzy entries
-    are left out (the English shows instead)."""
+    its singular id with all its forms and under its plural id (where the English has two) with the
+    last; nothing if the file is missing. Untranslated and fuzzy entries are left out (the English
+    shows instead)."""
     path = folder.joinpath(f"{lang}.po")
     if not path.is_file():
         return {}
@@ -54,7 +54,8 @@ def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, .
             forms = tuple(message.string)
             if all(forms):
                 found[message.id[0]] = forms
-                found[message.id[1]] = forms[-1]
+                if message.id[1] != message.id[0]:
+                    found[message.id[1]] = forms[-1]
         else:
             found[message.id] = str(message.string)
     return found

@@ -1,6 +1,7 @@
 // The pages' language: chosen from the browser's languages (or the switch, remembered), the words of
 // that language (GET /i18n/LANG.json: English text -> translation, from the catalogs of the web and of
-// every game), and numbers and money formatted the way that language writes them.
+// every game; a plural message's English singular -> its forms), and numbers and money formatted the
+// way that language writes them.
 //
 //   await loadWords();              once, before anything is drawn
 //   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
@@ -44,10 +45,14 @@ export async function loadWords() {
   }
 }
 
+function filled(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 /** `text` (English, the catalogs' key) in the page's language, with `{name}` placeholders filled in. */
 export function t(text, values = {}) {
-  const found = words[text] || text;
-  return found.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const found = words[text];
+  return filled((Array.isArray(found) ? found[0] : found) || text, values);
 }
 
 /** Like t, for words around page elements: `{name}` placeholders found in `nodes` become those nodes
@@ -59,10 +64,14 @@ export function tNodes(text, values = {}, nodes = {}) {
   }).filter((piece) => piece !== "");
 }
 
-/** Plural choice: t(one) when n is 1, else t(other); `{n}` is the number formatted. */
+/** Plural choice: the form the language's plural rules choose for n (English: `one` when n is 1,
+else `other`); `{n}` is the number formatted. */
 export function tn(n, one, other, values = {}) {
-  const form = new Intl.PluralRules(language()).select(n) === "one" ? one : other;
-  return t(form, { ...values, n: number(n) });
+  const single = new Intl.PluralRules(language()).select(n) === "one";
+  const forms = words[one];
+  const all = { ...values, n: number(n) };
+  if (Array.isArray(forms)) return filled(single ? forms[0] : forms[forms.length - 1], all);
+  return t(single ? one : other, all);
 }
 
 export function number(value) {

@@ -126,7 +126,7 @@ export function pushControl() {
     try {
       show(wanted ? await enablePush() : await disablePush());
     } catch (error) {
-      show(await pushState(), error.message);
+      show(await pushState(), error.status ? error.message : t("Notifications could not be switched here: try again later."));
     }
   });
   pushState().then((state) => show(state));

@@ -5,7 +5,7 @@ Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the wor
 `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
 pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
 server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
-each option's label and help), which the lobby shows. New texts are added
+each option's label and help, its bots' descriptions), which the lobby shows. New texts are added
 untranslated, texts no longer used are dropped, translations are kept. Then translate the empty
 `msgstr` entries; tests/test_translations.py fails while any is missing.
 """
@@ -63,12 +63,13 @@ def html_texts(path: Path) -> list[tuple[int, str]]:
 
 def spec_texts(package: str) -> list[str]:
     """The words a game's spec gives people: its title, summary, options' labels and help, the values
-    a choice or text option can take (the Rules panel and the lobby show them), and the names and
-    descriptions of its presets."""
+    a choice or text option can take (the Rules panel and the lobby show them), its bots' descriptions
+    (a seat's label and the lobby name a bot no level plays by it), and the names and descriptions of
+    its presets."""
     for name in available_games():
         spec = game_spec(name)
         if spec.narration.startswith(package + "."):
-            texts = [spec.title, spec.summary]
+            texts = [spec.title, spec.summary, *spec.bots]
             for option in spec.options:
                 texts += [option.name.replace("_", " "), option.help, *option.choices, *option.presets]
             for preset in load_presets(spec):

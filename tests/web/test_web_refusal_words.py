@@ -82,7 +82,7 @@ def test_a_websocket_refusal_speaks_the_hellos_language(client: TestClient) -> N
 def test_labels_in_each_language() -> None:
     assert [seat_label("hard", 1, lang) for lang in ("en", "fr", "de")] == ["Hard bot 2", "Bot difficile 2", "Schwerer Bot 2"]
     assert [seat_label(None, 2, lang) for lang in ("en", "fr", "de")] == ["Seat 3", "Place 3", "Platz 3"]
-    assert [seat_label("greedy", 0, lang) for lang in ("en", "fr", "de")] == ["Greedy bot 1", "Bot Greedy 1", "Greedy-Bot 1"]
+    assert [seat_label("greedy", 0, lang) for lang in ("en", "fr", "de")] == ["Greedy bot 1", "Bot glouton 1", "Bot Gier 1"]
 
 
 @SQLITE

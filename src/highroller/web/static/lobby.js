@@ -51,7 +51,7 @@ function botChoices(game) {
   const levelBots = Object.values(game.levels);
   return [
     ...Object.keys(game.levels).map((level) => [level, levelWords(level)]),
-    ...game.bots.filter((bot) => !levelBots.includes(bot)).map((bot) => [bot, t("{bot} bot", { bot })]),
+    ...game.bots.filter((bot) => !levelBots.includes(bot)).map((bot) => [bot, t("{bot} bot", { bot: t(bot) })]),
   ];
 }
 

@@ -52,7 +52,11 @@ def took_back_texts(row: SeatRow, detail: str | None) -> Texts:
     the step taken back in each language's words, JSON)."""
     what: dict[str, str] = json.loads(detail) if detail else {}
     name = seat_mark(row.seat)
-    return {lang: web_words(lang)("{name} took back: {what}", name=name, what=what.get(lang) or what.get("en", "")) for lang in LANGUAGES}
+    texts = {}
+    for lang in LANGUAGES:
+        w = web_words(lang)
+        texts[lang] = w("{name} took back: {what}", name=name, what=what.get(lang) or what.get("en", ""))
+    return texts
 
 
 def change_line(change: SeatChange, seats: Sequence[SeatRow], stand_in: str | None) -> Line:

@@ -1,8 +1,9 @@
 """Bring the translation catalogs up to date with the code: `python scripts/update_catalogs.py`.
 
 Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of its narration
-(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py) and of its browser board (`t("...")` and
-`tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
+(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py),
+the words people type (`said("...")` in typed.py), the texts of core/typed_input.py, and the words of
+its browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
 pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
 server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
 each option's label and help, its bots' descriptions), which the lobby shows. New texts are added
@@ -25,8 +26,9 @@ from highroller.registry import available_games, game_spec
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "highroller"
 TRANSLATED = ("fr", "de")
-PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None}
-"""The calls whose first text is a message: the narration's words, and the server's refusals (`web.errors`)."""
+PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None, "said": None}
+"""The calls whose first text is a message: the narration's words, the words people type (`said`), and
+the server's refusals (`web.errors`)."""
 JS_KEYWORDS = {"t": None, "tn": (2, 3), "tNodes": None}
 JS_OPTIONS = {"parse_template_string": True}
 """Calls inside a template literal's `${...}` are read too."""
@@ -84,6 +86,7 @@ def catalogs() -> dict[Path, list[Path]]:
     found = {web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))}
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
         found[game / "locale"] = [path for path in (game / "narrate.py", game / "typed.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
+        found[game / "locale"].append(SOURCE / "core" / "typed_input.py")
     return found
 
 

@@ -60,7 +60,7 @@ def test_every_text_is_translated_with_its_placeholders(folder: Path, lang: str)
 TEXT = r'"((?:[^"\\\n]|\\.)*)"'
 CALLED = {
     ".js": re.compile(rf"\b(?:t|tNodes)\(\s*{TEXT}|\btn\([^\"()]*(?:\([^()]*\))?[^\"()]*,\s*{TEXT}"),
-    ".py": re.compile(rf"\b(?:w|Refused|TooFast|too_many|NameRefused|Phrase)\(\s*{TEXT}[,)]"),
+    ".py": re.compile(rf"\b(?:w|said|Refused|TooFast|too_many|NameRefused|Phrase)\(\s*{TEXT}[,)]"),
 }
 """A message called with one literal text, as a plain reading of the source finds it: in JavaScript
 `t("…")`, `tNodes("…")` and the first form of `tn(n, "…", …)` (also inside a template literal's

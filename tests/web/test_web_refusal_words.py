@@ -65,7 +65,7 @@ def test_an_http_refusal_speaks_the_header_or_the_lang_parameter(client: TestCli
 def test_a_name_refusal_speaks_the_askers_language(client: TestClient) -> None:
     table = _table(client, [None, None])
     refused = client.post(f"/api/tables/{table['id']}/join", json={"name": "Platz 2"}, headers={"Accept-Language": "de"})
-    assert refused.status_code == 422 and refused.json() == {"error": "„Platz 2“ sieht aus wie die Bezeichnung eines Bots oder eines Platzes; wählen Sie einen anderen Namen", "code": "bad-name"}
+    assert refused.status_code == 422 and refused.json() == {"error": "„Platz 2“ sieht aus wie die Bezeichnung eines Bots oder eines Platzes; wähle einen anderen Namen", "code": "bad-name"}
 
 
 @SQLITE

@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from highroller.core.presets import load_presets
-from highroller.core.words import AND, COUNT_WORDS
+from highroller.core.words import AND, CLAUSES, COUNT_WORDS
 from highroller.registry import available_games, game_spec
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "highroller"
@@ -104,7 +104,7 @@ def template(folder: Path, sources: list[Path]) -> Catalog:
             catalog.add(message, locations=[(where, line)])
     package = "highroller." + folder.parent.relative_to(SOURCE).as_posix().replace("/", ".")
     if package.startswith("highroller.games."):
-        for text in (*COUNT_WORDS, AND):
+        for text in (*COUNT_WORDS, AND, CLAUSES):
             catalog.add(text, locations=[("core/words.py", 0)])
     for text in spec_texts(package):
         catalog.add(text, locations=[(folder.parent.relative_to(SOURCE).as_posix() + "/spec.py", 0)])

@@ -27,6 +27,9 @@ COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eig
 """Small counts in words ("three 4s"); every game's catalog translates them (`Words.count`)."""
 AND = "{first} and {last}"
 """How a list ends ("Ann, Bob and Cy"); every game's catalog translates it (`Words.joined`)."""
+CLAUSES = "{first}; {then}"
+"""How clauses follow one another ("Ann takes $10,000; Bob takes $20,000", in French with a narrow
+no-break space before the semicolon); every game's catalog translates it (`Words.clauses`)."""
 
 
 def check_language(lang: Any) -> str:
@@ -151,6 +154,10 @@ class Words:
         if len(items) < 2:
             return "".join(items)
         return self(AND, first=", ".join(items[:-1]), last=items[-1])
+
+    def clauses(self, items: Iterable[str]) -> str:
+        """Clauses one after another, as this language separates them: "a; b; c"."""
+        return self(CLAUSES, first="", then="").join(items)
 
     def number(self, value: float) -> str:
         if self.lang == "en":

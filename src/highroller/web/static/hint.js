@@ -3,7 +3,7 @@
 // figure beside it, marks the suggested move there and among the choices, and lists the position's facts.
 
 import { api, h } from "/static/common.js";
-import { language, money, number, percent, t } from "/static/i18n.js";
+import { labelled, language, money, number, percent, t } from "/static/i18n.js";
 
 let shown = null;
 
@@ -82,7 +82,7 @@ function drawing(advice, suggested) {
       "li",
       { class: `hint-move${chosen ? " suggested" : ""}${move.value < 0 ? " loss" : ""}` },
       h("span", { class: "hint-label" }, chosen ? h("span", { class: "hint-check", "aria-hidden": "true" }, "✓ ") : null, move.label),
-      h("meter", { class: "hint-bar", min: 0, max: 1, value: share(move.value, advice.measure, largest), "aria-label": `${move.label}: ${figure}` }),
+      h("meter", { class: "hint-bar", min: 0, max: 1, value: share(move.value, advice.measure, largest), "aria-label": labelled(move.label, figure) }),
       h("span", { class: "hint-figure" }, figure),
     );
   });

@@ -6,6 +6,7 @@
 //   await loadWords();              once, before anything is drawn
 //   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
 //   tn(3, "{n} point", "{n} points")  the form the language's plural rules choose
+//   labelled("Ann", 3)              "Ann: 3" / "Ann : 3" (a label and its value, the language's way)
 //   money(80000)                    "$80,000" / "80 000 $" / "80.000 $"
 //   percent(0.401)                  "40.1%" / "40,1 %" / "40,1 %" (every chance on the pages)
 //   translatePage()                 the static HTML: [data-i18n] text, [data-i18n-title|-placeholder|-aria-label]
@@ -72,6 +73,11 @@ export function tn(n, one, other, values = {}) {
   const all = { ...values, n: number(n) };
   if (Array.isArray(forms)) return filled(single ? forms[0] : forms[forms.length - 1], all);
   return t(single ? one : other, all);
+}
+
+/** A label and its value, as the language writes them: "Ann: 3", in French with a narrow no-break space before the colon. */
+export function labelled(label, value) {
+  return t("{label}: {value}", { label, value });
 }
 
 export function number(value) {

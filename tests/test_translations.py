@@ -96,6 +96,9 @@ def test_each_option_value_a_page_shows_is_translated(name: str, lang: str) -> N
             translated.update(read_catalog(folder, lang))
     values = [value for option in hr.game_spec(name).options for value in (*option.choices, *option.presets)]
     assert values and [value for value in values if value not in translated] == []
+    helps = [str(translated.get(option.help, "")) for option in hr.game_spec(name).options]
+    named = [(value, help) for value in values if translated[value] != value for help in helps if re.search(rf"\({re.escape(value)}[,)]", help)]
+    assert named == [], "an option's help names a value as the lobby shows it, in the page's language"
 
 
 def test_money_and_numbers_per_language() -> None:

@@ -143,7 +143,7 @@ def test_the_engines_refusals_of_typed_chance_are_worded_in_each_language() -> N
     rolling = _until("lasvegas", lambda state: state.current_player == CHANCE and state.phase == LAS_VEGAS_ROLL and sum(state.roll_sizes()) > 2, players=2)
     with pytest.raises(TypedRefusal) as refused:
         typed.parse(rolling, "3 3")
-    assert reason(refused.value, words_of("lasvegas", "de")).startswith("'3 3' ist nicht dieser Wurf; tippe die Augenzahlen")
+    assert reason(refused.value, words_of("lasvegas", "de")).startswith("„3 3“ ist nicht dieser Wurf; tippe die Augenzahlen von 8 eigenen Würfeln")
     cards = typed_input_of(hr.game_spec("lastchance"))
     roll = _until("lastchance", lambda state: state.phase == ROLL and state.position is not None and state.position.dice > 1, players=2)
     with pytest.raises(TypedRefusal) as refused:

@@ -12,7 +12,7 @@ A text is raw when it shows "null", "undefined", "NaN", "[object Object]" or a c
 placeholder left unfilled ("{name}"). A text is English when it is an English text of a catalog whose
 translation differs (or is missing), or when it holds one of a few English words that French and
 German pages never use. French text is set with a narrow no-break space before : ; ! ? and inside « ».
-An installed game of another package (Pig) may speak English only: its table is read for raw values.
+An installed game of another package may speak English only: its table is read for raw values.
 
 The API's own documentation at /docs is the HTTP API's reference for programmers, in English like
 the API's field names: it is not crawled."""
@@ -28,6 +28,9 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+
+import highroller as hr
+from highroller.registry import available_games, own_games
 from playwright.sync_api import Browser, Dialog, Page
 from web_helpers import create, seated_page, step
 
@@ -238,11 +241,11 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     crawl = Crawl(lang)
     context = {"locale": LOCALES[lang], "viewport": {"width": 1100, "height": 900}}
     lobby = _read_lobby(browser, server.url, crawl, context)
-    games = GAMES + ([("pig", {"players": 2}, "easy")] if lang == "en" else [])
-    for game, options, bot in games:
-        table = create(server.url, game, options, [None, bot], name="Anna")
+    others = [name for name in available_games() if name not in own_games()] if lang == "en" else []
+    for game, options, bot in GAMES + [(name, {}, "easy") for name in others]:
+        table = create(server.url, game, options, [None] + [bot] * (hr.make(game, **options).num_players - 1), name="Anna")
         page = crawl.page(seated_page(browser, server.url, table, **context))
-        english = game != "pig"
+        english = game not in others
         assert page.get_attribute("html", "lang") == lang
         crawl.read(page, game, english)
         rng = random.Random(game)

@@ -1,11 +1,12 @@
 """Bring the translation catalogs up to date with the code: `python scripts/update_catalogs.py`.
 
 Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of its narration
-(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py) and of its browser board (`t("...")` and
-`tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
+(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py),
+the words people type (`said("...")` in typed.py), the texts of core/typed_input.py, and the words of
+its browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
 pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
 server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
-each option's label and help), which the lobby shows. New texts are added
+each option's label and help, its bots' descriptions), which the lobby shows. New texts are added
 untranslated, texts no longer used are dropped, translations are kept. Then translate the empty
 `msgstr` entries; tests/test_translations.py fails while any is missing.
 """
@@ -20,13 +21,14 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from highroller.core.presets import load_presets
-from highroller.core.words import AND, COUNT_WORDS
+from highroller.core.words import AND, CLAUSES, COUNT_WORDS
 from highroller.registry import available_games, game_spec
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "highroller"
 TRANSLATED = ("fr", "de")
-PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None}
-"""The calls whose first text is a message: the narration's words, and the server's refusals (`web.errors`)."""
+PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None, "said": None}
+"""The calls whose first text is a message: the narration's words, the words people type (`said`), and
+the server's refusals (`web.errors`)."""
 JS_KEYWORDS = {"t": None, "tn": (2, 3), "tNodes": None}
 JS_OPTIONS = {"parse_template_string": True}
 """Calls inside a template literal's `${...}` are read too."""
@@ -63,12 +65,13 @@ def html_texts(path: Path) -> list[tuple[int, str]]:
 
 def spec_texts(package: str) -> list[str]:
     """The words a game's spec gives people: its title, summary, options' labels and help, the values
-    a choice or text option can take (the Rules panel and the lobby show them), and the names and
-    descriptions of its presets."""
+    a choice or text option can take (the Rules panel and the lobby show them), its bots' descriptions
+    (a seat's label and the lobby name a bot no level plays by it), and the names and descriptions of
+    its presets."""
     for name in available_games():
         spec = game_spec(name)
         if spec.narration.startswith(package + "."):
-            texts = [spec.title, spec.summary]
+            texts = [spec.title, spec.summary, *spec.bots]
             for option in spec.options:
                 texts += [option.name.replace("_", " "), option.help, *option.choices, *option.presets]
             for preset in load_presets(spec):
@@ -83,6 +86,7 @@ def catalogs() -> dict[Path, list[Path]]:
     found = {web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))}
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
         found[game / "locale"] = [path for path in (game / "narrate.py", game / "typed.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
+        found[game / "locale"].append(SOURCE / "core" / "typed_input.py")
     return found
 
 
@@ -100,7 +104,7 @@ def template(folder: Path, sources: list[Path]) -> Catalog:
             catalog.add(message, locations=[(where, line)])
     package = "highroller." + folder.parent.relative_to(SOURCE).as_posix().replace("/", ".")
     if package.startswith("highroller.games."):
-        for text in (*COUNT_WORDS, AND):
+        for text in (*COUNT_WORDS, AND, CLAUSES):
             catalog.add(text, locations=[("core/words.py", 0)])
     for text in spec_texts(package):
         catalog.add(text, locations=[(folder.parent.relative_to(SOURCE).as_posix() + "/spec.py", 0)])

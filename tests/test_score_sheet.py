@@ -120,7 +120,7 @@ def test_luckiest_franks_example_then_a_bust() -> None:
     typed(state, "number 2", "2 2 2 2 2 2 1 3 4 5 1 6", "number 4", "1 1 3 5 5 6")
     (row,) = sheet(state)["rows"]
     assert row == {"label": "Round 1", "step": len(state.history) - 1, "scores": [24, 0], "detail": ["", "bust: 18 points lost"]}
-    assert sheet(state, "fr")["rows"][0]["detail"] == ["", "perdu : 18 points envolés"]
+    assert sheet(state, "fr")["rows"][0]["detail"] == ["", "perdu\u202f: 18 points envolés"]
 
 
 def test_luckiest_a_round_without_a_bust_has_no_detail_and_one_player_practice_scores() -> None:

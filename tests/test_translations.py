@@ -1,7 +1,9 @@
 """The translations: every text the code gives people has a French and a German translation that keeps
 its placeholders, the catalogs are what scripts/update_catalogs.py makes of the code (nothing missing,
-nothing left over), money and numbers are written each language's way, and a game narrated in French
-or German is in French or German."""
+nothing left over), money and numbers are written each language's way, plurals take each language's
+forms, a game narrated in French or German is in French or German, and the translations read well:
+one register per language (French "vous", German "du"), French typography (a narrow no-break space
+before : ; ! ? and inside « »), and no file format or documentation file named to a player."""
 
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ def test_every_text_is_translated_with_its_placeholders(folder: Path, lang: str)
 TEXT = r'"((?:[^"\\\n]|\\.)*)"'
 CALLED = {
     ".js": re.compile(rf"\b(?:t|tNodes)\(\s*{TEXT}|\btn\([^\"()]*(?:\([^()]*\))?[^\"()]*,\s*{TEXT}"),
-    ".py": re.compile(rf"\b(?:w|Refused|TooFast|too_many|NameRefused|Phrase)\(\s*{TEXT}[,)]"),
+    ".py": re.compile(rf"\b(?:w|said|Refused|TooFast|too_many|NameRefused|Phrase)\(\s*{TEXT}[,)]"),
 }
 """A message called with one literal text, as a plain reading of the source finds it: in JavaScript
 `t("…")`, `tNodes("…")` and the first form of `tn(n, "…", …)` (also inside a template literal's
@@ -94,6 +96,9 @@ def test_each_option_value_a_page_shows_is_translated(name: str, lang: str) -> N
             translated.update(read_catalog(folder, lang))
     values = [value for option in hr.game_spec(name).options for value in (*option.choices, *option.presets)]
     assert values and [value for value in values if value not in translated] == []
+    helps = [str(translated.get(option.help, "")) for option in hr.game_spec(name).options]
+    named = [(value, help) for value in values if translated[value] != value for help in helps if re.search(rf"\({re.escape(value)}[,)]", help)]
+    assert named == [], "an option's help names a value as the lobby shows it, in the page's language"
 
 
 def test_money_and_numbers_per_language() -> None:
@@ -103,6 +108,17 @@ def test_money_and_numbers_per_language() -> None:
     assert french.plural(0, "{n} die", "{n} dice") == "0 dé" and french.plural(2, "{n} die", "{n} dice") == "2 dés"
     with pytest.raises(ValueError, match="en, fr, de"):
         check_language("es")
+
+
+def test_clauses_follow_one_another_the_languages_way() -> None:
+    games = [folder for folder in CATALOGS if folder.parent.name == "lasvegas"]
+    assert [Words(lang, games).clauses(["a", "b", "c"]) for lang in LANGUAGES] == ["a; b; c", "a\u202f; b\u202f; c", "a; b; c"]
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("fr", "· 1 spectateur", "· 2 spectateurs"), ("de", "· 1 schaut zu", "· 2 schauen zu")])
+def test_a_plural_written_alike_in_english_has_each_form(lang: str, one: str, two: str) -> None:
+    words = Words(lang, [folder for folder in CATALOGS if folder.parent.name == "web"])
+    assert [words.plural(count, "· {n} watching", "· {n} watching") for count in (1, 2)] == [one, two]
 
 
 @pytest.mark.parametrize("name", own_games())  # another package's game may speak English only
@@ -126,3 +142,47 @@ def test_a_game_narrated_in_another_language(name: str, lang: str) -> None:
     same = [a for a, b in pairs if a == b and re.search(r"[a-z]{4}", a)]
     assert len(same) <= len(pairs) // 20, f"lines left in English: {same[:5]}"
     assert "$" not in "".join(b for _, b in pairs) or any("\xa0$" in b for _, b in pairs)
+    if lang == "fr":
+        assert [b for _, b in pairs if not french_typography(b)] == []
+
+
+FRENCH_SPACING = re.compile(r"[ \xa0][;:!?]|[^\W\d_}][;!?](?=\s|$)|[^\W\d_}]:(?=\s|$)|«(?!\u202f)|(?<!\u202f)»")
+"""French written with a space that is not a narrow no-break space before ; : ! ? (or none), or inside « »."""
+
+
+def french_typography(text: str) -> bool:
+    """Whether `text` follows French typography: a narrow no-break space before : ; ! ? and inside « »
+    (an HTTP header is written as it is sent)."""
+    return not FRENCH_SPACING.search(text.replace("Authorization: Bearer", ""))
+
+
+REGISTER = {
+    "fr": re.compile(r"\b(?:tu|toi|ton|tes)\b", re.IGNORECASE),
+    "de": re.compile(r"(?<![.:!?„] )(?<!^)\b(?:Sie|Ihnen|Ihre?[nmrs]?)\b|\b\w+en Sie\b|(?:^|; )tippt\b"),
+}
+"""How a text speaks to a player in the other register: French "tu", German "Sie" (not a sentence's "Sie",
+"she"; the typed help speaks to the person typing, "tippe")."""
+
+
+def _translations(folder: Path, lang: str) -> list[str]:
+    with (folder / f"{lang}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    return [form for message in catalog if message.id for form in (message.string if isinstance(message.string, (tuple, list)) else (message.string,))]
+
+
+@pytest.mark.parametrize("folder", sorted(CATALOGS), ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_translations_read_well(folder: Path, lang: str) -> None:
+    texts = _translations(folder, lang)
+    assert [text for text in texts if REGISTER[lang].search(text)] == [], f"{lang} speaks in one register"
+    assert [text for text in texts if re.search(r"TOML|docs/|\.md\b", text)] == [], "a player is named no file format nor documentation file"
+    if lang == "fr":
+        assert [text for text in texts if not french_typography(text)] == []
+
+
+def test_the_detectors_of_register_and_typography() -> None:
+    assert [text for text in ("versuchen Sie es noch einmal", "für Ihr Profil", "tippt 3", "Die Zahl: Sie wächst", "ihr tippt ein", "du bist dran") if REGISTER["de"].search(text)] == [
+        "versuchen Sie es noch einmal", "für Ihr Profil", "tippt 3"]
+    assert [text for text in ("Tu joues", "vous jouez", "À vous\u202f!") if REGISTER["fr"].search(text)] == ["Tu joues"]
+    written = ["a : b", "a: b", "a\u202f: b", "« x »", "«\u202fx\u202f»", "p. ex. 2:05", "utilisez «\u202fAuthorization: Bearer x\u202f»", "gagne !", "gagne\u202f!"]
+    assert [text for text in written if not french_typography(text)] == ["a : b", "a: b", "« x »", "gagne !"]

@@ -5,6 +5,7 @@ takes the number of a legal action."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -66,8 +67,26 @@ def test_a_game_without_its_own_takes_the_number_of_a_legal_action() -> None:
         NUMBERED.parse(chance, "60000")
 
 
-def test_another_error_is_explained_as_it_says() -> None:
+def test_another_error_is_explained_as_it_says_in_english_and_in_the_games_words_in_another_language() -> None:
     state = hr.make("luckiest", players=1).new_game(1)
     typed = typed_input_of(hr.game_spec("luckiest"))
+    assert explained(hr.IllegalAction("not now"), state, typed, Words("en")) == f"not now ({typed.help(state, Words('en'))})"
     said = explained(hr.IllegalAction("not now"), state, typed, words_of("luckiest", "fr"))
-    assert said == f"not now ({typed.help(state, words_of('luckiest', 'fr'))})"
+    assert said == f"la partie ne prend pas cela ici ({typed.help(state, words_of('luckiest', 'fr'))})"
+
+
+@pytest.mark.parametrize("name", OWN)
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_examples_of_the_help_name_words_the_game_takes(name: str, lang: str) -> None:
+    """Every word quoted in a help's examples is one the game reads, in the help's language: no English left in them."""
+    typed = typed_input_of(hr.game_spec(name))
+    game = hr.make(name, **hr.game_spec(name).checker_configs[0])
+    state = game.new_game(5)
+    bots = [RandomBot(seat) for seat in range(game.num_players)]
+    quoted = re.compile(r"'([^']+)'|«\u202f?([^»]+?)\u202f?»|„([^“]+)“")
+    while state.current_player != TERMINAL:
+        english = {word for found in quoted.findall(typed.help(state, Words("en"))) for text in found for word in text.split()}
+        for found in quoted.findall(typed.help(state, words_of(name, lang))):
+            words = [word for text in found for word in text.split() if word.isalpha() and len(word) > 1]
+            assert [word for word in words if word.lower() in english and word.lower() != "lc"] == [], (lang, found)  # "lc": Last Chance! everywhere
+        state.apply(state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state))

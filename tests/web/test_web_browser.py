@@ -34,10 +34,11 @@ class Words:
 
     def __init__(self, base: str, lang: str) -> None:
         self.lang = lang
-        self.words: dict[str, str] = httpx2.get(f"{base}/i18n/{lang}.json", timeout=10).json()
+        self.words: dict[str, str | list[str]] = httpx2.get(f"{base}/i18n/{lang}.json", timeout=10).json()
 
     def __call__(self, english: str, **values: object) -> str:
-        text = self.words.get(english, english)
+        found = self.words.get(english, english)
+        text = found[0] if isinstance(found, list) else found
         for key, value in values.items():
             text = text.replace("{" + key + "}", str(value))
         return text

@@ -115,7 +115,7 @@ def test_typed_dice_are_taken_back_and_the_log_says_so(client: TestClient) -> No
     took_back = [line["text"] for line in undone.json()["log"] if "took back" in line["text"]]
     assert len(took_back) == 1 and took_back[0].startswith("Ann took back: ") and "60,000" in took_back[0]
     french = _get(client, table, lang="fr")["log"]
-    assert any(line["text"].startswith("Ann a repris : ") for line in french), french
+    assert any(line["text"].startswith("Ann a repris\u202f: ") for line in french), french
 
 
 def test_a_placement_is_taken_back_exactly(make_client: Any) -> None:

@@ -76,6 +76,10 @@ def test_unknown_paths_and_wrong_methods_answer_in_the_documented_shape(client: 
         assert response.status_code == 404, path
         assert response.headers["content-type"] == "application/json"
         assert response.json() == {"error": f"there is nothing at {path}", "code": "not-found"}
+    french = client.get("/no/such/page", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert french.status_code == 404 and french.json() == {"error": "il n'y a rien à /no/such/page", "code": "not-found"}
+    german = client.delete("/api/games", params={"lang": "de"})
+    assert german.status_code == 405 and german.json()["error"] == "/api/games nimmt kein DELETE an"
     response = client.delete("/api/games")
     assert response.status_code == 405
     assert response.json() == {"error": "/api/games does not accept DELETE", "code": "method-not-allowed"}

@@ -160,7 +160,7 @@ def test_last_chance_notes_the_cards_exact_odds_in_the_language_asked_for(client
     assert english["chances"] is None
     assert english["note"].startswith(f"Card {card}: ") and "Expected payout: $" in english["note"] and "Break-even bid" in english["note"]
     french = client.get(f"/api/tables/{table['id']}/advice", params={"lang": "fr"}).json()
-    assert french["note"].startswith(f"Carte {card} : ") and "Gain espéré" in french["note"]
+    assert french["note"].startswith(f"Carte {card}\u202f: ") and "Gain espéré" in french["note"]
     assert client.get(f"/api/tables/{table['id']}/advice", params={"lang": "xx"}).status_code == 422
 
 

@@ -26,7 +26,7 @@ def test_the_log_and_choices_come_in_the_language_asked_for(client: TestClient) 
     french = client.get(f"/api/tables/{table['id']}", params={"lang": "fr"}, headers=headers).json()
     german = client.get(f"/api/tables/{table['id']}", params={"lang": "de"}, headers=headers).json()
     assert len(english["log"]) == len(french["log"]) == len(german["log"]) > 0
-    assert english["log"][0]["text"].startswith("Casino 1: $") and french["log"][0]["text"].startswith("Casino 1 : ")
+    assert english["log"][0]["text"].startswith("Casino 1: $") and french["log"][0]["text"].startswith("Casino 1\u202f: ")
     assert german["log"][-1]["text"].endswith(".") and "würfelte" in german["log"][-1]["text"]
     assert french["legal"][0]["label"].startswith("les ") and "sur le casino" in french["legal"][0]["label"]
     assert "a placé" in french["legal"][0]["help"] and "setzte" in german["legal"][0]["help"]
@@ -44,8 +44,9 @@ def test_a_language_not_spoken_is_refused(client: TestClient) -> None:
 
 def test_the_pages_words_and_the_games_words(client: TestClient) -> None:
     french = client.get("/i18n/fr.json").json()
-    assert french["Your turn!"] == "À vous de jouer !" and french["Rules"] == "Règles"
-    assert french["One-armed bandit"] == "Bandit manchot" and french["{n} dice"] == "{n} dés"
+    assert french["Your turn!"] == "À vous de jouer\u202f!" and french["Rules"] == "Règles"
+    assert french["One-armed bandit"] == "Bandit manchot" and french["{n} dice"] == "{n} dés" and french["{n} die"] == ["{n} dé", "{n} dés"]
+    assert french["· {n} watching"] == ["· {n} spectateur", "· {n} spectateurs"]  # one English for both forms
     assert client.get("/i18n/en.json").json() == {}
     games = {game["name"]: game for game in client.get("/api/games", params={"lang": "de"}).json()}
     players = next(option for option in games["lasvegas"]["options"] if option["name"] == "players")

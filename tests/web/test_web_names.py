@@ -269,7 +269,7 @@ def test_an_accented_cased_or_cyrillic_copy_of_a_name_at_the_table_is_refused() 
 
 
 @pytest.mark.parametrize(
-    "raw", ["Bot 3", "greedy bot 1", "MCTS-bot 2", "Optimal-win bot 3", "b.o.t 7", "bot", "BOT", "Seat 4", "seat12", "Ｂｏｔ ３"]
+    "raw", ["Bot 3", "greedy bot 1", "MCTS-bot 2", "Optimal-win bot 3", "b.o.t 7", "bot", "BOT", "Seat 4", "seat12", "Ｂｏｔ ３", "Bot glouton 1", "Bot Zufall 2"]
 )
 def test_anything_shaped_like_a_bot_or_seat_label_is_refused(raw: str) -> None:
     assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")

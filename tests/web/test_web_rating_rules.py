@@ -100,7 +100,7 @@ def test_two_profiles_from_one_address_or_one_network_cannot_play_a_rated_game(
         reason = refused(sit(client, made["id"], puppet), 409, "same-network")
         assert reason.startswith("someone at this rated table plays from your network: rated games are between people on different networks")
     german = client.post(f"/api/tables/{made['id']}/join", json={"name": "Nell"}, headers={**neighbour.headers, "Accept-Language": "de"}).json()
-    assert german["error"].startswith("an diesem gewerteten Tisch spielt schon jemand aus Ihrem Netzwerk")
+    assert german["error"].startswith("an diesem gewerteten Tisch spielt schon jemand aus deinem Netzwerk")
     other = rated_table(client, dan, [None, None])["id"]
     refused(sit(client, other, eve), 409, "same-network")  # another /64 of the same IPv6 /48
     tokens = {made["seat"]: made["token"], 1 - made["seat"]: join(client, made["id"], fay)}

@@ -32,7 +32,7 @@ def _table(client: TestClient, bots: list[str | None]) -> dict[str, Any]:
 def test_a_refusal_is_worded_in_each_language_and_kept_in_english() -> None:
     refused = Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=3, free="1, 2")
     assert str(refused) == refused.message == "seat 3 is not free; free seats: 1, 2"
-    assert refused.in_language("fr") == "la place 3 n'est pas libre ; places libres : 1, 2"
+    assert refused.in_language("fr") == "la place 3 n'est pas libre\u202f; places libres\u202f: 1, 2"
     assert refused.answer("de") == {"error": "Platz 3 ist nicht frei; freie Plätze: 1, 2", "code": "seat-taken"}
     who = Refused("{who} sends requests too fast; slow down and try again in a moment", 429, "too-fast", who=Phrase("your network"))
     assert who.message.startswith("your network ") and who.in_language("fr").startswith("votre réseau ")
@@ -65,7 +65,7 @@ def test_an_http_refusal_speaks_the_header_or_the_lang_parameter(client: TestCli
 def test_a_name_refusal_speaks_the_askers_language(client: TestClient) -> None:
     table = _table(client, [None, None])
     refused = client.post(f"/api/tables/{table['id']}/join", json={"name": "Platz 2"}, headers={"Accept-Language": "de"})
-    assert refused.status_code == 422 and refused.json() == {"error": "„Platz 2“ sieht aus wie die Bezeichnung eines Bots oder eines Platzes; wählen Sie einen anderen Namen", "code": "bad-name"}
+    assert refused.status_code == 422 and refused.json() == {"error": "„Platz 2“ sieht aus wie die Bezeichnung eines Bots oder eines Platzes; wähle einen anderen Namen", "code": "bad-name"}
 
 
 @SQLITE
@@ -76,13 +76,13 @@ def test_a_websocket_refusal_speaks_the_hellos_language(client: TestClient) -> N
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "action", "version": 99, "action": {}})
         error = ws.receive_json()
-    assert error["type"] == "error" and error["code"] == "stale" and error["error"].startswith("action périmée : la table en est à la version ") and error["error"].endswith(", vous aviez vu la version 99")
+    assert error["type"] == "error" and error["code"] == "stale" and error["error"].startswith("action périmée\u202f: la table en est à la version ") and error["error"].endswith(", vous aviez vu la version 99")
 
 
 def test_labels_in_each_language() -> None:
     assert [seat_label("hard", 1, lang) for lang in ("en", "fr", "de")] == ["Hard bot 2", "Bot difficile 2", "Schwerer Bot 2"]
     assert [seat_label(None, 2, lang) for lang in ("en", "fr", "de")] == ["Seat 3", "Place 3", "Platz 3"]
-    assert [seat_label("greedy", 0, lang) for lang in ("en", "fr", "de")] == ["Greedy bot 1", "Bot Greedy 1", "Greedy-Bot 1"]
+    assert [seat_label("greedy", 0, lang) for lang in ("en", "fr", "de")] == ["Greedy bot 1", "Bot glouton 1", "Bot Gier 1"]
 
 
 @SQLITE
@@ -121,5 +121,5 @@ def test_a_seat_change_names_the_seat_and_the_stand_in_in_each_language() -> Non
     seats = [SeatRow(seat=seat) for seat in range(3)]
     texts = {lang: named(text, seat_names(seats)[lang]) for lang, text in change_texts("left", seats[2], "medium").items()}
     assert texts["en"] == "Seat 3 left the table: the medium bot plays that seat to the end."
-    assert texts["fr"].startswith("Place 3 a quitté la table : le bot moyen ")
+    assert texts["fr"].startswith("Place 3 a quitté la table\u202f: le bot moyen ")
     assert texts["de"].startswith("Platz 3 hat den Tisch verlassen: Ein Bot der Stufe mittel ")

@@ -152,7 +152,7 @@ def test_earlier_lines_are_read_from_the_store_a_page_at_a_time(make_client: Cal
         page = client.get(f"/api/tables/{made['id']}/log", params={"before": before, "lang": "fr"}).json()
         assert page["log_from"] == max(0, before - LOG_KEPT) and len(page["log"]) == before - page["log_from"]
         before, told = page["log_from"], page["log"] + told
-    assert told[0]["text"].startswith("— Carte 1 :")
+    assert told[0]["text"].startswith("— Carte 1\u202f:")
     assert [line["n"] for line in told] == sorted(line["n"] for line in told)
     refused = client.get(f"/api/tables/{made['id']}/log", params={"before": -1})
     assert refused.status_code == 422 and refused.json()["code"] == "malformed"

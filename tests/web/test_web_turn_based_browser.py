@@ -114,7 +114,7 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     ann_page = ann.new_page()
     table = create_in_lobby(ann_page, ann_base)
     ann_page.goto(ann_base + "/games")
-    ann_page.get_by_role("switch").check()
+    ann_page.get_by_role("switch").click()  # the switch stays off until the server confirms, then shows on
     wait_until(lambda: ann_page.get_by_role("switch").is_checked() and not ann_page.get_by_role("switch").is_disabled())
 
     bob: BrowserContext = browser.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
@@ -139,7 +139,7 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     pushed = receiver.wait_for("ann-phone", before + 1)
     assert len(pushed) == before + 1, "Bob's move told Ann it is her turn"
     payload = pushed[-1]
-    assert payload["title"] == "Las Vegas : à vous de jouer", payload
+    assert payload["title"] == "Las Vegas\u202f: à vous de jouer", payload
     assert "Bob" in payload["body"] and set(payload) == {"title", "body", "url", "tag", "event"}
     assert payload["url"].endswith(f"/table/{table}")
     time.sleep(5)  # every server process looked again

@@ -106,4 +106,4 @@ def test_the_score_sheet_has_a_row_for_each_turn_held_or_lost() -> None:
         {"label": "Turn 2", "step": 6, "scores": [0, 0], "detail": ["", "a 1: 3 points lost"]},
         {"label": "Turn 3", "step": 7, "scores": [0, 0], "detail": ["a 1", ""]},
     ]
-    assert sheet["totals"] == [9, 0] and score_sheet(state, words_of("pig", "fr"))["rows"][1]["detail"] == ["", "un 1 : 3 points perdus"]
+    assert sheet["totals"] == [9, 0] and score_sheet(state, words_of("pig", "fr"))["rows"][1]["detail"] == ["", "un 1\u202f: 3 points perdus"]

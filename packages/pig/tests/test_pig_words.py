@@ -59,7 +59,7 @@ def test_a_game_narrated_in_french_is_in_french() -> None:
         lines += [said] if said[0] else []
         lines += [(english.describe_event(event, ["Ann", "Bob"]), french.describe_event(event, ["Ann", "Bob"])) for event in state.events[seen:]]
     assert len(lines) > 5 and all(str(a) != str(b) for a, b in lines)
-    assert lines[-1][1] in ("Ann gagne !", "Bob gagne !")
+    assert lines[-1][1] in ("Ann gagne\u202f!", "Bob gagne\u202f!")
 
 
 def test_the_guide_board_and_styles_are_in_the_package() -> None:

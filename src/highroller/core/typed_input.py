@@ -4,19 +4,27 @@ words of any language, what to type.
 A game names its own with the spec's `typed_input` (`package.module:NAME`); a game without one takes
 the number of a legal action at a decision, and no typed chance steps (`NUMBERED`). Text the game does
 not take raises `TypedRefusal`, whose reason is worded in whichever language shows it; any other
-`IllegalAction` (or error) says why in English. The terminal's `highroller play` and the web's
-companion tables read typed steps through here.
+`IllegalAction` (or error) says why in English, and in another language that the game does not take
+it here. The terminal's `highroller play` and the web's companion tables read typed steps through here.
+
+People type in their own language: a game reads its words ("card", "carte", "Karte": `Said`) in every
+language its catalogs translate them to, in any case, accents optional (`plain`).
+The texts of this module are in every game's catalog.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from functools import cache
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from highroller.core.errors import IllegalAction
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, State, Step
-from highroller.core.words import Words
+from highroller.core.words import LANGUAGES, Words
 
 if TYPE_CHECKING:
     from highroller.core.spec import GameSpec
@@ -52,8 +60,12 @@ class TypedRefusal(IllegalAction):
 
 
 def reason(error: Exception, words: Words) -> str:
-    """Why typed text was refused: a `TypedRefusal` in the language of `words`, any other error as it says."""
-    return error.reason(words) if isinstance(error, TypedRefusal) else str(error)
+    """Why typed text was refused: a `TypedRefusal` in the language of `words`, any other error as it
+    says in English, and in another language that the game does not take it here."""
+    w = words
+    if isinstance(error, TypedRefusal):
+        return error.reason(w)
+    return str(error) if w.lang == "en" else w("the game does not take this here")
 
 
 def explained(error: Exception, state: State, typed: TypedInput[Any], words: Words) -> str:
@@ -74,9 +86,10 @@ class Numbered:
         return by_number(state, text)
 
     def help(self, state: State, words: Words) -> str:
+        w = words
         if state.current_player == CHANCE:
-            return words("this chance step is resolved by the program")
-        return words("type the number of your choice")
+            return w("this chance step is resolved by the program")
+        return w("type the number of your choice")
 
 
 NUMBERED = Numbered()
@@ -95,6 +108,42 @@ def by_number(state: State, text: str) -> Step:
             return action
     listing = ", ".join(str(action) for action in legal[:LISTED]) + (f", … ({len(legal) - LISTED} more)" if len(legal) > LISTED else "")
     raise TypedRefusal(lambda w: w("type the number of one of: {listing}", listing=listing))
+
+
+def plain(text: str) -> str:
+    """Typed text as it is read: lower case, accents and other marks dropped, one space between words."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
+
+
+@cache
+def _said(package: str, text: str, aliases: tuple[str, ...]) -> frozenset[str]:
+    found = {text.removeprefix(Said.PREFIX), *aliases}
+    for lang in LANGUAGES[1:]:
+        translated = Words(lang, [files(package).joinpath("locale")])(text)
+        if translated != text:
+            found.update(translated.split("|"))
+    return frozenset(plain(word) for word in found)
+
+
+class Said:
+    """The words people type at a table of the game in `package`, in every language: `said(text,
+    *aliases)` is `text`'s English (less a "typed: " prefix, which keeps a typed word apart from the same
+    English shown elsewhere), its `aliases` and its translations in the game's catalogs, as `plain` reads
+    them. A translation may give several words, split by "|": "passe|passer"."""
+
+    PREFIX = "typed: "
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def __call__(self, text: str, *aliases: str) -> frozenset[str]:
+        return _said(self.package, text, aliases)
+
+
+def either(words: Iterable[str]) -> str:
+    """A regular expression matching any of `words`, the longest first."""
+    return "(?:" + "|".join(re.escape(word) for word in sorted(words, key=lambda word: (-len(word), word))) + ")"
 
 
 def typed_input_of(spec: GameSpec) -> TypedInput[Any]:

@@ -27,6 +27,9 @@ COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eig
 """Small counts in words ("three 4s"); every game's catalog translates them (`Words.count`)."""
 AND = "{first} and {last}"
 """How a list ends ("Ann, Bob and Cy"); every game's catalog translates it (`Words.joined`)."""
+CLAUSES = "{first}; {then}"
+"""How clauses follow one another ("Ann takes $10,000; Bob takes $20,000", in French with a narrow
+no-break space before the semicolon); every game's catalog translates it (`Words.clauses`)."""
 
 
 def check_language(lang: Any) -> str:
@@ -38,9 +41,9 @@ def check_language(lang: Any) -> str:
 
 def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, ...]]:
     """The translated messages of `folder/<lang>.po`: {English: translation}, a plural message under
-    its singular id with all its forms and under its plural id with the last; nothing if the file is
-    missing. Untranslated and fuzzy entries
-    are left out (the English shows instead)."""
+    its singular id with all its forms and under its plural id (where the English has two) with the
+    last; nothing if the file is missing. Untranslated and fuzzy entries are left out (the English
+    shows instead)."""
     path = folder.joinpath(f"{lang}.po")
     if not path.is_file():
         return {}
@@ -54,7 +57,8 @@ def read_catalog(folder: Traversable, lang: str) -> dict[str, str | tuple[str, .
             forms = tuple(message.string)
             if all(forms):
                 found[message.id[0]] = forms
-                found[message.id[1]] = forms[-1]
+                if message.id[1] != message.id[0]:
+                    found[message.id[1]] = forms[-1]
         else:
             found[message.id] = str(message.string)
     return found
@@ -150,6 +154,10 @@ class Words:
         if len(items) < 2:
             return "".join(items)
         return self(AND, first=", ".join(items[:-1]), last=items[-1])
+
+    def clauses(self, items: Iterable[str]) -> str:
+        """Clauses one after another, as this language separates them: "a; b; c"."""
+        return self(CLAUSES, first="", then="").join(items)
 
     def number(self, value: float) -> str:
         if self.lang == "en":

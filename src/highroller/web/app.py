@@ -22,7 +22,7 @@ from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
 from highroller.web.boards import add_boards
 from highroller.web.device_api import build_device_router
-from highroller.web.errors import Refused, asked_language
+from highroller.web.errors import Phrase, Refused, asked_language
 from highroller.web.headers import SecurityHeaders, security_headers
 from highroller.web.i18n import add_words
 from highroller.web.limits import BodyLimit
@@ -54,16 +54,19 @@ def _readable(error: RequestValidationError) -> str:
 
 
 def _http_error(request: Request, error: HTTPException) -> tuple[str, str]:
-    """A sentence and a kebab-case code for a framework HTTP error (404 unknown path, 405 wrong method...)."""
+    """A sentence in the asker's language and a kebab-case code for a framework HTTP error (404 unknown
+    path, 405 wrong method...)."""
     phrase = responses.get(error.status_code, "Error")
     code = re.sub(r"[^a-z0-9]+", "-", phrase.lower()).strip("-")
     if error.detail != phrase:
         return str(error.detail), code
     if error.status_code == 404:
-        return f"there is nothing at {request.url.path}", code
-    if error.status_code == 405:
-        return f"{request.url.path} does not accept {request.method}", code
-    return f"the request failed: {phrase.lower()}", code
+        said = Phrase("there is nothing at {path}", path=request.url.path)
+    elif error.status_code == 405:
+        said = Phrase("{path} does not accept {method}", path=request.url.path, method=request.method)
+    else:
+        said = Phrase("the request failed (HTTP {status})", status=error.status_code)
+    return said.in_language(asked_language(request)), code
 
 
 async def _first_requests(app: FastAPI) -> None:
@@ -146,7 +149,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def crashed(request: Request, error: Exception) -> JSONResponse:
         # Starlette sends this from its outermost middleware, outside SecurityHeaders: add the headers here.
         headers = security_headers(request.scope["path"])
-        return JSONResponse({"error": "the server failed to answer this request", "code": "internal-error"}, status_code=500, headers=headers)
+        said = Phrase("the server failed to answer this request").in_language(asked_language(request))
+        return JSONResponse({"error": said, "code": "internal-error"}, status_code=500, headers=headers)
 
     app.include_router(build_router(tables, quotas, services.hints, services.replays, connections, limits))
     app.include_router(build_games_router(store, tables))

@@ -1,6 +1,7 @@
 """The pages' words in a language: GET /i18n/{lang}.json, the web's catalog merged with the catalog of
-every registered game that has one (its board's words), as {English: translation}; each form of a
-plural message is there with its translation. A request names a language, never a file."""
+every registered game that has one (its board's words), as {English: translation}; a plural message
+is there under its English singular with the list of its forms (the language's plural rules choose
+one) and under its English plural with the last. A request names a language, never a file."""
 
 from __future__ import annotations
 
@@ -16,16 +17,16 @@ from highroller.web.errors import Refused
 
 
 @cache
-def page_words(lang: str) -> dict[str, str]:
+def page_words(lang: str) -> dict[str, str | list[str]]:
     """Every translated text of the pages and the boards in `lang` (nothing for English)."""
     if lang == "en":
         return {}
     games = [folder for folder in map(locale_of, available_games()) if folder is not None]  # a game of one module has none
     folders = [*games, files("highroller.web").joinpath("locale")]
-    words: dict[str, str] = {}
+    words: dict[str, str | list[str]] = {}
     for folder in folders:
         for english, found in read_catalog(folder, lang).items():
-            words[english] = found if isinstance(found, str) else found[0]
+            words[english] = found if isinstance(found, str) else list(found)
     return words
 
 

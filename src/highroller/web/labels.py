@@ -1,11 +1,15 @@
 """The labels the server gives seats without a person's name, in each language the pages speak: a
-bot's seat ("Hard bot 2", "Bot difficile 2", "Schwerer Bot 2") and an open seat ("Seat 3"), and
-the words for a bot's level ("hard"); and the labels of the leaderboard's players that are not a
+bot's seat ("Hard bot 2", "Bot difficile 2", "Schwerer Bot 2", "Bot glouton 1") and an open seat
+("Seat 3"), and the words for a bot's level ("hard") or, for a bot no level plays, its description
+("greedy", in its game's words); and the labels of the leaderboard's players that are not a
 profile's name ("Hard bot", "Former player")."""
 
 from __future__ import annotations
 
-from highroller.core.words import LANGUAGES
+from functools import cache
+
+from highroller.core.words import LANGUAGES, Words
+from highroller.registry import available_games, game_spec, locale_of
 from highroller.web.narrate import web_words
 
 
@@ -16,7 +20,7 @@ def _level_labels(lang: str) -> dict[str, str]:
 
 
 def _other_bot_label(lang: str) -> str:
-    """The label template of a bot named by its description (`{bot}`, capitalised), seat `{n}`."""
+    """The label template of a bot named by its description (`{bot}`), seat `{n}`."""
     w = web_words(lang)
     return w("{bot} bot {n}")
 
@@ -33,13 +37,25 @@ def seat_label(bot: str | None, seat: int, lang: str) -> str:
     levels = _level_labels(lang)
     if bot in levels:
         return levels[bot].format(n=seat + 1)
-    return _other_bot_label(lang).format(bot=bot.capitalize(), n=seat + 1)
+    label = _other_bot_label(lang).format(bot=bot_word(bot, lang), n=seat + 1)
+    return label[:1].upper() + label[1:]
+
+
+@cache
+def _games_words(lang: str) -> Words:
+    """The words of every registered game in `lang`: each game's catalog words the descriptions of its bots."""
+    return Words(lang, [folder for folder in map(locale_of, available_games()) if folder is not None])
 
 
 def bot_word(bot: str, lang: str) -> str:
-    """A bot's level in `lang` ("difficile"); any other bot by its description."""
+    """A bot's level in `lang` ("difficile"); any other bot by its description in `lang` ("glouton")."""
     w = web_words(lang)
-    return {"easy": w("easy"), "medium": w("medium"), "hard": w("hard")}.get(bot, bot)
+    return {"easy": w("easy"), "medium": w("medium"), "hard": w("hard")}.get(bot) or _games_words(lang)(bot)
+
+
+def bot_names() -> list[str]:
+    """Every registered game's bots by their descriptions, in every language ("greedy", "glouton")."""
+    return list(dict.fromkeys(bot_word(bot, lang) for game in available_games() for bot in game_spec(game).bots for lang in LANGUAGES))
 
 
 LEVELS = ("easy", "medium", "hard")

@@ -48,9 +48,8 @@ from typing import Any
 import icu  # type: ignore[import-untyped]
 from confusable_homoglyphs import categories  # type: ignore[import-untyped]
 
-from highroller.registry import available_games, game_spec
 from highroller.web.errors import Phrase
-from highroller.web.labels import board_label_templates, label_templates, level_words
+from highroller.web.labels import board_label_templates, bot_names, label_templates, level_words
 
 MAX_LENGTH = 40
 """Most characters (code points) a display name may have once normalised."""
@@ -165,7 +164,7 @@ def _any_key(*texts: str) -> str:
 
 
 _DIGIT = _any_key(*string.digits)
-_BOT_NAMES = _any_key(*{bot for game in available_games() for bot in game_spec(game).bots})
+_BOT_NAMES = _any_key(*bot_names())
 
 
 def _label_shape(template: str, bot: str = f"{_BOT_NAMES}?") -> str:

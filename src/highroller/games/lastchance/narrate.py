@@ -160,7 +160,7 @@ class LastChanceNarration:
             else:
                 reason = {"payout": w("payout"), "yes bet": w("yes bet"), "no bet": w("no bet")}.get(why, why)
                 moves.append(w("{source} pays {target} {money} ({reason})", source=source, target=target, money=amount, reason=reason))
-        body = "; ".join(moves)
+        body = w.clauses(moves)
         return head + (f" {body[0].upper()}{body[1:]}." if body else "")
 
     def _standings(self, event: dict[str, Any], names: list[str]) -> str:

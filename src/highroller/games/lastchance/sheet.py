@@ -43,7 +43,7 @@ def score_sheet(state: State, w: Words) -> ScoreSheet:
             money = list(event["money"])
         elif kind == "eliminated" and rows:
             detail = rows[-1]["detail"] or [""] * players
-            detail[event["seat"]] = "; ".join(filter(None, (detail[event["seat"]], w("out of the game"))))
+            detail[event["seat"]] = w.clauses(filter(None, (detail[event["seat"]], w("out of the game"))))
             rows[-1]["detail"] = detail
     return sheet_with_totals("money", start, rows)
 

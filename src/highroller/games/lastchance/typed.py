@@ -4,8 +4,9 @@
 Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
 "pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
 the card drawn "12" or "card 12" (its id in the deck), or a card of the players' own box by its dice, rolls
-and payout "665JJ:2 $2500" (a card the box could print: see `cards.checked_card`).
-Numbers too long to be an amount, a roll count or a card id are refused without being read.
+and payout "665JJ:2 $2500" (a card the box could print: see `cards.checked_card`). The words are read in
+every language the catalogs translate them to ("carte 12", "ja 500"). Numbers too long to be an amount,
+a roll count or a card id are refused without being read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
 from highroller.core.state import CHANCE, Step
-from highroller.core.typed_input import TypedRefusal
+from highroller.core.typed_input import Said, TypedRefusal, either, plain
 from highroller.core.values import is_whole
 from highroller.core.words import Words
 from highroller.games.lastchance.cards import checked_card, read_payout, read_rolls
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from highroller.games.lastchance.state import LastChanceState
 
 _AMOUNT = r"\$?([\d,]+)(k?)"
+said = Said("highroller.games.lastchance")
 _LONGEST = 40
 """What a person typed is repeated in a refusal up to this many characters; a card id or an amount is
 read up to this many digits (no deck and no player's money comes near)."""
@@ -55,6 +57,8 @@ def _draw(state: LastChanceState, card_id: Any) -> Draw:
     card = state.rules.card(card_id) if is_whole(card_id) else None
     if card is None:
         raise TypedRefusal(lambda w: w("the deck has no card {card}; cards still in the deck: {ids}", card=repr(card_id), ids=_ids(state)))
+    if card.id not in state.undrawn:
+        raise TypedRefusal(lambda w: w("card {card} was drawn already; cards still in the deck: {ids}", card=card_id, ids=_ids(state)))
     return Draw(card)
 
 
@@ -136,43 +140,68 @@ class LastChanceTyped:
     """The `TypedInput` of Last Chance (see the module docstring)."""
 
     def parse(self, state: LastChanceState, text: str) -> Step:
-        text = " ".join(text.strip().lower().split())
+        text = plain(text)
         phase = state.phase
         if phase == DRAW:
             return self._card(state, text)
         if phase == ROLL:
-            if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
-                raise TypedRefusal(lambda w: w("'{text}' is not a roll; {expected}", text=_echo(text), expected=self.help(state, w)))
-            return _roll([int(c) for c in text if c.isdigit()])
+            return self._roll(state, text)
         if phase == AUCTION:
-            if text in ("pass", "p"):
+            if text in said("typed: pass", "p"):
                 return PASS
             if text in ("lc", "last chance", "last chance!"):
                 return _checked(state, LAST_CHANCE)
-            match = re.fullmatch(r"(?:bid ?)?" + _AMOUNT, text)
+            bid = either(said("typed: bid"))
+            match = re.fullmatch(rf"(?:{bid} ?)?" + _AMOUNT, text)
             if match:
                 return _checked(state, Bid(_amount(state, text, *match.groups())))
         elif phase == BETS:
-            if text in ("pass", "none", "no bet", "-", "0"):
-                return NO_BET
-            match = re.fullmatch(r"(?:bet )?(yes|y|no|n) ?" + _AMOUNT, text)
-            if match:
-                side = "yes" if match.group(1).startswith("y") else "no"
-                return _checked(state, Bet(side, _amount(state, text, *match.groups()[1:])))
-            if text in ("yes", "y", "no", "n"):
-                example = "yes 300" if text.startswith("y") else "no 300"
-                raise TypedRefusal(lambda w: w("'{text}' needs a wager: e.g. '{example}'; 'pass' bets nothing", text=text, example=example))
+            return self._bet(state, text)
         elif phase == LOCK:
-            if text in ("wait", "w", "not yet", "no"):
+            if text in said("typed: wait", "w", "not yet", "no"):
                 return WAIT
-            match = re.fullmatch(r"(?:lock ?|l ?)?([1-6])s?", text)
+            lock = either(said("typed: lock", "l"))
+            match = re.fullmatch(rf"(?:{lock} ?)?([1-6])s?", text)
             if match:
                 return _checked(state, Lock(int(match.group(1))))
-        raise TypedRefusal(lambda w: w("'{text}' is not understood here; {expected}", text=_echo(text), expected=self.help(state, w)))
+        raise self._not_understood(state, text)
+
+    def _not_understood(self, state: LastChanceState, text: str) -> TypedRefusal:
+        return TypedRefusal(lambda w: w("'{text}' is not understood here; {expected}", text=_echo(text), expected=self.help(state, w)))
+
+    def _roll(self, state: LastChanceState, text: str) -> Roll:
+        if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
+            raise TypedRefusal(lambda w: w("'{text}' is not a roll; {expected}", text=_echo(text), expected=self.help(state, w)))
+        faces = [int(c) for c in text if c.isdigit()]
+        if len(faces) != (state.position.dice if state.position is not None else 0):
+            raise TypedRefusal(lambda w: self._miscounted(state, len(faces), w))
+        return _roll(faces)
+
+    def _miscounted(self, state: LastChanceState, typed: int, w: Words) -> str:
+        """The refusal of a roll with the wrong number of faces."""
+        expected = self.help(state, w)
+        return w.plural(typed, "{n} face typed; {expected}", "{n} faces typed; {expected}", expected=expected)
+
+    def _bet(self, state: LastChanceState, text: str) -> Action:
+        """A side bet: nothing, or a side and a wager."""
+        if text in said("typed: pass", "p", "none", "no bet", "-", "0"):
+            return NO_BET
+        yes, no = said("typed: yes", "y"), said("typed: no", "n")
+        bet = either(said("typed: bet"))
+        match = re.fullmatch(rf"(?:{bet} )?({either(yes | no)}) ?" + _AMOUNT, text)
+        if match:
+            side = "yes" if match.group(1) in yes else "no"
+            return _checked(state, Bet(side, _amount(state, text, *match.groups()[1:])))
+        if text in yes:
+            raise TypedRefusal(lambda w: w("'{text}' needs a wager: e.g. 'yes 300'; 'pass' bets nothing", text=text))
+        if text in no:
+            raise TypedRefusal(lambda w: w("'{text}' needs a wager: e.g. 'no 300'; 'pass' bets nothing", text=text))
+        raise self._not_understood(state, text)
 
     def _card(self, state: LastChanceState, text: str) -> Draw:
         """The card drawn: its id in the deck, or a card of the players' own box."""
-        match = re.fullmatch(rf"(?:card ?)?(\d{{1,{_LONGEST}}})", text)
+        card = either(said("typed: card"))
+        match = re.fullmatch(rf"(?:{card} ?)?(\d{{1,{_LONGEST}}})", text)
         if match:
             return _draw(state, int(match.group(1)))
         own = re.fullmatch(r"([1-6j][1-6j ,]*):(\d+)(?:(?::| |: ?)\$?([\d,]+))?", text)

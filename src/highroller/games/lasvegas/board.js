@@ -8,7 +8,7 @@
 
 import { h } from "/static/common.js";
 import { die } from "/static/dice.js";
-import { number, t, tn } from "/static/i18n.js";
+import { labelled, number, t, tn } from "/static/i18n.js";
 
 const NEUTRAL = "#e8e1c8";
 
@@ -37,7 +37,7 @@ function lastResult(result, round, ctx) {
       "li",
       { class: tied ? "cancelled" : "" },
       h("span", { class: "swatch", style: `background:${colourOf(owner, ctx)}`, "aria-hidden": "true" }),
-      `${ownerName(owner, ctx)}: ${tn(count, "{n} die", "{n} dice")} — ${outcome}`,
+      `${labelled(ownerName(owner, ctx), tn(count, "{n} die", "{n} dice"))} — ${outcome}`,
     );
   });
   if (!lines.length) lines.push(h("li", { class: "muted" }, t("no dice")));
@@ -54,7 +54,7 @@ function casino(spot, view, ctx) {
   const dice = Object.entries(spot.dice).map(([owner, count]) =>
     h(
       "div",
-      { class: "chips", title: `${ownerName(owner, ctx)}: ${count}`, "data-fly-from": before && count > (before.dice[owner] || 0) ? "roll" : null },
+      { class: "chips", title: labelled(ownerName(owner, ctx), count), "data-fly-from": before && count > (before.dice[owner] || 0) ? "roll" : null },
       Array.from({ length: Math.min(count, 8) }, () => die(face ?? 1, { size: 20, fill: colourOf(owner, ctx), label: face ? undefined : "★" })),
       count > 8 ? `×${count}` : "",
       h("span", { class: "hint-light" }, ` ${count}`),
@@ -131,7 +131,7 @@ function summary(result, view, ctx) {
     h(
       "ul",
       {},
-      won.map((gain, seat) => h("li", {}, `${ctx.names[seat]}: +${ctx.money(gain.money)} (${tn(gain.bills, "{n} bill", "{n} bills")})`)),
+      won.map((gain, seat) => h("li", {}, labelled(ctx.names[seat], `+${ctx.money(gain.money)} (${tn(gain.bills, "{n} bill", "{n} bills")})`))),
     ),
     ties.length ? h("div", { class: "hint-light" }, t("Ties cancelled at: {casinos}", { casinos: ties.join(", ") })) : null,
   );

@@ -115,7 +115,7 @@ class LasVegasNarration:
                 parts.append(w("{names} tie and lose their dice.", names=w.joined([self.owner_name(o, names) for o in out])))
         paid = [w("{name} takes {money}", name=self.owner_name(o, names), money=w.money(b)) for o, b in event["paid"].items()]
         if paid:
-            parts.append("; ".join(paid) + ".")
+            parts.append(w.clauses(paid) + ".")
         left = len(event["bills"]) - len(event["paid"])
         if left > 0:
             parts.append(w.plural(left, "{n} bill untaken.", "{n} bills untaken."))

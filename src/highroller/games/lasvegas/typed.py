@@ -2,7 +2,8 @@
 
 A placement is the face, "4", or on the bandit "b4"; the bills drawn for a casino are amounts, "60000",
 "20k 30k"; a roll lists its faces, own dice plain, the Biggie with b and neutral dice with n:
-"3 3 5 b6 n2" (at the start of a round's neutral leftover roll every face is neutral).
+"3 3 5 b6 n2" (at the start of a round's neutral leftover roll every face is neutral). A roll with
+the wrong dice, and bills that cannot be a casino's, are refused in the words of any language.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 
 from highroller.core.dice import counts_from_faces
+from highroller.core.errors import IllegalAction
 from highroller.core.state import Step
 from highroller.core.typed_input import TypedRefusal
 from highroller.core.words import Words
@@ -34,7 +36,7 @@ class LasVegasTyped:
                     return action
             raise TypedRefusal(lambda w: w("type one of: {choices}", choices=_choices(state, w)))
         if phase == STOCK:
-            return Stock(tuple(sorted((_bill(token) for token in re.split(r"[\s,;+]+", text) if token), reverse=True)))
+            return self._stock(state, Stock(tuple(sorted((_bill(token) for token in re.split(r"[\s,;+]+", text) if token), reverse=True))))
         if phase in (ROLL, LEFTOVER):
             return self._roll(state, text)
         raise TypedRefusal(lambda w: w("the game is over"))
@@ -73,7 +75,18 @@ class LasVegasTyped:
                 biggie = int(faces)
             else:
                 (neutral if kind == "n" or state.phase == LEFTOVER else own).extend(int(f) for f in faces)
+        if (len(own), int(biggie > 0), len(neutral)) != state.roll_sizes():
+            shown = text[:_ECHOED]
+            raise TypedRefusal(lambda w: w("'{text}' is not this roll; type {expected}", text=shown, expected=self.help(state, w)))
         return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
+
+    def _stock(self, state: LasVegasState, stock: Stock) -> Stock:
+        """The bills typed for a casino, if they can be its bills now; else why not, in any language."""
+        try:
+            state.clone().apply(stock)
+        except IllegalAction as error:
+            raise TypedRefusal(lambda w: w("{reason}; {expected}", reason=_unfit(state, stock, w), expected=self.help(state, w))) from error
+        return stock
 
     def _not_a_face(self, state: LasVegasState, token: str) -> TypedRefusal:
         return TypedRefusal(lambda w: w("'{token}' is not a face; {expected}", token=token, expected=self.help(state, w)))
@@ -84,6 +97,21 @@ def _choices(state: LasVegasState, w: Words) -> str:
     faces = ", ".join(str(a.face) for a in state.legal if not a.bandit)
     bandit = [f"b{a.face}" for a in state.legal if a.bandit]
     return w("{faces}; on the bandit: {bandit}", faces=faces, bandit=", ".join(bandit)) if bandit else faces
+
+
+def _unfit(state: LasVegasState, stock: Stock, w: Words) -> str:
+    """Why bills cannot be a casino's now: a bill not in the pile, more bills than are left, or the rule of how many."""
+    left = dict(zip(state.denominations, state.pile))
+    for bill in state.under:
+        left[bill] = left.get(bill, 0) + 1
+    missing = [bill for bill in stock.bills if stock.bills.count(bill) > left.get(bill, 0)]
+    if missing:
+        return w("{bill} is not in the pile", bill=w.money(missing[0]))
+    if len(stock.bills) > sum(left.values()):
+        return w.plural(sum(left.values()), "only {n} bill is left in the pile", "only {n} bills are left in the pile")
+    if state.rules.stock_rule == "count":
+        return w.plural(state.rules.stock_amount, "a casino gets {n} bill", "a casino gets {n} bills")
+    return w("a casino gets bills drawn one at a time until it holds {amount}", amount=w.money(state.rules.stock_amount))
 
 
 def _bill(token: str) -> int:

@@ -1,7 +1,8 @@
 """What a person types at a Luckiest Dice table, and the words telling what to type in each language.
 
 A choice is "bank" (or "b", "stop") or a card to bet on, with or without "bet on": "odd", "cross",
-"number 2", "n2" (`cards.find_card`); a roll lists the faces of every die rolled: "3 3 6 1" or "3361".
+"number 2", "n2" (`cards.find_card`), or the card's name in another language the catalogs translate
+it to ("impair", "Zahl 2"); a roll lists the faces of every die rolled: "3 3 6 1" or "3361".
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ import re
 
 from highroller.core.dice import counts_from_faces
 from highroller.core.state import Step
-from highroller.core.typed_input import TypedRefusal
+from highroller.core.typed_input import Said, TypedRefusal, either, plain
 from highroller.core.words import Words
-from highroller.games.luckiest.cards import CARDS, find_card
+from highroller.games.luckiest.cards import CARDS, Card, find_card
 from highroller.games.luckiest.state import CHOOSE, ROLL, LuckiestState
 from highroller.games.luckiest.steps import BANK, BETS, Bank, Bet, Roll
 
 _ECHOED = 40
 """What a person typed is repeated in a refusal up to this many characters."""
+said = Said("highroller.games.luckiest")
 
 
 class LuckiestTyped:
@@ -34,25 +36,26 @@ class LuckiestTyped:
         w = words
         if state.phase == CHOOSE:
             if BANK in state.legal:
-                return w("bank, or a card to bet on: {cards}", cards=_cards(state))
-            return w("a card to bet on: {cards}", cards=_cards(state))
+                return w("bank, or a card to bet on: {cards}", cards=_cards(state, w))
+            return w("a card to bet on: {cards}", cards=_cards(state, w))
         if state.phase == ROLL:
             example = " ".join(str(face % 6 + 1) for face in range(state.dice_left))
             return w.plural(state.dice_left, "the faces of the {n} die rolled, e.g. '{example}'", "the faces of the {n} dice rolled, e.g. '{example}'", example=example)
         return w("the game is over")
 
     def _choice(self, state: LuckiestState, text: str) -> Bet | Bank:
-        word = re.sub(r"^(bet\s+on|bet)\s+", "", text.strip().lower())
-        if word in ("bank", "b", "stop"):
+        bet = either(said("typed: bet on", "bet"))
+        word = re.sub(rf"^{bet}\s+", "", plain(text))
+        if word in said("bank", "b", "stop"):
             if BANK in state.legal:
                 return BANK
-            raise TypedRefusal(lambda w: w("you cannot bank before your first roll; bet on one of: {cards}", cards=_cards(state)))
-        card = find_card(word)
+            raise TypedRefusal(lambda w: w("you cannot bank before your first roll; bet on one of: {cards}", cards=_cards(state, w)))
+        card = _named(word) or find_card(word)
         if card is None:
             shown = text.strip()[:_ECHOED]
             raise TypedRefusal(lambda w: w("'{text}' is not a card; type {expected}", text=shown, expected=self.help(state, w)))
         if BETS[card.index] not in state.legal:
-            raise TypedRefusal(lambda w: w("{card} is already used this turn; type {expected}", card=card.label, expected=self.help(state, w)))
+            raise TypedRefusal(lambda w: w("{card} is already used this turn; type {expected}", card=_name(card, w), expected=self.help(state, w)))
         return BETS[card.index]
 
     def _roll(self, state: LuckiestState, text: str) -> Roll:
@@ -76,9 +79,23 @@ class LuckiestTyped:
         return w.plural(typed, "{n} face typed; type {expected}", "{n} faces typed; type {expected}", expected=expected)
 
 
-def _cards(state: LuckiestState) -> str:
-    """The cards a player may bet on now, as they are typed."""
-    return ", ".join(CARDS[action.card].label for action in state.legal if isinstance(action, Bet))
+def _name(card: Card, w: Words) -> str:
+    """A card's name as it is typed in the language of `w`: "odd", "impair", "Zahl 2"."""
+    return w("number {n}", n=card.value) if card.kind == "number" else w(str(card.value))
+
+
+def _named(word: str) -> Card | None:
+    """The card `word` names in any language ("impair", "zahl 2")."""
+    for card in CARDS:
+        names = said("number {n}") if card.kind == "number" else said(str(card.value))
+        if word in {name.replace("{n}", str(card.value)) for name in names}:
+            return card
+    return None
+
+
+def _cards(state: LuckiestState, w: Words) -> str:
+    """The cards a player may bet on now, as they are typed in the language of `w`."""
+    return ", ".join(_name(CARDS[action.card], w) for action in state.legal if isinstance(action, Bet))
 
 
 TYPED = LuckiestTyped()

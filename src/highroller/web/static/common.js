@@ -1,6 +1,6 @@
 // Shared helpers of the pages: element builders, the JSON API, seat tokens kept in this browser.
 
-import { language } from "/static/i18n.js";
+import { language, t } from "/static/i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -32,16 +32,22 @@ export function s(tag, attrs = {}, ...children) {
 export { money } from "/static/i18n.js";
 
 /** Call the JSON API; throws an Error carrying the server's message (in the page's language) on refusal,
-with the answer's `status` and, where the server sent one, `retryAfter` in seconds. It acts as this
+with the answer's `status` and, where the server sent one, `retryAfter` in seconds; when the server
+cannot be reached, one saying so in the page's language (not the browser's own words). It acts as this
 browser's profile, or as the profile whose key is `profile`. */
 export async function api(path, { method = "GET", body, token, profile = localStorage.getItem(PROFILE_KEY) } = {}) {
   const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (profile) headers["X-Profile"] = profile;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Error(t("The server cannot be reached: check the connection and try again."));
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(data.error || `HTTP ${response.status}`);
+    const error = new Error(data.error || t("The server could not answer (error {status}): try again in a moment.", { status: response.status }));
     error.status = response.status;
     error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;

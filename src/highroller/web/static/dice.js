@@ -1,6 +1,7 @@
 // SVG dice for every game: pips, a colour, a size; an optional label instead of pips.
 
 import { s } from "/static/common.js";
+import { t } from "/static/i18n.js";
 
 const PIPS = {
   1: [[2, 2]],
@@ -34,7 +35,7 @@ export function die(face, { size = 36, fill = "#fdfdfd", ink, label, title, clas
   if (shape) parts.push(shapeMark(shape, pip));
   return s(
     "svg",
-    { class: `die ${className}`.trim(), width: size, height: size, viewBox: "0 0 40 40", role: "img", "aria-label": title || (label ?? `die ${face}`) },
+    { class: `die ${className}`.trim(), width: size, height: size, viewBox: "0 0 40 40", role: "img", "aria-label": title || (label ?? t("die {face}", { face })) },
     title ? s("title", {}, title) : null,
     parts,
   );

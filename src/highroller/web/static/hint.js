@@ -5,7 +5,7 @@
 // of choices: reading a hint never scrolls the board away.
 
 import { api, h } from "/static/common.js";
-import { language, money, number, percent, t } from "/static/i18n.js";
+import { labelled, language, money, number, percent, t } from "/static/i18n.js";
 
 let shown = null;
 
@@ -71,7 +71,7 @@ function fill(out, answer) {
   const advice = answer.advice;
   out.replaceChildren(
     h("p", { class: "hint-suggested" }, t("Suggested: {choice}", { choice: answer.label })),
-    advice ? drawing(advice, JSON.stringify(answer.action)) : null,
+    advice ? drawing(advice, JSON.stringify(answer.action)) : "",
   );
 }
 
@@ -85,7 +85,7 @@ function drawing(advice, suggested) {
       "li",
       { class: `hint-move${chosen ? " suggested" : ""}${move.value < 0 ? " loss" : ""}` },
       h("span", { class: "hint-label" }, chosen ? h("span", { class: "hint-check", "aria-hidden": "true" }, "✓ ") : null, move.label),
-      h("meter", { class: "hint-bar", min: 0, max: 1, value: share(move.value, advice.measure, largest), "aria-label": `${move.label}: ${figure}` }),
+      h("meter", { class: "hint-bar", min: 0, max: 1, value: share(move.value, advice.measure, largest), "aria-label": labelled(move.label, figure) }),
       h("span", { class: "hint-figure" }, figure),
     );
   });

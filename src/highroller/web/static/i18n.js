@@ -1,10 +1,12 @@
 // The pages' language: chosen from the browser's languages (or the switch, remembered), the words of
 // that language (GET /i18n/LANG.json: English text -> translation, from the catalogs of the web and of
-// every game), and numbers and money formatted the way that language writes them.
+// every game; a plural message's English singular -> its forms), and numbers and money formatted the
+// way that language writes them.
 //
 //   await loadWords();              once, before anything is drawn
 //   t("Seat {n}", { n: 2 })         the words in the page's language, {name} placeholders filled in
 //   tn(3, "{n} point", "{n} points")  the form the language's plural rules choose
+//   labelled("Ann", 3)              "Ann: 3" / "Ann : 3" (a label and its value, the language's way)
 //   money(80000)                    "$80,000" / "80 000 $" / "80.000 $"
 //   percent(0.401)                  "40.1%" / "40,1 %" / "40,1 %" (every chance on the pages)
 //   translatePage()                 the static HTML: [data-i18n] text, [data-i18n-title|-placeholder|-aria-label]
@@ -44,10 +46,14 @@ export async function loadWords() {
   }
 }
 
+function filled(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 /** `text` (English, the catalogs' key) in the page's language, with `{name}` placeholders filled in. */
 export function t(text, values = {}) {
-  const found = words[text] || text;
-  return found.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const found = words[text];
+  return filled((Array.isArray(found) ? found[0] : found) || text, values);
 }
 
 /** Like t, for words around page elements: `{name}` placeholders found in `nodes` become those nodes
@@ -59,10 +65,19 @@ export function tNodes(text, values = {}, nodes = {}) {
   }).filter((piece) => piece !== "");
 }
 
-/** Plural choice: t(one) when n is 1, else t(other); `{n}` is the number formatted. */
+/** Plural choice: the form the language's plural rules choose for n (English: `one` when n is 1,
+else `other`); `{n}` is the number formatted. */
 export function tn(n, one, other, values = {}) {
-  const form = new Intl.PluralRules(language()).select(n) === "one" ? one : other;
-  return t(form, { ...values, n: number(n) });
+  const single = new Intl.PluralRules(language()).select(n) === "one";
+  const forms = words[one];
+  const all = { ...values, n: number(n) };
+  if (Array.isArray(forms)) return filled(single ? forms[0] : forms[forms.length - 1], all);
+  return t(single ? one : other, all);
+}
+
+/** A label and its value, as the language writes them: "Ann: 3", in French with a narrow no-break space before the colon. */
+export function labelled(label, value) {
+  return t("{label}: {value}", { label, value });
 }
 
 export function number(value) {

@@ -51,7 +51,7 @@ function botChoices(game) {
   const levelBots = Object.values(game.levels);
   return [
     ...Object.keys(game.levels).map((level) => [level, levelWords(level)]),
-    ...game.bots.filter((bot) => !levelBots.includes(bot)).map((bot) => [bot, t("{bot} bot", { bot })]),
+    ...game.bots.filter((bot) => !levelBots.includes(bot)).map((bot) => [bot, t("{bot} bot", { bot: t(bot) })]),
   ];
 }
 
@@ -156,7 +156,7 @@ function drawTimer() {
     turnBased()
       ? h("label", { class: "option" }, h("span", {}, t("time bank")), bank,
         h("small", { class: "hint" }, t("extra time each player may use in the whole game when a move takes longer than its time")))
-      : null,
+      : "",
     h("label", { class: "option" }, h("span", {}, t("stand-in")), standIn, h("small", { class: "hint" }, t("the bot that plays for a player who is away or left the table"))),
   );
 }

@@ -153,7 +153,7 @@ function passkeyRefusal(error) {
   if (error.status) return error.message; // the server's own words
   if (error.name === "NotAllowedError") return t("No passkey was made: it was cancelled or took too long.");
   if (error.name === "InvalidStateError") return t("This device keeps a passkey of your profile already.");
-  return t("No passkey was made: {reason}", { reason: error.message });
+  return t("No passkey was made: this browser could not make one here.");
 }
 
 async function addPasskey() {

@@ -163,7 +163,8 @@ export function pushControl() {
     try {
       show(wanted ? await enablePush() : await disablePush());
     } catch (error) {
-      show(await pushState(), wanted ? failureWords(error) : error.message);
+      const refused = error.status ? error.message : t("Notifications could not be switched here: try again later.");
+      show(await pushState(), wanted ? failureWords(error) : refused);  // never the browser's own words
     }
   });
   pushState().then((state) => show(state));

@@ -119,7 +119,7 @@ async function withLink(code) {
 function passkeyRefusal(error) {
   if (error.status) return error.message; // the server's own words
   if (error.name === "NotAllowedError") return t("No passkey was used: it was cancelled, took too long, or this device has none for this site.");
-  return t("The passkey could not be used: {reason}", { reason: error.message });
+  return t("The passkey could not be used in this browser.");
 }
 
 async function withPasskey() {

@@ -424,7 +424,7 @@ function drawResult() {
     h("ol", { class: "ranking" }, ranking),
     state.rated ? ratingOutcome(state) : null,
     h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, t("Download the record")), h("a", { class: "button", href: `/replay/${state.id}` }, t("Replay step by step"))),
-    state.sheet && state.sheet.rows.length ? h("div", { class: "sheet-scroll final-sheet" }, sheetTable(state)) : null,
+    state.sheet && state.sheet.rows.length ? h("div", { class: "sheet-scroll final-sheet" }, sheetTable(state)) : "",
   );
   if (!finishedShown) {
     finishedShown = true;

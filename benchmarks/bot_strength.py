@@ -32,7 +32,9 @@ TABLES = ("greedy4", "mcts2", "mcts4", "curve", "speed")
 SPEED_GAMES = 10
 
 
-def measure(bot: str, opponent: str, players: int, deals: int, seed: int, workers: int | None) -> tuple[BotFigures, int, float]:
+def measure(
+    bot: str, opponent: str, players: int, deals: int, seed: int, workers: int | None
+) -> tuple[BotFigures, int, float]:
     """The bot's figures against `opponent` in every other seat, the games played and the seconds taken."""
     table = [bot] + [opponent] * (players - 1)
     matches = schedule(table, players, deals, seed)
@@ -44,9 +46,14 @@ def measure(bot: str, opponent: str, players: int, deals: int, seed: int, worker
 
 def report(label: str, figures: BotFigures, games: int, seconds: float, parity: float, target: float | None) -> None:
     verdict = "above parity" if figures.low > parity else "NOT above parity"
-    reached = "" if target is None else ("; meets" if figures.win_rate >= target else "; misses") + f" the {target:.0%} target"
+    reached = (
+        ""
+        if target is None
+        else ("; meets" if figures.win_rate >= target else "; misses") + f" the {target:.0%} target"
+    )
     print(
-        f"{label}: first in {figures.win_rate:.1%} of {games} games (95% interval {figures.low:.1%}-{figures.high:.1%}, "
+        f"{label}: first in {figures.win_rate:.1%} of {games} games (95% interval "
+        f"{figures.low:.1%}-{figures.high:.1%}, "
         f"{verdict} {parity:.0%}{reached}); {seconds:.0f} s",
         flush=True,
     )
@@ -88,20 +95,35 @@ def main() -> None:
     args = parser.parse_args()
     only = set(args.only.split(","))
     if "greedy4" in only:
-        report(f"{args.bot} + 3 x greedy", *measure(args.bot, "greedy", 4, args.deals, args.seed, args.workers), 0.25, 0.55)
+        report(
+            f"{args.bot} + 3 x greedy", *measure(args.bot, "greedy", 4, args.deals, args.seed, args.workers), 0.25, 0.55
+        )
     if "mcts2" in only:
-        report(f"{args.bot} + mcts", *measure(args.bot, "mcts", 2, args.mcts_deals, args.seed, args.workers), 0.50, 0.60)
+        report(
+            f"{args.bot} + mcts", *measure(args.bot, "mcts", 2, args.mcts_deals, args.seed, args.workers), 0.50, 0.60
+        )
     if "mcts4" in only:
-        report(f"{args.bot} + 3 x mcts", *measure(args.bot, "mcts", 4, args.mcts_deals, args.seed, args.workers), 0.25, None)
+        report(
+            f"{args.bot} + 3 x mcts",
+            *measure(args.bot, "mcts", 4, args.mcts_deals, args.seed, args.workers),
+            0.25,
+            None,
+        )
     if "curve" in only:
         for seconds in (float(s) for s in args.curve.split(",")):
             bot = f"{args.bot}:seconds={seconds}"
-            report(f"{bot} + 3 x greedy", *measure(bot, "greedy", 4, args.curve_deals, args.seed, args.workers), 0.25, None)
+            report(
+                f"{bot} + 3 x greedy", *measure(bot, "greedy", 4, args.curve_deals, args.seed, args.workers), 0.25, None
+            )
     if "speed" in only:
         for players in (2, 4):
             for bot in (args.bot, "mcts"):
                 seconds, timed = seconds_per_decision(bot, players, SPEED_GAMES, args.seed)
-                print(f"{bot}: {seconds:.3f} s a decision with a choice ({timed} decisions, {players} players, one game at a time)", flush=True)
+                print(
+                    f"{bot}: {seconds:.3f} s a decision with a choice ({timed} decisions, {players} players, one game "
+                    f"at a time)",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ A benchmark, not a test; it touches only 127.0.0.1 and its temporary directories
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
 import signal
@@ -49,9 +50,26 @@ from highroller.web.store import open_store
 from highroller.web.turns import bot_move
 
 HOST = "127.0.0.1"
-QUOTAS_OFF = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0",
-              "--creates-per-minute", "0", "--joins-per-minute", "0", "--sockets-per-address", "0", "--requests-per-second", "0",
-              "--token-requests-per-second", "0"]
+QUOTAS_OFF = [
+    "--max-tables",
+    "0",
+    "--max-bot-tables",
+    "0",
+    "--tables-per-address",
+    "0",
+    "--bot-tables-per-address",
+    "0",
+    "--creates-per-minute",
+    "0",
+    "--joins-per-minute",
+    "0",
+    "--sockets-per-address",
+    "0",
+    "--requests-per-second",
+    "0",
+    "--token-requests-per-second",
+    "0",
+]
 """The quotas lifted as tests/web/conftest.py's UNLIMITED lifts them (the warm-up stays on)."""
 TABLE = {"game": "lasvegas", "options": {"players": 4}, "bots": [None, "hard", "hard", "hard"], "name": "Ann"}
 STAND_IN = "mcts"
@@ -78,10 +96,8 @@ class Mark:
 
     def _watch(self) -> None:
         while self.made is None and not self._stop.wait(0.02):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 self.made = self.path.stat().st_mtime
-            except FileNotFoundError:
-                pass
 
     def stop(self) -> None:
         self._stop.set()
@@ -132,13 +148,22 @@ def play_until_expert(url: str, mark: Mark, deadline: float) -> list[Table]:
         table.saw(state["version"])
         while time.time() < deadline and not state["result"]:
             if state["legal"]:
-                if mark.made is not None and sum(sent >= mark.made for played in tables for sent in played.sent.values()) >= 2:
+                if (
+                    mark.made is not None
+                    and sum(sent >= mark.made for played in tables for sent in played.sent.values()) >= 2
+                ):
                     return tables
                 table.sent[state["version"]] = time.time()
-                state = httpx2.post(f"{url}/api/tables/{table.id}/actions", headers=me, timeout=60,
-                                    json={"version": state["version"], "action": state["legal"][0]["action"]}).json()
+                state = httpx2.post(
+                    f"{url}/api/tables/{table.id}/actions",
+                    headers=me,
+                    timeout=60,
+                    json={"version": state["version"], "action": state["legal"][0]["action"]},
+                ).json()
             else:
-                state = httpx2.get(f"{url}/api/tables/{table.id}", params={"after": state["version"]}, headers=me, timeout=60).json()
+                state = httpx2.get(
+                    f"{url}/api/tables/{table.id}", params={"after": state["version"]}, headers=me, timeout=60
+                ).json()
             table.saw(state["version"])
     raise SystemExit("no move of the expert before the time limit")
 
@@ -177,8 +202,20 @@ def run(scratch: Path, flags: list[str], limit: float) -> Verdict:
     port = free_port()
     url = f"http://{HOST}:{port}"
     mark = Mark(expert._ready_mark())
-    command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--host", HOST, "--port", str(port),
-               "--db", database, *QUOTAS_OFF, *flags]
+    command = [
+        sys.executable,
+        "-c",
+        "from highroller.cli.main import main; main()",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        database,
+        *QUOTAS_OFF,
+        *flags,
+    ]
     started = time.time()
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -203,18 +240,38 @@ def run(scratch: Path, flags: list[str], limit: float) -> Verdict:
 
 
 def report(name: str, verdict: Verdict) -> None:
-    ready = f"the playouts ready at {verdict.mark:.1f} s" if verdict.mark >= 0 else "the playouts ready before the start"
-    either = f"; either bot would have made the {len(verdict.ambiguous)} before it, from {verdict.ambiguous[0]:.1f} s" if verdict.ambiguous else ""
-    print(f"{name}: the expert's first move {verdict.seconds:.1f} s after the server started (the server answering at "
-          f"{verdict.answering:.1f} s, {ready}; {verdict.stand_in_moves} moves by its stand-in before{either})", flush=True)
+    ready = (
+        f"the playouts ready at {verdict.mark:.1f} s" if verdict.mark >= 0 else "the playouts ready before the start"
+    )
+    either = (
+        f"; either bot would have made the {len(verdict.ambiguous)} before it, from {verdict.ambiguous[0]:.1f} s"
+        if verdict.ambiguous
+        else ""
+    )
+    print(
+        f"{name}: the expert's first move {verdict.seconds:.1f} s after the server started (the server answering at "
+        f"{verdict.answering:.1f} s, {ready}; {verdict.stand_in_moves} moves by its stand-in before{either})",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=1, help="runs, each a fresh cache then the same cache warm (default 1)")
-    parser.add_argument("--serve-flags", default="", help="more flags for highroller serve, e.g. --no-bot-idle or '--bot-delay 0'")
-    parser.add_argument("--limit", type=float, default=900, help="seconds a server may take to its first expert move (default 900)")
-    parser.add_argument("--as-installed", action="store_true", help="only the cache as the install left it (the user's, which an editable install fills), each run a new server")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="runs, each a fresh cache then the same cache warm (default 1)"
+    )
+    parser.add_argument(
+        "--serve-flags", default="", help="more flags for highroller serve, e.g. --no-bot-idle or '--bot-delay 0'"
+    )
+    parser.add_argument(
+        "--limit", type=float, default=900, help="seconds a server may take to its first expert move (default 900)"
+    )
+    parser.add_argument(
+        "--as-installed",
+        action="store_true",
+        help="only the cache as the install left it (the user's, which an editable install fills), each run a new "
+        "server",
+    )
     args = parser.parse_args()
     flags = shlex.split(args.serve_flags)
     if args.as_installed:

@@ -10,8 +10,8 @@ import secrets
 from dataclasses import dataclass
 
 import highroller as hr
-from highroller.playing import make_bot
 from highroller.core.state import State
+from highroller.playing import make_bot
 from highroller.web import clock
 from highroller.web.checkpoints import EVERY
 from highroller.web.store import SeatRow, StepLines, Store, TableRow, Turn
@@ -55,15 +55,32 @@ def store_copy(store: Store, game: Game, finished: bool) -> str:
     table_id = secrets.token_urlsafe(9)
     count = len(game.steps) if finished else IN_PLAY
     end = game.states[count] if finished else game.states[IN_PLAY]
-    seats = [SeatRow(seat=n, name=f"Player {n + 1}", token_hash=hashlib.sha256(secrets.token_bytes(16)).hexdigest()) for n in range(6)]
+    seats = [
+        SeatRow(seat=n, name=f"Player {n + 1}", token_hash=hashlib.sha256(secrets.token_bytes(16)).hexdigest())
+        for n in range(6)
+    ]
     row = TableRow(
-        id=table_id, game="lastchance", options=hr.make("lastchance", **OPTIONS).options, seed=game.seed, created=clock.now(), finished=False,
-        rematch=None, seats=seats, steps=game.steps[:1], started=True, timer=None, stand_in="medium", lines=game.lines[:1], mover=-1,
+        id=table_id,
+        game="lastchance",
+        options=hr.make("lastchance", **OPTIONS).options,
+        seed=game.seed,
+        created=clock.now(),
+        finished=False,
+        rematch=None,
+        seats=seats,
+        steps=game.steps[:1],
+        started=True,
+        timer=None,
+        stand_in="medium",
+        lines=game.lines[:1],
+        mover=-1,
     )
     store.create_table(row, None, False)
     person = None if finished or end.current_player < 0 else end.current_player
     turn = Turn(mover=end.current_player, waiting=person, since=None if person is None else clock.now())
-    revision = store.commit_steps(table_id, 1, game.steps[1:count], finished=finished, turn=turn, lines=game.lines[1:count])
+    revision = store.commit_steps(
+        table_id, 1, game.steps[1:count], finished=finished, turn=turn, lines=game.lines[1:count]
+    )
     kept = count if finished else IN_PLAY - IN_PLAY % EVERY + 1 - EVERY
     keep_checkpoint(store, table_id, game.states[kept], revision)
     return table_id

@@ -39,15 +39,15 @@ import httpx2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
-from long_tables import fill, long_games  # noqa: E402
-from postgres_server import free_port, postgres_server  # noqa: E402
+from long_tables import fill, long_games
+from postgres_server import free_port, postgres_server
 
-from highroller.registry import make  # noqa: E402
-from highroller.web.loopwatch import BUSY  # noqa: E402
-from highroller.web.settings import Settings  # noqa: E402
-from highroller.web.store import open_store  # noqa: E402
-from highroller.web.table_load import load_copy  # noqa: E402
-from highroller.web.table_log import apply_steps, step_narrator  # noqa: E402
+from highroller.registry import make
+from highroller.web.loopwatch import BUSY
+from highroller.web.settings import Settings
+from highroller.web.store import open_store
+from highroller.web.table_load import load_copy
+from highroller.web.table_log import apply_steps, step_narrator
 
 
 def percentile(values: list[float], part: float) -> float:
@@ -56,7 +56,10 @@ def percentile(values: list[float], part: float) -> float:
 
 
 def ms(values: list[float]) -> str:
-    return f"median {statistics.median(values) * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms"
+    return (
+        f"median {statistics.median(values) * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms, max "
+        f"{max(values) * 1000:.1f} ms"
+    )
 
 
 def timed(work: object, *args: object) -> float:
@@ -110,11 +113,23 @@ asyncio.run(main(database, json.load(sys.stdin), bound))
 
 def memory(database: str, finished: list[str]) -> None:
     print(f"2. Memory a process holds after loading {len(finished):,} finished long tables (resident set growth):")
-    for label, bound in (("every table held", 2**40), (f"within the default bound ({Settings().table_memory // 2**20} MB)", Settings().table_memory)):
-        done = subprocess.run([sys.executable, "-c", MEMORY_CHILD, database, str(bound)], input=json.dumps(finished), capture_output=True, text=True, check=True)
+    for label, bound in (
+        ("every table held", 2**40),
+        (f"within the default bound ({Settings().table_memory // 2**20} MB)", Settings().table_memory),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", MEMORY_CHILD, database, str(bound)],
+            input=json.dumps(finished),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         found = json.loads(done.stdout.strip().splitlines()[-1])
-        print(f"   {label}: {found['rss'] / 2**20:.0f} MB for {found['held']:,} tables held"
-              f" ({found['rss'] / max(1, found['held']) / 1024:.0f} KB each; the cache counts {found['weight'] / 2**20:.0f} MB)")
+        print(
+            f"   {label}: {found['rss'] / 2**20:.0f} MB for {found['held']:,} tables held"
+            f" ({found['rss'] / max(1, found['held']) / 1024:.0f} KB each; the cache counts "
+            f"{found['weight'] / 2**20:.0f} MB)"
+        )
 
 
 async def hammer(base: str, ids: list[str], rate: float, seconds: float) -> tuple[list[float], list[float], int]:
@@ -135,7 +150,10 @@ async def hammer(base: str, ids: list[str], rate: float, seconds: float) -> tupl
         async def get(table_id: str, number: int) -> None:
             nonlocal errors
             started = time.monotonic()
-            answer = await http.get(f"{base}/api/tables/{table_id}", headers={"X-Forwarded-For": f"10.{number % 250}.{number // 250 % 250}.1"})
+            answer = await http.get(
+                f"{base}/api/tables/{table_id}",
+                headers={"X-Forwarded-For": f"10.{number % 250}.{number // 250 % 250}.1"},
+            )
             if answer.status_code != 200:
                 errors += 1
             cold.append(time.monotonic() - started)
@@ -154,8 +172,21 @@ async def hammer(base: str, ids: list[str], rate: float, seconds: float) -> tupl
 def serving(database: str, finished: list[str], rate: float, seconds: float, scratch: Path) -> None:
     print(f"3. highroller serve asked for {rate:g} cold long tables a second for {seconds:g} s, /healthz every 20 ms:")
     port, log = free_port(), scratch / "serve.log"
-    command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", database,
-               "--no-warm-up", "--requests-per-second", "0", "--forwarded-allow-ips", "*"]
+    command = [
+        sys.executable,
+        "-c",
+        "from highroller.cli.main import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        database,
+        "--no-warm-up",
+        "--requests-per-second",
+        "0",
+        "--forwarded-allow-ips",
+        "*",
+    ]
     with log.open("wb") as errors:
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
     try:
@@ -174,7 +205,10 @@ def serving(database: str, finished: list[str], rate: float, seconds: float, scr
     busy = [block.strip() for block in text.split(BUSY)[1:]]
     print(f"   /healthz: {ms(health)} ({len(health)} asked)")
     print(f"   cold tables: {ms(cold)} ({len(cold)} asked, {failed} refused or failed)")
-    print(f"   warnings of a busy event loop in the server's log: {len(busy)}" + "".join(f"\n     {BUSY} {block}" for block in busy[:5]))
+    print(
+        f"   warnings of a busy event loop in the server's log: {len(busy)}"
+        + "".join(f"\n     {BUSY} {block}" for block in busy[:5])
+    )
 
 
 @contextlib.contextmanager
@@ -187,12 +221,18 @@ def database(postgres: bool, scratch: Path) -> Iterator[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--tables", type=int, default=1000, help="finished long tables stored (and as many cut in play)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__
+    )
+    parser.add_argument(
+        "--tables", type=int, default=1000, help="finished long tables stored (and as many cut in play)"
+    )
     parser.add_argument("--loads", type=int, default=50, help="cold loads timed of each kind")
     parser.add_argument("--cold-rate", type=float, default=8.0, help="cold long tables asked of the server a second")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the server is asked")
-    parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL database instead of a SQLite file")
+    parser.add_argument(
+        "--postgres", action="store_true", help="a throwaway PostgreSQL database instead of a SQLite file"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, database(args.postgres, Path(folder)) as where:
         started = time.monotonic()
@@ -201,8 +241,11 @@ def main() -> None:
         in_play = fill(store, max(args.loads, 10), False, games)
         store.close()
         gc.collect()
-        print(f"{len(finished):,} finished and {len(in_play):,} in-play long tables stored in {time.monotonic() - started:.0f} s"
-              f" ({'PostgreSQL' if args.postgres else 'SQLite'})")
+        print(
+            f"{len(finished):,} finished and {len(in_play):,} in-play long tables stored in "
+            f"{time.monotonic() - started:.0f} s"
+            f" ({'PostgreSQL' if args.postgres else 'SQLite'})"
+        )
         cold_loads(where, in_play, finished, args.loads)
         memory(where, finished)
         serving(where, finished, args.cold_rate, args.seconds, Path(folder))

@@ -9,7 +9,7 @@ is checked: no server error, and a documented status, content type and body. Pri
 the requests sent and the statuses that came back, then every kind of failure with a curl command
 that reproduces it (and what the server wrote to stderr); exits 1 if there was any.
 
-    python benchmarks/web_fuzz.py                                      # 2000 requests an operation each way, at most 600 s
+    python benchmarks/web_fuzz.py                            # 2000 requests an operation each way, at most 600 s
     python benchmarks/web_fuzz.py --examples 5000 --seconds 1800 --seed 7
 """
 
@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
-from conftest import _set_clock  # noqa: E402
-from test_web_fuzz import Outcome, fuzz, fuzzed_schema, real_tables, start_server  # noqa: E402
+from conftest import _set_clock
+from test_web_fuzz import Outcome, fuzz, fuzzed_schema, real_tables, start_server
 
 moved = [0.0]
 
@@ -44,7 +44,9 @@ def show(way: str, outcomes: list[Outcome], seconds: float) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=2000, help="requests per operation, as a spectator and again seated")
+    parser.add_argument(
+        "--examples", type=int, default=2000, help="requests per operation, as a spectator and again seated"
+    )
     parser.add_argument("--seconds", type=float, default=600.0, help="the longest the whole run may take (about)")
     parser.add_argument("--seed", type=int, default=2061, help="the seed of the generated requests")
     args = parser.parse_args()

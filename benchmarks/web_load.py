@@ -17,9 +17,9 @@ once.
 
     python benchmarks/web_load.py                                   # 200 tables / 800 clients, 1 server, SQLite
     python benchmarks/web_load.py --bot-tables 50 --servers 2       # beside 50 bot tables, 2 servers on PostgreSQL
-    python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table of figures
+    python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table
     python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
-    python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of long tables no process holds
+    python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of cold long tables
 
 With `--cold-gets`, the database is filled beforehand with long finished tables (6-player, 36-card
 Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
@@ -58,15 +58,27 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from long_tables import fill, long_games  # noqa: E402
-from postgres_server import free_port, postgres_server  # noqa: E402
+from long_tables import fill, long_games
+from postgres_server import free_port, postgres_server
 
-from highroller.web.loopwatch import BUSY  # noqa: E402
-from highroller.web.store import open_store  # noqa: E402
+from highroller.web.loopwatch import BUSY
+from highroller.web.store import open_store
 
 HOST = "127.0.0.1"
-UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0",
-             "--creates-per-minute", "0", "--joins-per-minute", "0"]
+UNLIMITED = [
+    "--max-tables",
+    "0",
+    "--max-bot-tables",
+    "0",
+    "--tables-per-address",
+    "0",
+    "--bot-tables-per-address",
+    "0",
+    "--creates-per-minute",
+    "0",
+    "--joins-per-minute",
+    "0",
+]
 """The setup's quotas lifted; the request rates and connection caps stay as a server has them."""
 BOTS_ADDRESS = {"X-Forwarded-For": "10.255.0.1"}
 """Where the bot tables are made and watched from."""
@@ -87,11 +99,28 @@ class Cluster:
         self.bot_cpu = 0.0
 
     def urls(self) -> list[str]:
-        return [f"http://{HOST}:{port}" for port, process in zip(self.ports, self.processes, strict=True) if process is not None]
+        return [
+            f"http://{HOST}:{port}"
+            for port, process in zip(self.ports, self.processes, strict=True)
+            if process is not None
+        ]
 
     def start(self, index: int) -> None:
-        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--host", HOST,
-                   "--port", str(self.ports[index]), "--db", self.database, "--bot-processes", str(self.bot_processes), *UNLIMITED]
+        command = [
+            sys.executable,
+            "-c",
+            "from highroller.cli.main import main; main()",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(self.ports[index]),
+            "--db",
+            self.database,
+            "--bot-processes",
+            str(self.bot_processes),
+            *UNLIMITED,
+        ]
         with (self.logs / f"serve-{self.ports[index]}.log").open("ab") as log:
             process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         for _ in range(300):
@@ -127,7 +156,11 @@ class Cluster:
 
     def busy_loops(self) -> list[str]:
         """The warnings of a busy event loop in the servers' logs (each with where the loop was)."""
-        return [f"{BUSY} {block.strip()}" for path in sorted(self.logs.glob("serve-*.log")) for block in path.read_text().split(BUSY)[1:]]
+        return [
+            f"{BUSY} {block.strip()}"
+            for path in sorted(self.logs.glob("serve-*.log"))
+            for block in path.read_text().split(BUSY)[1:]
+        ]
 
 
 def _group_cpu(pid: int) -> tuple[float, float]:
@@ -198,7 +231,9 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
     while run.left() > 0:
         url = rng.choice(cluster.urls()).replace("http", "ws")
         try:
-            async with websockets.connect(f"{url}/ws/tables/{place.table}", max_size=2**22, open_timeout=10, additional_headers=place.forwarded) as ws:
+            async with websockets.connect(
+                f"{url}/ws/tables/{place.table}", max_size=2**22, open_timeout=10, additional_headers=place.forwarded
+            ) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": place.token}))
                 message = json.loads(await ws.recv())
                 if not greeted:
@@ -208,7 +243,12 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
                 if not await play_on(ws, message, place, run, rng):
                     return
                 place = await rematch(cluster, place, rng, http)
-        except (OSError, websockets.WebSocketException, TimeoutError, httpx2.HTTPError):  # a server went away: try another
+        except (
+            OSError,
+            websockets.WebSocketException,
+            TimeoutError,
+            httpx2.HTTPError,
+        ):  # a server went away: try another
             run.reconnects += 1
             await asyncio.sleep(0.2)
 
@@ -216,9 +256,16 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
 async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx2.AsyncClient) -> Place:
     """The same seat at the finished table's rematch (whoever asks first makes it)."""
     headers = {"Authorization": f"Bearer {place.token}", **place.forwarded}
-    made = (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers)).raise_for_status().json()
-    joined = await http.post(f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join", json={"name": f"P{place.seat}", "seat": place.seat},
-                             headers=place.forwarded)
+    made = (
+        (await http.post(f"{rng.choice(cluster.urls())}/api/tables/{place.table}/rematch", headers=headers))
+        .raise_for_status()
+        .json()
+    )
+    joined = await http.post(
+        f"{rng.choice(cluster.urls())}/api/tables/{made['id']}/join",
+        json={"name": f"P{place.seat}", "seat": place.seat},
+        headers=place.forwarded,
+    )
     if joined.status_code != 200:
         raise RuntimeError(f"joining the rematch of {place.table}: {joined.text}")
     return Place(made["id"], joined.json()["seat"], joined.json()["token"], place.address)
@@ -269,7 +316,13 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx2.AsyncClie
     base = cluster.urls()[0]
     tables = {}
     for _ in range(count):
-        made = (await http.post(f"{base}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS}, headers=BOTS_ADDRESS)).json()
+        made = (
+            await http.post(
+                f"{base}/api/tables",
+                json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS},
+                headers=BOTS_ADDRESS,
+            )
+        ).json()
         tables[made["id"]] = made["version"]
     moves = 0
     while not until.is_set():
@@ -277,13 +330,20 @@ async def keep_bots_playing(cluster: Cluster, count: int, http: httpx2.AsyncClie
             await asyncio.wait_for(until.wait(), 2.0)
         for table, seen in list(tables.items()):
             with contextlib.suppress(httpx2.HTTPError):
-                state = (await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}", headers=BOTS_ADDRESS)).json()
+                state = (
+                    await http.get(f"{random.choice(cluster.urls())}/api/tables/{table}", headers=BOTS_ADDRESS)
+                ).json()
                 moves += state["version"] - seen
                 tables[table] = state["version"]
                 if state["finished"]:
                     del tables[table]
-                    made = (await http.post(f"{random.choice(cluster.urls())}/api/tables", json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS},
-                                            headers=BOTS_ADDRESS)).json()
+                    made = (
+                        await http.post(
+                            f"{random.choice(cluster.urls())}/api/tables",
+                            json={"game": "lasvegas", "options": {"players": 4}, "bots": BOTS},
+                            headers=BOTS_ADDRESS,
+                        )
+                    ).json()
                     tables[made["id"]] = made["version"]
     return moves
 
@@ -297,12 +357,22 @@ async def seat_people(cluster: Cluster, tables: int, players: int, http: httpx2.
         table = (await http.post(f"{base}/api/tables", json=made, headers=creator)).raise_for_status().json()["id"]
         for n in range(players):
             address = address_of_person(len(seats))
-            joined = (await http.post(f"{base}/api/tables/{table}/join", json={"name": f"P{n}"}, headers={"X-Forwarded-For": address})).raise_for_status().json()
+            joined = (
+                (
+                    await http.post(
+                        f"{base}/api/tables/{table}/join", json={"name": f"P{n}"}, headers={"X-Forwarded-For": address}
+                    )
+                )
+                .raise_for_status()
+                .json()
+            )
             seats.append(Place(table, joined["seat"], joined["token"], address))
     return seats
 
 
-async def ask_cold(cluster: Cluster, long_tables: list[str], rate: float, run: Run, http: httpx2.AsyncClient, latencies: list[float]) -> None:
+async def ask_cold(
+    cluster: Cluster, long_tables: list[str], rate: float, run: Run, http: httpx2.AsyncClient, latencies: list[float]
+) -> None:
     """Once everyone plays: GET a different long table `rate` times a second, each from another address."""
     await run.go.wait()
     asking: list[asyncio.Task[None]] = []
@@ -310,7 +380,10 @@ async def ask_cold(cluster: Cluster, long_tables: list[str], rate: float, run: R
     async def get(number: int, table_id: str) -> None:
         base = random.choice(cluster.urls())
         started = time.monotonic()
-        answer = await http.get(f"{base}/api/tables/{table_id}", headers={"X-Forwarded-For": f"10.{200 + number % 50}.{number // 50 % 250}.9"})
+        answer = await http.get(
+            f"{base}/api/tables/{table_id}",
+            headers={"X-Forwarded-For": f"10.{200 + number % 50}.{number // 50 % 250}.9"},
+        )
         if answer.status_code == 200:
             latencies.append(time.monotonic() - started)
         else:
@@ -325,7 +398,12 @@ async def ask_cold(cluster: Cluster, long_tables: list[str], rate: float, run: R
 
 
 async def play(
-    cluster: Cluster, args: argparse.Namespace, bot_tables: int, seconds: float, restart_every: float = 0.0, long_tables: list[str] | None = None,
+    cluster: Cluster,
+    args: argparse.Namespace,
+    bot_tables: int,
+    seconds: float,
+    restart_every: float = 0.0,
+    long_tables: list[str] | None = None,
 ) -> tuple[Run, int, float, list[float]]:
     async with httpx2.AsyncClient(timeout=30, limits=httpx2.Limits(max_connections=100)) as http:
         stop = asyncio.Event()
@@ -335,7 +413,11 @@ async def play(
         rng = random.Random(1)
         people = [person(cluster, place, run, random.Random(rng.random()), http) for place in seats]
         cold: list[float] = []
-        asking = asyncio.create_task(ask_cold(cluster, long_tables or [], args.cold_gets, run, http, cold)) if long_tables else None
+        asking = (
+            asyncio.create_task(ask_cold(cluster, long_tables or [], args.cold_gets, run, http, cold))
+            if long_tables
+            else None
+        )
         restarts = asyncio.create_task(restart_servers(cluster, restart_every)) if restart_every else None
         for outcome in await asyncio.gather(*people, return_exceptions=True):
             if isinstance(outcome, BaseException):  # a client that could not go on: told, not fatal
@@ -415,7 +497,9 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
         with Cluster(db, servers, max(1, cores // servers), logs) as cluster:
             clients_before = sum(os.times()[:2])
             database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
-            run, bot_moves, elapsed, cold = asyncio.run(play(cluster, args, bot_tables, args.seconds, long_tables=long_tables))
+            run, bot_moves, elapsed, cold = asyncio.run(
+                play(cluster, args, bot_tables, args.seconds, long_tables=long_tables)
+            )
             clients_cpu = sum(os.times()[:2]) - clients_before
             database_cpu = _cpu_of_user("postgres") - database_before if kind == "postgresql" else 0.0
         busy = cluster.busy_loops()
@@ -425,12 +509,31 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
     if not latencies:
         raise SystemExit("no action was played")
     return {
-        "servers": servers, "database": kind, "bot tables": bot_tables, "clients": run.clients, "actions": len(latencies),
-        "per second": len(latencies) / elapsed, "p50 ms": statistics.median(latencies) * 1000,
-        "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, "max ms": latencies[-1] * 1000,
-        "bot moves/s": bot_moves / elapsed, "server CPU s": cluster.cpu, "bot CPU s": cluster.bot_cpu,
-        "database CPU s": database_cpu, "clients CPU s": clients_cpu, "wall s": elapsed, "client errors": len(run.errors),
-        **({"cold GETs": len(cold), "cold p50 ms": statistics.median(cold) * 1000 if cold else 0.0, "cold p99 ms": p99(cold) * 1000} if args.cold_gets else {}),
+        "servers": servers,
+        "database": kind,
+        "bot tables": bot_tables,
+        "clients": run.clients,
+        "actions": len(latencies),
+        "per second": len(latencies) / elapsed,
+        "p50 ms": statistics.median(latencies) * 1000,
+        "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "max ms": latencies[-1] * 1000,
+        "bot moves/s": bot_moves / elapsed,
+        "server CPU s": cluster.cpu,
+        "bot CPU s": cluster.bot_cpu,
+        "database CPU s": database_cpu,
+        "clients CPU s": clients_cpu,
+        "wall s": elapsed,
+        "client errors": len(run.errors),
+        **(
+            {
+                "cold GETs": len(cold),
+                "cold p50 ms": statistics.median(cold) * 1000 if cold else 0.0,
+                "cold p99 ms": p99(cold) * 1000,
+            }
+            if args.cold_gets
+            else {}
+        ),
         "busy loops": len(busy),
     }
 
@@ -456,7 +559,9 @@ def soak(args: argparse.Namespace) -> None:
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
         with Cluster(db, 2, 1, Path(tempfile.mkdtemp())) as cluster:
-            run, bot_moves, elapsed, _ = asyncio.run(play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every))
+            run, bot_moves, elapsed, _ = asyncio.run(
+                play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every)
+            )
         store = open_store(db)
         with psycopg.connect(db) as connection:
             ids = [row[0] for row in connection.execute("SELECT id FROM hr_tables").fetchall()]
@@ -474,34 +579,64 @@ def soak(args: argparse.Namespace) -> None:
         for table_id, seat, version, action in run.accepted:
             row = store.load_table(table_id, steps_from=version)
             if row is None or not row.steps or row.steps[0] != {"seat": seat, "action": action}:
-                missing.append(f"table {table_id} step {version}: seat {seat} played {compact(action)}, stored {compact(row.steps[:3] if row else None)}")
+                missing.append(
+                    f"table {table_id} step {version}: seat {seat} played {compact(action)}, stored "
+                    f"{compact(row.steps[:3] if row else None)}"
+                )
     latencies = sorted(run.latencies)
-    print(f"soak: {elapsed / 60:.0f} min, 2 servers on PostgreSQL, one killed (SIGKILL) and restarted every {args.restart_every:.0f} s")
-    print(f"  {run.clients} people over {args.tables} tables, {args.bot_tables} tables of four hard bots kept running ({bot_moves} bot moves)")
+    print(
+        f"soak: {elapsed / 60:.0f} min, 2 servers on PostgreSQL, one killed (SIGKILL) and restarted every "
+        f"{args.restart_every:.0f} s"
+    )
+    print(
+        f"  {run.clients} people over {args.tables} tables, {args.bot_tables} tables of four hard bots kept running "
+        f"({bot_moves} bot moves)"
+    )
     print(f"  accepted actions: {len(run.accepted)}; reconnections: {run.reconnects}")
-    print(f"  clients that stopped on an error: {len(run.errors)}" + "".join(f"\n    {error}" for error in run.errors[:10]))
-    print(f"  action latency: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms")
-    print(f"  tables replayed from their stored steps: {replayed} of {len(ids)} ({steps} steps); accepted actions missing: {len(missing)}")
+    print(
+        f"  clients that stopped on an error: {len(run.errors)}"
+        + "".join(f"\n    {error}" for error in run.errors[:10])
+    )
+    print(
+        f"  action latency: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 "
+        f"{latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms"
+    )
+    print(
+        f"  tables replayed from their stored steps: {replayed} of {len(ids)} ({steps} steps); accepted actions "
+        f"missing: {len(missing)}"
+    )
     print("".join(f"    {line}\n" for line in missing[:10]), end="")
     if missing or replayed != len(ids) or run.errors:
         raise SystemExit("the soak run lost something")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__
+    )
     parser.add_argument("--tables", type=int, default=200, help="people's tables (at most 1000)")
     parser.add_argument("--players", type=int, default=4, help="people per table (2-5)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the clients play (at most 600)")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time before an action, seconds")
-    parser.add_argument("--bot-tables", type=int, default=0, help="tables of four hard bots kept running beside the people")
+    parser.add_argument(
+        "--bot-tables", type=int, default=0, help="tables of four hard bots kept running beside the people"
+    )
     parser.add_argument("--servers", type=int, default=1, help="server processes (2 or more share PostgreSQL)")
     parser.add_argument("--postgres", action="store_true", help="use PostgreSQL with one server too")
-    parser.add_argument("--db", default=None, help="a postgresql:// URL to use instead of a throwaway server (or a SQLite file)")
+    parser.add_argument(
+        "--db", default=None, help="a postgresql:// URL to use instead of a throwaway server (or a SQLite file)"
+    )
     parser.add_argument("--matrix", action="store_true", help="measure 0, 20 and 50 bot tables with 1 and 2 servers")
     parser.add_argument("--soak", type=float, default=0.0, help="soak run of this many seconds (see below)")
     parser.add_argument("--restart-every", type=float, default=300.0, help="soak: seconds between two server restarts")
-    parser.add_argument("--cold-gets", type=float, default=0.0, help="GETs a second of long tables no server holds (see below)")
-    parser.add_argument("--check", action="store_true", help="exit 1 if a client stopped on an error or a server's event loop was busy past its bound")
+    parser.add_argument(
+        "--cold-gets", type=float, default=0.0, help="GETs a second of long tables no server holds (see below)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if a client stopped on an error or a server's event loop was busy past its bound",
+    )
     args = parser.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -513,11 +648,18 @@ def main() -> None:
         rows = []
         for servers, bot_tables in configs:
             rows.append(measure(args, servers, bot_tables, Path(scratch)))
-            print_rows(rows[-1:]) if len(configs) == 1 else print(f"  measured {servers} server(s), {bot_tables} bot tables", flush=True)
+            print_rows(rows[-1:]) if len(configs) == 1 else print(
+                f"  measured {servers} server(s), {bot_tables} bot tables", flush=True
+            )
         if len(configs) > 1:
             print_rows(rows)
-        if args.check and any(row["client errors"] or row["busy loops"] or (args.cold_gets and not row["cold GETs"]) for row in rows):
-            raise SystemExit("a client stopped on an error, a server's event loop was busy past its bound, or no cold table was asked for")
+        if args.check and any(
+            row["client errors"] or row["busy loops"] or (args.cold_gets and not row["cold GETs"]) for row in rows
+        ):
+            raise SystemExit(
+                "a client stopped on an error, a server's event loop was busy past its bound, or no cold table was "
+                "asked for"
+            )
 
 
 if __name__ == "__main__":

@@ -77,7 +77,11 @@ def compile_engines(sources: Path = SOURCES) -> bool:
     if done:
         print(f"highroller: step engines compiled into {last}", file=sys.stderr)
     else:
-        print(f"highroller: step engines not compiled ({last}): they run as Python, built on first use where a C compiler and mypy are installed", file=sys.stderr)
+        print(
+            f"highroller: step engines not compiled ({last}): they run as Python, built on first use where a C "
+            f"compiler and mypy are installed",
+            file=sys.stderr,
+        )
     return done
 
 
@@ -109,11 +113,15 @@ def get_requires_for_build_editable(config_settings: dict[str, Any] | None = Non
     return [*build_meta.get_requires_for_build_editable(config_settings), *([] if opted_out() else step_requires())]
 
 
-def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None) -> str:
+def build_wheel(
+    wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
+) -> str:
     prepare([compile_engines])
     return build_meta.build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
-def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None) -> str:
+def build_editable(
+    wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
+) -> str:
     prepare([compile_engines, warm_kernels])
     return build_meta.build_editable(wheel_directory, config_settings, metadata_directory)

@@ -64,7 +64,9 @@ def train(timesteps: int, rollout: int, seed: int) -> Any:
         seed=seed,
         verbose=0,
     )
-    model.set_logger(Logger(folder=None, output_formats=[]))  # no log files (the default logger makes a folder in the system's temporary directory)
+    model.set_logger(
+        Logger(folder=None, output_formats=[])
+    )  # no log files (the default logger makes a folder in the system's temporary directory)
     model.learn(total_timesteps=timesteps)
     return model
 

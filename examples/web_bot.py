@@ -23,9 +23,13 @@ import urllib.request
 from typing import Any
 
 
-def call(server: str, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+def call(
+    server: str, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None
+) -> dict[str, Any]:
     """One JSON request; a refusal raises `urllib.error.HTTPError` (its body says why)."""
-    request = urllib.request.Request(f"{server}{path}", method=method, data=json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(
+        f"{server}{path}", method=method, data=json.dumps(body).encode() if body is not None else None
+    )
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
@@ -56,7 +60,13 @@ def play(server: str, table: str, name: str, seed: int) -> dict[str, Any]:
         if snapshot["legal"]:
             action = choose(snapshot["game"], snapshot["view"], snapshot["legal"], rng)
             try:
-                snapshot = call(server, "POST", f"/api/tables/{table}/actions", {"version": snapshot["version"], "action": action}, token)
+                snapshot = call(
+                    server,
+                    "POST",
+                    f"/api/tables/{table}/actions",
+                    {"version": snapshot["version"], "action": action},
+                    token,
+                )
             except urllib.error.HTTPError as error:
                 if error.code != 409:  # 409: the table moved on (stale version); look again
                     raise
@@ -70,14 +80,21 @@ def main() -> None:
     parser.add_argument("--server", default="http://127.0.0.1:8000")
     parser.add_argument("--table", help="join this table (its id, from the lobby or the table's address)")
     parser.add_argument("--game", default="luckiest", help="without --table: create a table of this game")
-    parser.add_argument("--opponents", default="optimal", help="without --table: the server's bots in the other seats, comma-separated")
+    parser.add_argument(
+        "--opponents", default="optimal", help="without --table: the server's bots in the other seats, comma-separated"
+    )
     parser.add_argument("--name", default="Web bot")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     table = args.table
     if table is None:
         opponents = args.opponents.split(",")
-        created = call(args.server, "POST", "/api/tables", {"game": args.game, "options": {"players": len(opponents) + 1}, "bots": [None, *opponents]})
+        created = call(
+            args.server,
+            "POST",
+            "/api/tables",
+            {"game": args.game, "options": {"players": len(opponents) + 1}, "bots": [None, *opponents]},
+        )
         table = created["id"]
         print(f"created table {table}: {args.server}/table/{table}")
     print(json.dumps(play(args.server, table, args.name, args.seed)))

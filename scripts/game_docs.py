@@ -31,8 +31,8 @@ from typing import Any, Literal, NotRequired, Union, get_args, get_origin, get_t
 
 from typing_extensions import is_typeddict
 
-from highroller.core.spec import GameSpec
 from highroller import registry
+from highroller.core.spec import GameSpec
 from highroller.registry import available_games, game_spec
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -65,7 +65,9 @@ def key_docs(view_type: type) -> dict[str, str]:
     body = ast.parse(source).body[0]
     assert isinstance(body, ast.ClassDef)
     for before, after in zip(body.body, body.body[1:], strict=False):
-        if not (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name) and isinstance(after, ast.Expr)):
+        if not (
+            isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name) and isinstance(after, ast.Expr)
+        ):
             continue
         if isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
             found[before.target.id] = " ".join(after.value.value.split())
@@ -94,7 +96,9 @@ def type_words(hint: Any) -> str:
         return "list of " + (item.replace("object", "objects", 1) if item.startswith("object") else item)
     if origin is dict:
         return f"map {type_words(args[0])} → {type_words(args[1])}"
-    raise ValueError(f"a view key's type is a primitive, a Literal, a union, a list, a dict or a TypedDict, not {hint!r}")
+    raise ValueError(
+        f"a view key's type is a primitive, a Literal, a union, a list, a dict or a TypedDict, not {hint!r}"
+    )
 
 
 def view_rows(view_type: Any, prefix: str = "") -> Iterator[tuple[str, str, str]]:
@@ -104,11 +108,18 @@ def view_rows(view_type: Any, prefix: str = "") -> Iterator[tuple[str, str, str]
     origin, args = get_origin(view_type), get_args(view_type)
     if is_typeddict(view_type):
         documented = key_docs(view_type)
-        optional = {key for key, hint in get_type_hints(view_type, include_extras=True).items() if get_origin(hint) is NotRequired}
+        optional = {
+            key
+            for key, hint in get_type_hints(view_type, include_extras=True).items()
+            if get_origin(hint) is NotRequired
+        }
         for key, hint in get_type_hints(view_type).items():
             path = f"{prefix}.{key}" if prefix else key
             if key not in documented:
-                raise ValueError(f"{view_type.__module__}.{view_type.__qualname__}.{key} has no docstring: write what it means under it")
+                raise ValueError(
+                    f"{view_type.__module__}.{view_type.__qualname__}.{key} has no docstring: write what it means "
+                    f"under it"
+                )
             meaning = documented[key][:1].lower() + documented[key][1:].rstrip(".")
             yield path, type_words(hint), f"*optional*: {meaning}" if key in optional else meaning
             yield from view_rows(hint, path)
@@ -141,7 +152,10 @@ def view_page(spec: GameSpec) -> str:
     package = module_name.rpartition(".")[0]
     source = files(package).joinpath(VIEW_PAGE)
     if not source.is_file():
-        raise ValueError(f"{spec.name} has no {VIEW_PAGE} beside {module_name}: its view page's prose, with a '{VIEW_HEADING}' heading")
+        raise ValueError(
+            f"{spec.name} has no {VIEW_PAGE} beside {module_name}: its view page's prose, with a '{VIEW_HEADING}' "
+            f"heading"
+        )
     prose = source.read_text(encoding="utf-8")
     heading = re.search(rf"^{re.escape(VIEW_HEADING)}\n", prose, flags=re.MULTILINE)
     if heading is None:

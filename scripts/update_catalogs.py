@@ -1,14 +1,14 @@
 """Bring the translation catalogs up to date with the code: `python scripts/update_catalogs.py`.
 
-Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of its narration
-(`w("...")` and `w.plural(n, "...", "...")` in narrate.py, typed.py, notes.py, advice.py and sheet.py),
-the words people type (`said("...")` in typed.py), the texts of core/typed_input.py, and the words of
-its browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog (src/highroller/web/locale/<lang>.po) holds the
-pages' words (static/*.js, and the [data-i18n] texts and attributes of static/*.html) and the
-server's own (`w(...)` in web/*.py). A game's catalog also holds its spec's words (title, summary,
-each option's label and help, its bots' descriptions), which the lobby shows. New texts are added
-untranslated, texts no longer used are dropped, translations are kept. Then translate the empty
-`msgstr` entries; tests/test_translations.py fails while any is missing.
+Each game's catalog (src/highroller/games/<game>/locale/<lang>.po) holds the words of the modules of
+its folder (`w("...")` and `w.plural(n, "...", "...")`: its narration, typed input, notes, advice and
+sheet), the words people type (`said("...")`), the texts of core/typed_input.py, and the words of its
+browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog
+(src/highroller/web/locale/<lang>.po) holds the pages' words (static/*.js, and the [data-i18n] texts and
+attributes of static/*.html) and the server's own (`w(...)` in web/*.py). A game's catalog also holds its
+spec's words (title, summary, each option's label and help, its bots' descriptions), which the lobby shows.
+New texts are added untranslated, texts no longer used are dropped, translations are kept. Then translate
+the empty `msgstr` entries; tests/test_translations.py fails while any is missing.
 """
 
 from __future__ import annotations
@@ -26,7 +26,16 @@ from highroller.registry import available_games, game_spec
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "highroller"
 TRANSLATED = ("fr", "de")
-PYTHON_KEYWORDS = {"w": None, "plural": (2, 3), "Refused": None, "TooFast": None, "too_many": None, "NameRefused": None, "Phrase": None, "said": None}
+PYTHON_KEYWORDS = {
+    "w": None,
+    "plural": (2, 3),
+    "Refused": None,
+    "TooFast": None,
+    "too_many": None,
+    "NameRefused": None,
+    "Phrase": None,
+    "said": None,
+}
 """The calls whose first text is a message: the narration's words, the words people type (`said`), and
 the server's refusals (`web.errors`)."""
 JS_KEYWORDS = {"t": None, "tn": (2, 3), "tNodes": None}
@@ -83,9 +92,11 @@ def spec_texts(package: str) -> list[str]:
 def catalogs() -> dict[Path, list[Path]]:
     """Each catalog folder and the source files whose words it holds."""
     web = SOURCE / "web"
-    found = {web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))}
+    found = {
+        web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))
+    }
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
-        found[game / "locale"] = [path for path in (game / "narrate.py", game / "typed.py", game / "notes.py", game / "advice.py", game / "sheet.py", game / "board.js") if path.exists()]
+        found[game / "locale"] = sorted(game.glob("*.py")) + sorted(game.glob("board.js"))
         found[game / "locale"].append(SOURCE / "core" / "typed_input.py")
     return found
 
@@ -99,7 +110,9 @@ def template(folder: Path, sources: list[Path]) -> Catalog:
             for line, text in html_texts(path):
                 catalog.add(text, locations=[(where, line)])
             continue
-        method, keywords, options = ("javascript", JS_KEYWORDS, JS_OPTIONS) if path.suffix == ".js" else ("python", PYTHON_KEYWORDS, {})
+        method, keywords, options = (
+            ("javascript", JS_KEYWORDS, JS_OPTIONS) if path.suffix == ".js" else ("python", PYTHON_KEYWORDS, {})
+        )
         for line, message, _comments, _context in extract_from_file(method, path, keywords=keywords, options=options):
             catalog.add(message, locations=[(where, line)])
     package = "highroller." + folder.parent.relative_to(SOURCE).as_posix().replace("/", ".")
@@ -120,13 +133,27 @@ def update(folder: Path, sources: list[Path]) -> None:
             with path.open("rb") as handle:
                 catalog = read_po(handle, locale=lang)
         else:
-            catalog = Catalog(locale=lang, project="highroller", header_comment="# The words of highroller, translated.")
+            catalog = Catalog(
+                locale=lang, project="highroller", header_comment="# The words of highroller, translated."
+            )
         catalog.update(wanted, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         with path.open("wb") as handle:
-            write_po(handle, catalog, width=120, omit_header=False, sort_output=False, include_previous=False, ignore_obsolete=True)
+            write_po(
+                handle,
+                catalog,
+                width=120,
+                omit_header=False,
+                sort_output=False,
+                include_previous=False,
+                ignore_obsolete=True,
+            )
         messages = [message for message in catalog if message.id]
-        untranslated = sum(1 for message in messages if not (all(message.string) if isinstance(message.string, tuple) else message.string))
+        untranslated = sum(
+            1
+            for message in messages
+            if not (all(message.string) if isinstance(message.string, tuple) else message.string)
+        )
         print(f"{path.relative_to(SOURCE.parents[1])}: {len(messages)} texts, {untranslated} to translate")
 
 

@@ -10,7 +10,12 @@ from highroller.core.checker import check_game
 from highroller.core.spec import load_object
 
 CASES = [
-    pytest.param(name, config, id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()), marks=[pytest.mark.slow] if number else [])
+    pytest.param(
+        name,
+        config,
+        id=f"{name}-" + "-".join(f"{k}={v}" for k, v in config.items()),
+        marks=[pytest.mark.slow] if number else [],
+    )
     for name in hr.available_games()
     for number, config in enumerate(hr.game_spec(name).checker_configs)
 ]

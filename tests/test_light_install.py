@@ -17,8 +17,27 @@ from click.testing import CliRunner
 import highroller as hr
 from highroller.cli.main import cli
 
-EXTRA_MODULES = ("numba", "fastapi", "fastapi_offline", "uvicorn", "starlette", "pydantic", "pydantic_core", "psycopg", "psycopg_pool",
-                 "confusable_homoglyphs", "icu", "jsonschema", "mypy", "mypyc", "pywebpush", "py_vapid", "http_ece", "webauthn", "segno")
+EXTRA_MODULES = (
+    "numba",
+    "fastapi",
+    "fastapi_offline",
+    "uvicorn",
+    "starlette",
+    "pydantic",
+    "pydantic_core",
+    "psycopg",
+    "psycopg_pool",
+    "confusable_homoglyphs",
+    "icu",
+    "jsonschema",
+    "mypy",
+    "mypyc",
+    "pywebpush",
+    "py_vapid",
+    "http_ece",
+    "webauthn",
+    "segno",
+)
 """What the extras install (`web`, `postgres`, `batch`, `compile`): none of it may be needed by the base paths."""
 
 BLOCKER = f"""
@@ -42,7 +61,15 @@ def light(code: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run `code` (with `args` as sys.argv[1:]) in a fresh interpreter without the extras' modules, nor
     a compiled build of the step engines (which a light install could not have made)."""
     env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"), "HIGHROLLER_COMPILED_DIR": str(cwd / "builds")}
-    return subprocess.run([sys.executable, "-c", BLOCKER + code, *args], check=False, capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKER + code, *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=300,
+    )
 
 
 def highroller(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -81,7 +108,9 @@ def test_the_terminal_plays_a_whole_game_of_bots_and_replays_it(name: str, tmp_p
     game = hr.make(name)
     players = str(game.num_players)
     record = tmp_path / "game.json"
-    played = highroller("play", name, "--players", players, "--bots", players, "--seed", "5", "--save", str(record), cwd=tmp_path)
+    played = highroller(
+        "play", name, "--players", players, "--bots", players, "--seed", "5", "--save", str(record), cwd=tmp_path
+    )
     assert played.returncode == 0, played.stderr
     assert hr.replay(json.loads(record.read_text())).is_terminal()
     replayed = highroller("replay", str(record), "--all", cwd=tmp_path)
@@ -119,9 +148,19 @@ def test_simulate_plays_through_the_step_api_and_bench_leaves_out_the_batch_figu
     [
         (["serve", "--help"], "highroller serve needs the web extra: pip install 'highroller[web]'"),
         (["serve", "--port", "0"], "highroller serve needs the web extra: pip install 'highroller[web]'"),
-        (["bots", "--db", "postgresql://nobody@localhost/none"], "highroller bots needs the postgres extra: pip install 'highroller[postgres]'"),
-        (["simulate", "lasvegas", "--games", "3"], "highroller simulate lasvegas needs the batch extra: pip install 'highroller[batch]'; or play through the step API: --engine step"),
-        (["analyze", "lasvegas", "--out", "plots"], "highroller analyze lasvegas needs the batch extra: pip install 'highroller[batch]'"),
+        (
+            ["bots", "--db", "postgresql://nobody@localhost/none"],
+            "highroller bots needs the postgres extra: pip install 'highroller[postgres]'",
+        ),
+        (
+            ["simulate", "lasvegas", "--games", "3"],
+            "highroller simulate lasvegas needs the batch extra: pip install 'highroller[batch]'; or play through the "
+            "step API: --engine step",
+        ),
+        (
+            ["analyze", "lasvegas", "--out", "plots"],
+            "highroller analyze lasvegas needs the batch extra: pip install 'highroller[batch]'",
+        ),
         (["compile"], "highroller compile needs the compile extra: pip install 'highroller[compile]'"),
     ],
 )
@@ -146,7 +185,9 @@ def test_with_the_extras_installed_the_real_commands_are_there() -> None:
 
 
 def test_the_expert_bot_names_the_extra_it_needs_and_the_advice_does_without_it(tmp_path: Path) -> None:
-    result = highroller("play", "lasvegas", "--players", "2", "--bots", "2", "--bot", "expert", "--seed", "5", cwd=tmp_path)
+    result = highroller(
+        "play", "lasvegas", "--players", "2", "--bots", "2", "--bot", "expert", "--seed", "5", cwd=tmp_path
+    )
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "pip install 'highroller[batch]'" in result.stderr
     code = """

@@ -124,7 +124,9 @@ def test_last_chance_lock_values_are_the_exact_odds_of_each_joker_choice() -> No
         exact = lock_values(position, left, view["rolls_left"])
         assert advice["measure"] == "chance"
         assert [m["value"] for m in advice["moves"]] == [round(float(chance), 4) for _, chance in exact]
-        assert advice["best"] == ({"lock": exact[0][0]} if exact[0][0] else "wait") and advice["best"] in _json_legal(state)
+        assert advice["best"] == ({"lock": exact[0][0]} if exact[0][0] else "wait") and advice["best"] in _json_legal(
+            state
+        )
 
 
 def test_last_chance_bets_are_valued_by_their_average_worth() -> None:
@@ -151,4 +153,8 @@ def test_last_chance_auction_gives_the_cards_figures_and_no_thousand_bids() -> N
     assert labels[1:] == ["Gain espéré", "Mise d'équilibre (la mise est rendue en cas de réussite)"]
     assert labels[0].startswith("Chances de compléter la carte")
     view = many.view(many.current_player)
-    assert advice["facts"][0] == {"label": labels[0], "value": round(float(attempt_chance(view)), 4), "measure": "chance"}
+    assert advice["facts"][0] == {
+        "label": labels[0],
+        "value": round(float(attempt_chance(view)), 4),
+        "measure": "chance",
+    }

@@ -32,7 +32,10 @@ def _packaged_game() -> tuple[str, str, Path]:
     found = []
     for pyproject in sorted((ROOT / "packages").glob("*/pyproject.toml")):
         project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
-        found += [(name, project["name"], pyproject.parent) for name in project.get("entry-points", {}).get("highroller.games", {})]
+        found += [
+            (name, project["name"], pyproject.parent)
+            for name in project.get("entry-points", {}).get("highroller.games", {})
+        ]
     assert len(found) == 1, f"packages/ holds one example game package, not {found}"
     return found[0]
 
@@ -46,10 +49,14 @@ def run(*args: str, text: str = "") -> tuple[int, str]:
 
 
 def test_the_installed_package_registers_the_game_through_its_entry_point() -> None:
-    assert GAME in hr.available_games(), f"{DISTRIBUTION} is not installed: the README's test command installs it with pip"
+    assert GAME in hr.available_games(), (
+        f"{DISTRIBUTION} is not installed: the README's test command installs it with pip"
+    )
     assert registry.registered_by(GAME) == DISTRIBUTION and GAME not in registry.own_games()
     own = registry.own_games()
-    assert own and hr.available_games()[: len(own)] == own and GAME in hr.available_games()[len(own):]  # highroller's own games first
+    assert (
+        own and hr.available_games()[: len(own)] == own and GAME in hr.available_games()[len(own) :]
+    )  # highroller's own games first
     assert hr.make(GAME, players=3).num_players == 3
     code, out = run("games")
     assert code == 0 and re.search(rf"^{GAME} +{hr.game_spec(GAME).title}: ", out, flags=re.MULTILINE)
@@ -65,9 +72,25 @@ def test_the_terminal_plays_hot_seat_with_typed_dice_saves_and_replays(tmp_path:
     path = tmp_path / "game.json"
     # two people, the real die typed in: Ann rolls 6 and 6 and holds, Bob rolls a 1, then Ann rolls on
     typed = "6\nroll\n6\nhold\n1\n" + "5\nroll\n" * 10 + "5\nhold\n"
-    code, out = run("play", GAME, "--bots", "0", "--names", "Ann,Bob", "--dice", "manual", "--seed", "3", "--save", str(path), text=typed)
+    code, out = run(
+        "play",
+        GAME,
+        "--bots",
+        "0",
+        "--names",
+        "Ann,Bob",
+        "--dice",
+        "manual",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+        text=typed,
+    )
     assert code == 0, out
-    assert "Ann holds 12 points (score 12)." in out and "Bob rolls a 1 and loses 0 points." in out and "Ann wins!" in out
+    assert (
+        "Ann holds 12 points (score 12)." in out and "Bob rolls a 1 and loses 0 points." in out and "Ann wins!" in out
+    )
     record = json.loads(path.read_text())
     assert record["game"] == GAME and hr.replay(record).returns() == [67.0, 0.0]
     code, out = run("replay", str(path), "--all")
@@ -75,14 +98,43 @@ def test_the_terminal_plays_hot_seat_with_typed_dice_saves_and_replays(tmp_path:
 
 
 def test_the_terminal_refuses_a_typed_face_the_die_has_not_and_says_what_to_type() -> None:
-    code, out = run("play", GAME, "--bots", "0", "--names", "Ann,Bob", "--dice", "manual", "--seed", "1", "--target", "10", text="7\n6\nroll\n4\nhold\n")
+    code, out = run(
+        "play",
+        GAME,
+        "--bots",
+        "0",
+        "--names",
+        "Ann,Bob",
+        "--dice",
+        "manual",
+        "--seed",
+        "1",
+        "--target",
+        "10",
+        text="7\n6\nroll\n4\nhold\n",
+    )
     assert code == 0, out
-    assert "'7' is not a face of the die; type the face the die shows, 1 to 6" in out and "Ann holds 10 points (score 10)." in out
+    assert (
+        "'7' is not a face of the die; type the face the die shows, 1 to 6" in out
+        and "Ann holds 10 points (score 10)." in out
+    )
 
 
 def test_simulation_and_tournaments_run_on_the_step_api(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
-    code, out = run("simulate", GAME, "--games", "60", "--bots", "random,hold-at", "--seed", "2", "--records", str(records), "--json")
+    code, out = run(
+        "simulate",
+        GAME,
+        "--games",
+        "60",
+        "--bots",
+        "random,hold-at",
+        "--seed",
+        "2",
+        "--records",
+        str(records),
+        "--json",
+    )
     assert code == 0, out
     summary = json.loads(out)
     assert summary["engine"] == "step" and set(summary["bots"]) == {"random", "hold-at"}
@@ -142,7 +194,13 @@ def test_nothing_outside_its_package_names_it() -> None:
     module = hr.game_spec(GAME).view.partition(".")[0]
     folder = FOLDER.relative_to(ROOT).as_posix()
     names = re.compile(rf"\b(?:{re.escape(GAME)}|{re.escape(module)})\b", flags=re.IGNORECASE)
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     naming = []
     for path in listed.stdout.splitlines():
         file = ROOT / path
@@ -153,7 +211,10 @@ def test_nothing_outside_its_package_names_it() -> None:
         except UnicodeDecodeError:
             continue  # images and other binary files
         allowed = ALLOWED_LINES.get(path)
-        naming += [f"{path}:{number}: {line.strip()}" for number, line in enumerate(text.splitlines(), 1)
-                   if names.search(line) and not (allowed and line.startswith(allowed))]
+        naming += [
+            f"{path}:{number}: {line.strip()}"
+            for number, line in enumerate(text.splitlines(), 1)
+            if names.search(line) and not (allowed and line.startswith(allowed))
+        ]
     assert len(listed.stdout.splitlines()) > 100
     assert not naming, "\n".join(naming)

@@ -8,6 +8,7 @@ its modules, on a folder put on `sys.path` for the test."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from importlib.resources import files
@@ -59,12 +60,16 @@ UNMADE = replace(SPEC, name="unmade", make=unmade)
 MUTE = replace(SPEC, name="mute", narration="fake_dice.spec:no_words")
 """
 
-PACKAGE = "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nPACKAGED = replace(SPEC, name='packaged')\n"
+PACKAGE = (
+    "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nPACKAGED = replace(SPEC, "
+    "name='packaged')\n"
+)
 """The package's `__init__`, holding the spec of a game."""
 
 MODULES = {
     "fake_exit.py": "raise SystemExit(3)\n",
-    "fake_single.py": "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, name='single')\n",
+    "fake_single.py": "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = "
+    "replace(SPEC, name='single')\n",
 }
 """Top-level modules of the package, beside `fake_dice`: a game that exits as it is imported, and one
 whose spec is in a module of no package."""
@@ -111,28 +116,44 @@ def test_other_packages_games_come_after_highrollers_by_name_and_broken_ones_are
     with pytest.warns(RuntimeWarning) as warned:
         games = hr.available_games()
     own = registry.own_games()
-    others = games[len(own):]
+    others = games[len(own) :]
     assert games[: len(own)] == own and others == sorted(others) and {"extra", "zebra", "single"} <= set(others)
     assert not {"nowhere", "boardless", "misnamed", "exiting", "unmade", "mute"} & set(games)
     assert registry.registered_by("extra") == "fake-dice" and registry.registered_by("luckiest") == "highroller"
     said = "\n".join(str(warning.message) for warning in warned)
     assert "the game 'luckiest' of package fake-dice is left out: package highroller registers that name" in said
-    assert "the game 'nowhere' (package fake-dice, nowhere = fake_missing.spec:SPEC) does not load: ModuleNotFoundError" in said
+    assert (
+        "the game 'nowhere' (package fake-dice, nowhere = fake_missing.spec:SPEC) does not load: ModuleNotFoundError"
+        in said
+    )
     assert "GameSpec of 'boardless' (package fake-dice): board 'fake_dice:board.js' not found" in said
-    assert "the game 'misnamed' (package fake-dice, misnamed = fake_dice.spec:EXTRA) names GameSpec(name='extra'" in said
+    assert (
+        "the game 'misnamed' (package fake-dice, misnamed = fake_dice.spec:EXTRA) names GameSpec(name='extra'" in said
+    )
     assert "the game 'exiting' (package fake-dice, exiting = fake_exit:SPEC) does not load: SystemExit: 3" in said
-    assert "the game 'unmade' (package fake-dice, unmade = fake_dice.spec:UNMADE) fails to make its game: RuntimeError: no game today" in said
-    assert "the game 'mute' (package fake-dice, mute = fake_dice.spec:MUTE) fails to load its narration in fr: GeneratorExit: no French" in said
-    with pytest.raises(GameSpecError, match=r"^the game 'nowhere' \(package fake-dice, nowhere = fake_missing.spec:SPEC\) does not load"):
+    assert (
+        "the game 'unmade' (package fake-dice, unmade = fake_dice.spec:UNMADE) fails to make its game: RuntimeError: "
+        "no game today" in said
+    )
+    assert (
+        "the game 'mute' (package fake-dice, mute = fake_dice.spec:MUTE) fails to load its narration in fr: "
+        "GeneratorExit: no French" in said
+    )
+    with pytest.raises(
+        GameSpecError,
+        match=r"^the game 'nowhere' \(package fake-dice, nowhere = fake_missing.spec:SPEC\) does not load",
+    ):
         hr.game_spec("nowhere")
-    with pytest.raises(GameSpecError, match=r"^GameSpec of 'boardless' \(package fake-dice\): board 'fake_dice:board.js' not found"):
+    with pytest.raises(
+        GameSpecError, match=r"^GameSpec of 'boardless' \(package fake-dice\): board 'fake_dice:board.js' not found"
+    ):
         hr.game_spec("boardless")
     assert hr.play(hr.make("lasvegas", players=2), ["random", "random"], seed=1).is_terminal()  # the own games play on
 
 
 @pytest.mark.filterwarnings("ignore:the game .luckiest. of package fake-dice is left out")
 def test_an_unknown_game_lists_the_known(installed: None) -> None:
-    with pytest.raises(KeyError, match="no game 'chess'; games: .*extra, lastchance"):
+    with pytest.raises(KeyError, match=r"no game 'chess'; games: .*extra, lastchance"):
         hr.game_spec("chess")
 
 
@@ -157,8 +178,13 @@ def environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cal
     _forget()
 
 
-def test_the_environment_registers_an_importable_folder_after_every_package(environment: Callable[[str, dict[str, str]], None]) -> None:
-    folder_game = "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, name='folder')\n"
+def test_the_environment_registers_an_importable_folder_after_every_package(
+    environment: Callable[[str, dict[str, str]], None],
+) -> None:
+    folder_game = (
+        "from dataclasses import replace\nfrom highroller.games.luckiest.spec import SPEC\nSPEC = replace(SPEC, "
+        "name='folder')\n"
+    )
     environment(" folder = folder_game:SPEC ", {"folder_game": folder_game})
     assert hr.available_games()[-1] == "folder" and registry.registered_by("folder") is None
     assert hr.make("folder", players=2).num_players == 2
@@ -166,7 +192,10 @@ def test_the_environment_registers_an_importable_folder_after_every_package(envi
 
 def test_a_malformed_environment_registration_says_the_form(environment: Callable[[str, dict[str, str]], None]) -> None:
     environment("dice", {})
-    with pytest.raises(ValueError, match="HIGHROLLER_GAMES holds name=package.module:SPEC entries separated by commas, not 'dice'"):
+    with pytest.raises(
+        ValueError,
+        match=re.escape("HIGHROLLER_GAMES holds name=package.module:SPEC entries separated by commas, not 'dice'"),
+    ):
         hr.available_games()
 
 
@@ -179,7 +208,9 @@ def test_a_game_reads_the_catalogs_of_its_spec_s_package_and_one_of_no_package_s
     assert registry.words_of("single", "fr")(help) == help != registry.words_of("luckiest", "fr")(help)
 
 
-def test_a_keyboard_interrupt_is_no_game_s_failure_but_a_person_stopping_the_command(environment: Callable[[str, dict[str, str]], None]) -> None:
+def test_a_keyboard_interrupt_is_no_game_s_failure_but_a_person_stopping_the_command(
+    environment: Callable[[str, dict[str, str]], None],
+) -> None:
     environment("interrupting=interrupting_game:SPEC", {"interrupting_game": "raise KeyboardInterrupt\n"})
     with pytest.raises(KeyboardInterrupt):
         hr.available_games()

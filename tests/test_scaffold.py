@@ -71,11 +71,27 @@ def test_the_command_writes_a_package_that_registers_the_game(tmp_path: Path) ->
     project = tomllib.loads((folder / "pyproject.toml").read_text())
     assert project["project"]["name"] == "highroller-dice-duel" and project["project"]["dependencies"] == ["highroller"]
     assert project["project"]["entry-points"]["highroller.games"] == {NAME: f"{MODULE}.spec:SPEC"}
-    assert any(need.startswith("pytest") for need in project["project"]["optional-dependencies"]["test"])  # the printed pytest step runs
+    assert any(
+        need.startswith("pytest") for need in project["project"]["optional-dependencies"]["test"]
+    )  # the printed pytest step runs
     assert set(project["tool"]["setuptools"]["package-data"][MODULE]) == {"board.js", "board.css", "guide/*.md"}
     package = folder / "src" / MODULE
-    assert {"spec.py", "rules.py", "state.py", "bots.py", "view.py", "narration.py", "render.py", "board.js", "board.css"} <= {path.name for path in package.iterdir()}
-    assert (package / "guide" / "en.md").is_file() and (folder / "README.md").is_file() and (folder / "tests" / f"test_{NAME}.py").is_file()
+    assert {
+        "spec.py",
+        "rules.py",
+        "state.py",
+        "bots.py",
+        "view.py",
+        "narration.py",
+        "render.py",
+        "board.js",
+        "board.css",
+    } <= {path.name for path in package.iterdir()}
+    assert (
+        (package / "guide" / "en.md").is_file()
+        and (folder / "README.md").is_file()
+        and (folder / "tests" / f"test_{NAME}.py").is_file()
+    )
     for path in folder.rglob("*.py"):
         assert ast.get_docstring(ast.parse(path.read_text())), f"{path} has no docstring"
     assert "export function render(view, ctx)" in (package / "board.js").read_text()
@@ -190,9 +206,28 @@ def command_line(line: str, python: Path) -> list[str]:
 
 
 def run_command(command: Command, python: Path, cwd: Path) -> None:
-    keep = {key: value for key, value in os.environ.items() if key not in ("HIGHROLLER_GAMES", "PYTHONPATH") and not key.startswith("PYTEST_")}
-    env = {**keep, "XDG_DATA_HOME": str(cwd / "data"), "COLUMNS": "200", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"}
-    result = subprocess.run(command_line(command.line, python), cwd=cwd, env=env, input=TYPED, capture_output=True, text=True, timeout=600, check=False)
+    keep = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("HIGHROLLER_GAMES", "PYTHONPATH") and not key.startswith("PYTEST_")
+    }
+    env = {
+        **keep,
+        "XDG_DATA_HOME": str(cwd / "data"),
+        "COLUMNS": "200",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        "PIP_NO_INPUT": "1",
+    }
+    result = subprocess.run(
+        command_line(command.line, python),
+        cwd=cwd,
+        env=env,
+        input=TYPED,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     said = f"$ {command.line}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     failing = any(re.search(r"\bfailed\b", line) for line in command.shown)
     assert result.returncode == (1 if failing else 0), said

@@ -59,11 +59,15 @@ def test_las_vegas_payout_example_one_is_round_one_of_the_sheet() -> None:
 
 def test_las_vegas_bills_are_added_highest_first() -> None:
     """A seat that takes two bills in a round has them written highest first, joined by " + "."""
-    state = hr.make("lasvegas", players=2, edition="biggie", biggie=False, dice_per_player=2, first_player=0).new_game(1)
+    state = hr.make("lasvegas", players=2, edition="biggie", biggie=False, dice_per_player=2, first_player=0).new_game(
+        1
+    )
     typed(state, *BIGGIE_STOCK, "1 1", "1", "6 6", "6")  # seat 0: casino 1 ($20,000); seat 1: casino 6 ($100,000)
     (row,) = sheet(state)["rows"]
     assert row["scores"] == [20000, 100000] and row["detail"] == ["$20,000", "$100,000"]
-    state = hr.make("lasvegas", players=2, edition="biggie", biggie=False, dice_per_player=2, first_player=0).new_game(1)
+    state = hr.make("lasvegas", players=2, edition="biggie", biggie=False, dice_per_player=2, first_player=0).new_game(
+        1
+    )
     typed(state, *BIGGIE_STOCK, "1 6", "1", "5 5", "5", "6", "6")  # seat 0: casinos 1 and 6
     (row,) = sheet(state)["rows"]
     assert row["scores"] == [120000, 70000] and row["detail"] == ["$100,000 + $20,000", "$70,000"]
@@ -78,16 +82,27 @@ def test_last_chance_sample_round_one_row_per_attempt() -> None:
     assert sheet(state)["rows"] == []
     typed(state, "3 2")
     first = sheet(state)["rows"]
-    assert first == [{
-        "label": "Card 1: failed", "step": len(state.history) - 1, "scores": [1000, -600, 1000, 300],
-        "detail": ["no bet of $1,000 won", "failed, bid of $600 lost", "no bet of $1,000 won", "no bet of $300 won"],
-    }]
+    assert first == [
+        {
+            "label": "Card 1: failed",
+            "step": len(state.history) - 1,
+            "scores": [1000, -600, 1000, 300],
+            "detail": [
+                "no bet of $1,000 won",
+                "failed, bid of $600 lost",
+                "no bet of $1,000 won",
+                "no bet of $300 won",
+            ],
+        }
+    ]
     typed(state, "200", "400", "500", "700", "800", "1000", "1100", "1500", "pass", "pass", "pass")
     typed(state, "yes 1000", "yes 1000", "no 500", "2", "6")
     done = sheet(state)
     assert done["rows"][0] == first[0]
     assert done["rows"][1] == {
-        "label": "Card 1, try 2: completed", "step": len(state.history) - 1, "scores": [3000, 1000, 1000, -500],
+        "label": "Card 1, try 2: completed",
+        "step": len(state.history) - 1,
+        "scores": [3000, 1000, 1000, -500],
         "detail": ["completed it: $2,500", "yes bet of $1,000 won", "yes bet of $1,000 won", "no bet of $500 lost"],
     }
     assert done["start"] == [5000] * 4 and done["totals"] == state.returns() == [9000, 5400, 7000, 4800]
@@ -107,7 +122,10 @@ def test_last_chance_a_player_out_of_money_and_last_chance_are_said() -> None:
     assert row["detail"] == ["Last Chance! failed, bid of $5,000 lost; out of the game", ""]
     typed(state, "6 6 5 2 2", "lock 2")
     assert sheet(state)["rows"][1] == {
-        "label": "Card 1, try 2: completed", "step": len(state.history) - 1, "scores": [0, 2500], "detail": ["", "completed it: $2,500"],
+        "label": "Card 1, try 2: completed",
+        "step": len(state.history) - 1,
+        "scores": [0, 2500],
+        "detail": ["", "completed it: $2,500"],
     }
 
 
@@ -119,7 +137,12 @@ def test_luckiest_franks_example_then_a_bust() -> None:
     assert sheet(state)["rows"] == []  # a round is scored when every seat has played it
     typed(state, "number 2", "2 2 2 2 2 2 1 3 4 5 1 6", "number 4", "1 1 3 5 5 6")
     (row,) = sheet(state)["rows"]
-    assert row == {"label": "Round 1", "step": len(state.history) - 1, "scores": [24, 0], "detail": ["", "bust: 18 points lost"]}
+    assert row == {
+        "label": "Round 1",
+        "step": len(state.history) - 1,
+        "scores": [24, 0],
+        "detail": ["", "bust: 18 points lost"],
+    }
     assert sheet(state, "fr")["rows"][0]["detail"] == ["", "perdu\u202f: 18 points envolés"]
 
 
@@ -130,12 +153,21 @@ def test_luckiest_a_round_without_a_bust_has_no_detail_and_one_player_practice_s
     assert row == {"label": "Round 1", "step": len(state.history) - 1, "scores": [18], "detail": None}
 
 
-CONFIGS = [(name, dict(options)) for name in hr.available_games() if game_spec(name).score_sheet for options in game_spec(name).checker_configs]
+CONFIGS = [
+    (name, dict(options))
+    for name in hr.available_games()
+    if game_spec(name).score_sheet
+    for options in game_spec(name).checker_configs
+]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in CONFIGS])
-def test_a_sheet_only_grows_names_its_steps_and_ends_at_the_returns(name: str, options: dict[str, Any], seed: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "options"), CONFIGS, ids=[f"{name}-{json.dumps(options, sort_keys=True)}" for name, options in CONFIGS]
+)
+def test_a_sheet_only_grows_names_its_steps_and_ends_at_the_returns(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
     game = hr.make(name, **options)
     state = game.new_game(seed)
     bots = [RandomBot(seed * 10 + seat) for seat in range(game.num_players)]
@@ -147,10 +179,14 @@ def test_a_sheet_only_grows_names_its_steps_and_ends_at_the_returns(name: str, o
         now = sheet(state)
         rows = now["rows"]
         assert rows[: len(before["rows"])] == before["rows"], "a row changed or went"
-        assert all(row["step"] == len(state.history) - 1 for row in rows[len(before["rows"]):]), "a new row names another step"
+        assert all(row["step"] == len(state.history) - 1 for row in rows[len(before["rows"]) :]), (
+            "a new row names another step"
+        )
         totals = list(now["start"])
         for row in rows:
-            assert len(row["scores"]) == game.num_players and (row["detail"] is None or len(row["detail"]) == game.num_players)
+            assert len(row["scores"]) == game.num_players and (
+                row["detail"] is None or len(row["detail"]) == game.num_players
+            )
             totals = [total + score for total, score in zip(totals, row["scores"])]
         assert now["totals"] == totals
         before = now

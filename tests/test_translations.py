@@ -49,14 +49,18 @@ def test_every_text_is_translated_with_its_placeholders(folder: Path, lang: str)
         catalog = read_po(handle, locale=lang)
     have = {_ids(message.id): message.string for message in catalog if message.id}
     assert wanted - set(have) == set(), f"texts not in {folder}/{lang}.po: run scripts/update_catalogs.py"
-    assert set(have) - wanted == set(), f"texts {folder}/{lang}.po holds that nothing uses: run scripts/update_catalogs.py"
+    assert set(have) - wanted == set(), (
+        f"texts {folder}/{lang}.po holds that nothing uses: run scripts/update_catalogs.py"
+    )
     for ids, translated in have.items():
         forms = tuple(translated) if isinstance(translated, (tuple, list)) else (translated,)
         assert all(forms), f"{ids[0]!r} has no {lang} translation"
         english = set().union(*(PLACEHOLDER.findall(text) for text in ids))
         for form in forms:
             assert set(PLACEHOLDER.findall(form)) <= english, f"{lang} {form!r} invents a placeholder"
-        assert set(PLACEHOLDER.findall(forms[-1])) | {"n"} >= english, f"{lang} {forms[-1]!r} drops a placeholder of {ids[0]!r}"
+        assert set(PLACEHOLDER.findall(forms[-1])) | {"n"} >= english, (
+            f"{lang} {forms[-1]!r} drops a placeholder of {ids[0]!r}"
+        )
 
 
 TEXT = r'"((?:[^"\\\n]|\\.)*)"'
@@ -97,7 +101,13 @@ def test_each_option_value_a_page_shows_is_translated(name: str, lang: str) -> N
     values = [value for option in hr.game_spec(name).options for value in (*option.choices, *option.presets)]
     assert values and [value for value in values if value not in translated] == []
     helps = [str(translated.get(option.help, "")) for option in hr.game_spec(name).options]
-    named = [(value, help) for value in values if translated[value] != value for help in helps if re.search(rf"\({re.escape(value)}[,)]", help)]
+    named = [
+        (value, help)
+        for value in values
+        if translated[value] != value
+        for help in helps
+        if re.search(rf"\({re.escape(value)}[,)]", help)
+    ]
     assert named == [], "an option's help names a value as the lobby shows it, in the page's language"
 
 
@@ -112,10 +122,16 @@ def test_money_and_numbers_per_language() -> None:
 
 def test_clauses_follow_one_another_the_languages_way() -> None:
     games = [folder for folder in CATALOGS if folder.parent.name == "lasvegas"]
-    assert [Words(lang, games).clauses(["a", "b", "c"]) for lang in LANGUAGES] == ["a; b; c", "a\u202f; b\u202f; c", "a; b; c"]
+    assert [Words(lang, games).clauses(["a", "b", "c"]) for lang in LANGUAGES] == [
+        "a; b; c",
+        "a\u202f; b\u202f; c",
+        "a; b; c",
+    ]
 
 
-@pytest.mark.parametrize(("lang", "one", "two"), [("fr", "· 1 spectateur", "· 2 spectateurs"), ("de", "· 1 schaut zu", "· 2 schauen zu")])
+@pytest.mark.parametrize(
+    ("lang", "one", "two"), [("fr", "· 1 spectateur", "· 2 spectateurs"), ("de", "· 1 schaut zu", "· 2 schauen zu")]
+)
 def test_a_plural_written_alike_in_english_has_each_form(lang: str, one: str, two: str) -> None:
     words = Words(lang, [folder for folder in CATALOGS if folder.parent.name == "web"])
     assert [words.plural(count, "· {n} watching", "· {n} watching") for count in (1, 2)] == [one, two]
@@ -132,11 +148,16 @@ def test_a_game_narrated_in_another_language(name: str, lang: str) -> None:
     pairs: list[tuple[str, str]] = []
     while state.current_player != TERMINAL:
         step = state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state)
-        said = (english.describe_step(state, state.current_player, step, names), other.describe_step(state, state.current_player, step, names))
+        said = (
+            english.describe_step(state, state.current_player, step, names),
+            other.describe_step(state, state.current_player, step, names),
+        )
         seen = len(state.events)
         state.apply(step)
         pairs += [said] if said[0] else []
-        pairs += [(english.describe_event(event, names), other.describe_event(event, names)) for event in state.events[seen:]]
+        pairs += [
+            (english.describe_event(event, names), other.describe_event(event, names)) for event in state.events[seen:]
+        ]
     pairs = [(str(a), str(b)) for a, b in pairs if a]
     assert pairs and all(b for _, b in pairs)
     same = [a for a, b in pairs if a == b and re.search(r"[a-z]{4}", a)]
@@ -167,7 +188,12 @@ REGISTER = {
 def _translations(folder: Path, lang: str) -> list[str]:
     with (folder / f"{lang}.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    return [form for message in catalog if message.id for form in (message.string if isinstance(message.string, (tuple, list)) else (message.string,))]
+    return [
+        form
+        for message in catalog
+        if message.id
+        for form in (message.string if isinstance(message.string, (tuple, list)) else (message.string,))
+    ]
 
 
 @pytest.mark.parametrize("folder", sorted(CATALOGS), ids=lambda folder: folder.parent.name)
@@ -175,14 +201,36 @@ def _translations(folder: Path, lang: str) -> list[str]:
 def test_the_translations_read_well(folder: Path, lang: str) -> None:
     texts = _translations(folder, lang)
     assert [text for text in texts if REGISTER[lang].search(text)] == [], f"{lang} speaks in one register"
-    assert [text for text in texts if re.search(r"TOML|docs/|\.md\b", text)] == [], "a player is named no file format nor documentation file"
+    assert [text for text in texts if re.search(r"TOML|docs/|\.md\b", text)] == [], (
+        "a player is named no file format nor documentation file"
+    )
     if lang == "fr":
         assert [text for text in texts if not french_typography(text)] == []
 
 
 def test_the_detectors_of_register_and_typography() -> None:
-    assert [text for text in ("versuchen Sie es noch einmal", "für Ihr Profil", "tippt 3", "Die Zahl: Sie wächst", "ihr tippt ein", "du bist dran") if REGISTER["de"].search(text)] == [
-        "versuchen Sie es noch einmal", "für Ihr Profil", "tippt 3"]
+    assert [
+        text
+        for text in (
+            "versuchen Sie es noch einmal",
+            "für Ihr Profil",
+            "tippt 3",
+            "Die Zahl: Sie wächst",
+            "ihr tippt ein",
+            "du bist dran",
+        )
+        if REGISTER["de"].search(text)
+    ] == ["versuchen Sie es noch einmal", "für Ihr Profil", "tippt 3"]
     assert [text for text in ("Tu joues", "vous jouez", "À vous\u202f!") if REGISTER["fr"].search(text)] == ["Tu joues"]
-    written = ["a : b", "a: b", "a\u202f: b", "« x »", "«\u202fx\u202f»", "p. ex. 2:05", "utilisez «\u202fAuthorization: Bearer x\u202f»", "gagne !", "gagne\u202f!"]
+    written = [
+        "a : b",
+        "a: b",
+        "a\u202f: b",
+        "« x »",
+        "«\u202fx\u202f»",
+        "p. ex. 2:05",
+        "utilisez «\u202fAuthorization: Bearer x\u202f»",
+        "gagne !",
+        "gagne\u202f!",
+    ]
     assert [text for text in written if not french_typography(text)] == ["a : b", "a: b", "« x »", "gagne !"]

@@ -80,7 +80,11 @@ def test_every_page_is_of_a_registered_game() -> None:
 def test_the_game_pages_are_what_the_script_makes_of_the_games_folders() -> None:
     wanted = GAME_DOCS.pages(GAMES, ROOT / "docs")
     assert {path.parent.name for path in wanted} == {"views", "rules"} and len(wanted) == 2 * len(GAMES)
-    stale = [str(path.relative_to(ROOT)) for path, text in wanted.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
+    stale = [
+        str(path.relative_to(ROOT))
+        for path, text in wanted.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
     assert stale == [], "run python scripts/game_docs.py"
 
 

@@ -1,9 +1,9 @@
 """highroller: casino dice games done properly.
 
-    import highroller as hr
-    game = hr.make("lasvegas", players=4, edition="classic")
-    state = game.new_game(seed=7)
-    final = hr.play(game, ["greedy", "random", "random", "random"], seed=7)
+import highroller as hr
+game = hr.make("lasvegas", players=4, edition="classic")
+state = game.new_game(seed=7)
+final = hr.play(game, ["greedy", "random", "random", "random"], seed=7)
 """
 
 # ruff: noqa: E402 (the compiled modules are chosen before anything else is imported)

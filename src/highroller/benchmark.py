@@ -11,7 +11,9 @@ from highroller.core.play import bot_seed
 from highroller.playing import play
 
 
-def games_per_second(game: Game, seconds: float, seed: int = 0, bots: Sequence[str] | None = None) -> tuple[int, float, float]:
+def games_per_second(
+    game: Game, seconds: float, seed: int = 0, bots: Sequence[str] | None = None
+) -> tuple[int, float, float]:
     """(games, games/s, steps/s) for at least `seconds` of play, random bots unless named."""
     players: Sequence[Bot | str] = (
         list(bots) if bots is not None else [RandomBot(bot_seed(seed, s)) for s in range(game.num_players)]

@@ -29,7 +29,7 @@ import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from importlib import import_module
 from importlib.metadata import entry_points
 from importlib.resources import files
@@ -81,14 +81,25 @@ class Registration:
 @lru_cache(maxsize=1)
 def _registrations() -> dict[str, Registration]:
     """Every registration, in the listing order but for highroller's own, whose order is their titles'."""
-    installed = [Registration(entry.name, entry.value, entry.dist.name if entry.dist else "(unknown)") for entry in entry_points(group=GROUP)]
+    installed = [
+        Registration(entry.name, entry.value, entry.dist.name if entry.dist else "(unknown)")
+        for entry in entry_points(group=GROUP)
+    ]
     own = [registration for registration in installed if registration.own]
-    others = sorted((registration for registration in installed if not registration.own), key=lambda registration: (registration.name, str(registration.package)))
+    others = sorted(
+        (registration for registration in installed if not registration.own),
+        key=lambda registration: (registration.name, str(registration.package)),
+    )
     found: dict[str, Registration] = {}
     for registration in [*own, *others, *_environment_games()]:
         first = found.setdefault(registration.name, registration)
         if first is not registration:
-            warnings.warn(f"the game {registration.name!r} of {registration.source} is left out: {first.source} registers that name", RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"the game {registration.name!r} of {registration.source} is left out: {first.source} registers that "
+                f"name",
+                RuntimeWarning,
+                stacklevel=2,
+            )
     return found
 
 
@@ -142,8 +153,10 @@ def tried(name: str, doing: str, call: Callable[[], T]) -> T:
         return call()
     except (KeyboardInterrupt, GameSpecError):
         raise
-    except BaseException as error:  # noqa: BLE001 (SystemExit and GeneratorExit from a game's code are its failures too)
-        raise GameSpecError(f"the game {name!r} ({_registration(name).where}) {doing}: {type(error).__name__}: {error}") from error
+    except BaseException as error:
+        raise GameSpecError(
+            f"the game {name!r} ({_registration(name).where}) {doing}: {type(error).__name__}: {error}"
+        ) from error
 
 
 def available_games() -> list[str]:
@@ -171,7 +184,7 @@ def _registration(name: str) -> Registration:
     return registrations[name]
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_spec(name: str) -> GameSpec:
     """The spec of a registered game, checked. `KeyError` lists the known names; `GameSpecError` says
     why a registered game's spec does not load or is broken, naming its package and entry point."""
@@ -187,7 +200,9 @@ def _loaded_spec(registration: Registration) -> GameSpec:
     spec = load_object(registration.path)
     if not isinstance(spec, GameSpec) or spec.name != registration.name:
         name = registration.name
-        raise GameSpecError(f"the game {name!r} ({registration.where}) names {spec!r:.60}, which is not a GameSpec named {name!r}")
+        raise GameSpecError(
+            f"the game {name!r} ({registration.where}) names {spec!r:.60}, which is not a GameSpec named {name!r}"
+        )
     return spec
 
 
@@ -207,7 +222,7 @@ def locale_of(name: str) -> Traversable | None:
     return files(package).joinpath("locale") if package else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def words_of(name: str, lang: str) -> Words:
     """A registered game's own words in `lang`: its spec's texts, its board's and its narration's
     (English for a game without catalogs)."""
@@ -215,7 +230,7 @@ def words_of(name: str, lang: str) -> Words:
     return Words(lang, [folder] if folder is not None else [])
 
 
-@lru_cache(maxsize=None)
+@cache
 def narration_of(name: str, lang: str = "en") -> Narration:
     """The words of a registered game in `lang` (one of `highroller.core.words.LANGUAGES`): what the
     spec's `narration` names, a `Narration` (one language) or a function of the language giving one."""

@@ -26,11 +26,17 @@ def assert_same_means(label: str, step: np.ndarray, batch: np.ndarray) -> None:
     se = np.sqrt(step.var(axis=0, ddof=1) / len(step) + batch.var(axis=0, ddof=1) / len(batch))
     floor = 1e-9 * (np.abs(step.mean(axis=0)) + 1)
     z = np.abs(diff) / np.maximum(se, floor)
-    assert np.all(z < SE_LIMIT), f"{label}: step {step.mean(axis=0)} vs batch {batch.mean(axis=0)} (z = {np.round(z, 2)})"
+    assert np.all(z < SE_LIMIT), (
+        f"{label}: step {step.mean(axis=0)} vs batch {batch.mean(axis=0)} (z = {np.round(z, 2)})"
+    )
 
 
 def replayed_games(
-    engine: BatchEngine, game: Game, bots: Sequence[str], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None,
+    engine: BatchEngine,
+    game: Game,
+    bots: Sequence[str],
+    seeds: np.ndarray,
+    params: Sequence[Mapping[str, Any]] | None = None,
 ) -> Iterator[tuple[int, State, BatchResult]]:
     """Play the seeds on the batch engine, replay each exported record on the step engine and check
     that it ends with the batch's returns; yields (game number, replayed final state, batch result)."""

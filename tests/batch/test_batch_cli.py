@@ -33,13 +33,19 @@ def test_simulate_uses_the_batch_engine_when_every_bot_has_one() -> None:
 
 
 def test_simulate_refuses_batch_for_bots_without_one() -> None:
-    result = CliRunner().invoke(cli, ["simulate", "lastchance", "--games", "2", "--bots", "highroller.core.bots:RandomBot", "--engine", "batch"])
+    result = CliRunner().invoke(
+        cli, ["simulate", "lastchance", "--games", "2", "--bots", "highroller.core.bots:RandomBot", "--engine", "batch"]
+    )
     assert result.exit_code != 0 and "no batch version" in result.output
 
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [("lasvegas", ["--edition", "biggie", "--players", "5", "--bandit"]), ("lastchance", ["--players", "3"]), ("luckiest", ["--players", "3"])],
+    [
+        ("lasvegas", ["--edition", "biggie", "--players", "5", "--bandit"]),
+        ("lastchance", ["--players", "3"]),
+        ("luckiest", ["--players", "3"]),
+    ],
 )
 def test_simulate_records_from_the_batch_replay(tmp_path: Path, game: str, options: list[str]) -> None:
     path = tmp_path / "games.jsonl"
@@ -53,7 +59,9 @@ def test_simulate_records_from_the_batch_replay(tmp_path: Path, game: str, optio
 
 
 @pytest.mark.slow  # thousands of games
-@pytest.mark.parametrize(("game", "games", "plots"), [("lasvegas", 2000, 3), ("luckiest", 2000, 1), ("lastchance", 100, 1)])
+@pytest.mark.parametrize(
+    ("game", "games", "plots"), [("lasvegas", 2000, 3), ("luckiest", 2000, 1), ("lastchance", 100, 1)]
+)
 def test_analyze_writes_plots_and_a_summary(tmp_path: Path, game: str, games: int, plots: int) -> None:
     result = CliRunner().invoke(cli, ["analyze", game, "--games", str(games), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

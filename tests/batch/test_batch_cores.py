@@ -11,7 +11,8 @@ import pytest
 
 import highroller as hr
 from highroller.batch import runner
-from highroller.batch.runner import CHUNK, PARALLEL_FROM, default_processes, run_totals
+from highroller.batch.ranges import CHUNK
+from highroller.batch.runner import PARALLEL_FROM, default_processes, run_totals
 from highroller.core.cpu import cores
 
 
@@ -27,7 +28,9 @@ def test_threads_take_every_core_from_a_series_second_chunk() -> None:
     assert default_processes(CHUNK, threads=True) == 1
 
 
-def test_threads_play_the_engines_that_release_the_lock_and_processes_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_threads_play_the_engines_that_release_the_lock_and_processes_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert hr.game_spec("lasvegas").batch and runner.load_object(hr.game_spec("lasvegas").batch).threads
     assert not runner.load_object(hr.game_spec("luckiest").batch).threads
     with runner.new_pool(2, threads=True) as pool:
@@ -41,4 +44,6 @@ def test_threads_play_the_engines_that_release_the_lock_and_processes_the_others
     monkeypatch.setattr(runner, "ProcessPoolExecutor", no_processes)
     assert run_totals(hr.game_spec("lasvegas").batch, game, ["random"] * 3, 5, 2 * CHUNK + 5, processes=2) == one
     whole = runner.run_series(hr.game_spec("lasvegas").batch, game, ["random"] * 3, 5, 2 * CHUNK + 5, processes=2)
-    assert whole.games == 2 * CHUNK + 5 and whole.returns.sum(axis=0).tolist() == [float(total) for total in one.returns]
+    assert whole.games == 2 * CHUNK + 5 and whole.returns.sum(axis=0).tolist() == [
+        float(total) for total in one.returns
+    ]

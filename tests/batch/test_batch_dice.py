@@ -82,5 +82,9 @@ def test_numpy_reads_rolls_as_the_kernels_do() -> None:
     for n in range(1, rolls.MAX_DICE + 1):
         numbers, packed = _numbers_and_rolls(n, 500)
         assert np.array_equal(rolls.read_rolls(numbers, np.full(500, n)), packed)
-    assert rolls.read_rolls(np.array([0, 5, 0]), np.array([0, 1, 0])).tolist() == [0, int(rolls.TABLE[rolls.STARTS[1] + 5]), 0]
+    assert rolls.read_rolls(np.array([0, 5, 0]), np.array([0, 1, 0])).tolist() == [
+        0,
+        int(rolls.TABLE[rolls.STARTS[1] + 5]),
+        0,
+    ]
     assert rolls.faces_of(int(rolls.read_rolls(np.array([6 * 6 + 3]), np.array([3]))[0])) == [1, 2, 4]

@@ -10,7 +10,7 @@ from pathlib import Path
 import numba
 import pytest
 
-from highroller.batch import jit, kernelcache
+from highroller.batch import kernelcache
 from highroller.core import sources
 
 
@@ -21,7 +21,9 @@ def package(tmp_path: Path) -> Path:
     return copy
 
 
-@pytest.mark.parametrize("source", ["core/rng.py", "games/lasvegas/scoring.py", "games/lasvegas/batch_kernel.py", "batch/dice.py"])
+@pytest.mark.parametrize(
+    "source", ["core/rng.py", "games/lasvegas/scoring.py", "games/lasvegas/batch_kernel.py", "batch/dice.py"]
+)
 def test_an_edit_to_any_kernel_source_changes_the_cache_directory(package: Path, source: str) -> None:
     before = kernelcache.sources_digest(package)
     assert kernelcache.sources_digest(package) == before
@@ -39,7 +41,7 @@ def test_an_edit_elsewhere_keeps_the_cache(package: Path, source: str) -> None:
 
 
 def test_numba_caches_in_the_directory_of_these_sources(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert numba.config.CACHE_DIR == str(kernelcache.cache_directory())
+    assert str(kernelcache.cache_directory()) == numba.config.CACHE_DIR
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert kernelcache.cache_directory() == tmp_path / kernelcache.sources_digest()
 
@@ -59,6 +61,10 @@ def test_a_digest_is_remembered_until_a_module_is_edited(package: Path, tmp_path
     again = sources.remembered("kernels", digest, package, memo)
     assert len(worked_out) == 2 and again != first == worked_out[0]
     (memo / f"kernels-{sources.stamp(package)}").write_text("not a digest", encoding="ascii")
-    assert sources.remembered("kernels", digest, package, memo) == again and len(worked_out) == 3  # a damaged memo is worked out again
+    assert (
+        sources.remembered("kernels", digest, package, memo) == again and len(worked_out) == 3
+    )  # a damaged memo is worked out again
     (tmp_path / "a-file").write_text("", encoding="ascii")
-    assert sources.remembered("kernels", digest, package, tmp_path / "a-file" / "x") == again  # nowhere to write: still the digest
+    assert (
+        sources.remembered("kernels", digest, package, tmp_path / "a-file" / "x") == again
+    )  # nowhere to write: still the digest

@@ -14,7 +14,7 @@ import pytest
 from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
-from highroller.batch import runner
+from highroller.batch import ranges, runner
 from highroller.batch.seeds import game_seeds
 from highroller.core.play import bot_seed
 from highroller.core.state import CHANCE, State
@@ -81,7 +81,12 @@ def _step_stats(final: State) -> dict[str, list[float]]:
     stats["card_attempts"] = [float(tries.get(card.id, 0)) for card in state.rules.deck]
     stats["card_completed"] = [float(card.id in completed) for card in state.rules.deck]
     winners = final.winners()
-    return {**stats, "wins": [1 / len(winners) if s in winners else 0.0 for s in range(players)], "money": final.returns(), "first_tries": [first_tries]}
+    return {
+        **stats,
+        "wins": [1 / len(winners) if s in winners else 0.0 for s in range(players)],
+        "money": final.returns(),
+        "first_tries": [first_tries],
+    }
 
 
 def _first_tries(result: Any) -> np.ndarray:
@@ -90,11 +95,15 @@ def _first_tries(result: Any) -> np.ndarray:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("options", "bots", "step_games"), DISTRIBUTION_CASES, ids=[_label(o, b) for o, b, _ in DISTRIBUTION_CASES])
+@pytest.mark.parametrize(
+    ("options", "bots", "step_games"), DISTRIBUTION_CASES, ids=[_label(o, b) for o, b, _ in DISTRIBUTION_CASES]
+)
 def test_outcome_distributions_agree(options: dict, bots: list[str], step_games: int) -> None:
     game = hr.make("lastchance", **options)
     finals = [hr.play(game, bots, seed=seed) for seed in range(step_games)]
-    step = {name: np.array([_step_stats(f)[name] for f in finals]) for name in (*SEAT_STATS, "wins", "money", "first_tries")}
+    step = {
+        name: np.array([_step_stats(f)[name] for f in finals]) for name in (*SEAT_STATS, "wins", "money", "first_tries")
+    }
     result = ENGINE.run(game, bots, game_seeds(13, 0, BATCH_GAMES))
     assert_same_means("mean money per seat", step["money"], result.returns)
     assert_same_means("win rate per seat", step["wins"], result.wins)
@@ -113,7 +122,11 @@ REPLAY_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("options", "bots"), REPLAY_CASES, ids=[_label({k: v for k, v in o.items() if k != "deck"}, b) for o, b in REPLAY_CASES])
+@pytest.mark.parametrize(
+    ("options", "bots"),
+    REPLAY_CASES,
+    ids=[_label({k: v for k, v in o.items() if k != "deck"}, b) for o, b in REPLAY_CASES],
+)
 def test_exported_records_replay_exactly(options: dict, bots: list[str]) -> None:
     game = hr.make("lastchance", **options)
     seeds = game_seeds(5, 0, 12)
@@ -128,7 +141,9 @@ def test_exported_records_replay_exactly(options: dict, bots: list[str]) -> None
 def _odds_bots(bots: Sequence[str], params: Sequence[Mapping[str, Any]]) -> dict[int, OddsBot]:
     """The step versions of the seats' deterministic bots."""
     factories = {"odds": OddsBot, "bidder": BiddingBot}
-    return {seat: factories[name](bot_seed(0, seat), **params[seat]) for seat, name in enumerate(bots) if name in factories}
+    return {
+        seat: factories[name](bot_seed(0, seat), **params[seat]) for seat, name in enumerate(bots) if name in factories
+    }
 
 
 def _random_choice_in_range(state: State, action: Any) -> bool:
@@ -217,7 +232,8 @@ def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.Monkey
     game = hr.make("lastchance", players=5)
     bots = ["random", "odds", "random", "odds", "random"]
     whole = ENGINE.run(game, bots, game_seeds(9, 0, 150))
-    monkeypatch.setattr(runner, "CHUNK", 40)
+    monkeypatch.setattr(runner, "CHUNK", 40)  # the series split in ranges of 40 games
+    monkeypatch.setattr(ranges, "CHUNK", 40)  # each played 40 at a time
     split = runner.run_series(SPEC.batch, game, bots, 9, 150, processes=2)
     assert np.array_equal(whole.returns, split.returns)
     assert np.array_equal(whole.extra["card_attempts"], split.extra["card_attempts"])

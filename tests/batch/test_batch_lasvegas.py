@@ -12,7 +12,7 @@ import pytest
 from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
-from highroller.batch import runner
+from highroller.batch import ranges, runner
 from highroller.batch.record_export import export_records
 from highroller.batch.seeds import game_seeds
 from highroller.core.errors import IllegalAction
@@ -59,7 +59,9 @@ def test_outcome_distributions_agree(config: dict) -> None:
     assert np.allclose(batch.wins.sum(axis=1), 1.0)
 
 
-@pytest.mark.parametrize("config", [CONFIGS[0], *(pytest.param(c, marks=pytest.mark.slow) for c in CONFIGS[1:])], ids=_label)
+@pytest.mark.parametrize(
+    "config", [CONFIGS[0], *(pytest.param(c, marks=pytest.mark.slow) for c in CONFIGS[1:])], ids=_label
+)
 def test_exported_records_replay_exactly(config: dict) -> None:
     game = hr.make("lasvegas", **config)
     bots = ["greedy", "random"] * 3
@@ -68,7 +70,9 @@ def test_exported_records_replay_exactly(config: dict) -> None:
     for number, replayed, result in replayed_games(ENGINE, game, bots, seeds):
         assert [len(w) for w in replayed.won] == result.extra["bills"][number].tolist()
         winners = replayed.winners()
-        assert [1 / len(winners) if s in winners else 0.0 for s in range(game.num_players)] == result.wins[number].tolist()
+        assert [1 / len(winners) if s in winners else 0.0 for s in range(game.num_players)] == result.wins[
+            number
+        ].tolist()
 
 
 @pytest.mark.parametrize("config", [CONFIGS[2], CONFIGS[-1], CONFIGS[-3]], ids=_label)
@@ -114,7 +118,9 @@ def test_outside_policy_hook() -> None:
         ENGINE.run(hr.make("lasvegas", players=2), [illegal, "random"], seeds)
 
 
-@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3, "edition": "biggie", "bandit": True, "neutral": True}], ids=str)
+@pytest.mark.parametrize(
+    "options", [{"players": 4}, {"players": 3, "edition": "biggie", "bandit": True, "neutral": True}], ids=str
+)
 def test_outside_policy_views_show_the_step_engines_table(options: dict) -> None:
     """Every view an outside policy gets matches the step engine's state at that decision, in every round."""
     game = hr.make("lasvegas", **options)
@@ -139,7 +145,9 @@ def test_outside_policy_views_show_the_step_engines_table(options: dict) -> None
                 assert view["dice"][: len(state.dice)].tolist() == state.dice
                 assert view["money"].tolist() == state.money
                 assert [[int(b) for b in row if b] for row in view["bills"][: len(state.dice)]] == state.casino_bills
-                assert int(view["legal"]) == sum(1 << ((a.face - 1) + (6 if a.bandit else 0)) for a in state.legal_actions())
+                assert int(view["legal"]) == sum(
+                    1 << ((a.face - 1) + (6 if a.bandit else 0)) for a in state.legal_actions()
+                )
             step = entry["chance"] if "chance" in entry else entry["action"]
             state.apply(state.decode_step(step))
         assert next(seen, None) is None and rounds == set(range(game.options["rounds"]))
@@ -149,7 +157,8 @@ def test_outside_policy_views_show_the_step_engines_table(options: dict) -> None
 def test_results_do_not_depend_on_chunks_or_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hr.make("lasvegas", players=4, neutral=True)
     whole = ENGINE.run(game, ["random", "greedy", "random", "greedy"], game_seeds(9, 0, 150))
-    monkeypatch.setattr(runner, "CHUNK", 40)
+    monkeypatch.setattr(runner, "CHUNK", 40)  # the series split in ranges of 40 games
+    monkeypatch.setattr(ranges, "CHUNK", 40)  # each played 40 at a time
     path = SPEC.batch
     split = runner.run_series(path, game, ["random", "greedy", "random", "greedy"], 9, 150, processes=2)
     assert np.array_equal(whole.seeds, split.seeds)
@@ -213,7 +222,9 @@ for line in sys.stdin:
 
 
 @pytest.mark.parametrize("built", [True, False])
-def test_the_step_api_is_compared_with_the_peer_on_each_engine_in_use(built: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_step_api_is_compared_with_the_peer_on_each_engine_in_use(
+    built: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from highroller.games.lasvegas import bench
 
     monkeypatch.setattr(bench, "PEER_SCRIPT", FAKE_PEER)
@@ -235,7 +246,10 @@ def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monke
     monkeypatch.setenv("HIGHROLLER_PEER_PYTHON", sys.executable)
     monkeypatch.setattr(bench, "SLICE", 0.02)
     rows = dict(ENGINE.comparisons({}, 0.05))
-    ours = [float(x.replace(",", "")) for x in rows["4p classic, no neutral dice: batch games/s, side by side with each"].split(", ")]
+    ours = [
+        float(x.replace(",", ""))
+        for x in rows["4p classic, no neutral dice: batch games/s, side by side with each"].split(", ")
+    ]
     assert rows["4p classic, no neutral dice: lasvegas 0.2.0 games/s, 3 runs"] == "500, 500, 500"
     ratios = sorted(o / 500 for o in ours)
     assert rows["4p classic, no neutral dice: batch / lasvegas 0.2.0"].startswith(f"{ratios[1]:,.0f}× (median")
@@ -243,7 +257,18 @@ def test_peer_comparison_gives_the_median_ratio_of_three_side_by_side_runs(monke
     assert "not installed" in dict(ENGINE.comparisons({}, 0.05))["4p classic, no neutral dice: lasvegas 0.2.0"]
 
 
-def test_a_series_of_worker_processes_whose_results_fit_nowhere_is_refused_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runner.shutil, "disk_usage", lambda folder: DiskUsage(total=10**6, used=10**6 - 1000, free=1000))
-    with pytest.raises(ValueError, match="need .* GB and no temporary folder has room"):
-        runner.run_series(hr.game_spec("luckiest").batch, hr.make("luckiest", players=2), ["random", "random"], 1, 3 * runner.CHUNK, processes=2)
+def test_a_series_of_worker_processes_whose_results_fit_nowhere_is_refused_up_front(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        runner.shutil, "disk_usage", lambda folder: DiskUsage(total=10**6, used=10**6 - 1000, free=1000)
+    )
+    with pytest.raises(ValueError, match=r"need .* GB and no temporary folder has room"):
+        runner.run_series(
+            hr.game_spec("luckiest").batch,
+            hr.make("luckiest", players=2),
+            ["random", "random"],
+            1,
+            3 * runner.CHUNK,
+            processes=2,
+        )

@@ -32,12 +32,16 @@ def test_outcome_distributions_agree(options: dict, bots: list[str], step_games:
     names, params = zip(*map(_split, bots))
     factories = hr.game_spec("luckiest").bots
     finals = [
-        hr.play(game, [factories[n](bot_seed(seed, seat), **p) for seat, (n, p) in enumerate(zip(names, params))], seed=seed)
+        hr.play(
+            game, [factories[n](bot_seed(seed, seat), **p) for seat, (n, p) in enumerate(zip(names, params))], seed=seed
+        )
         for seed in range(step_games)
     ]
     step_points = np.array([[sum(s) for s in zip(*f.scores)] for f in finals])
     step_totals = np.array([f.returns() for f in finals])
-    step_wins = np.array([[1 / len(f.winners()) if s in f.winners() else 0 for s in range(game.num_players)] for f in finals])
+    step_wins = np.array(
+        [[1 / len(f.winners()) if s in f.winners() else 0 for s in range(game.num_players)] for f in finals]
+    )
     batch = ENGINE.run(game, list(names), game_seeds(4, 0, 20_000), list(params))
     assert_same_means("points per round", step_points, batch.extra["round_points"].sum(axis=2))
     assert_same_means("total per seat", step_totals, batch.returns)

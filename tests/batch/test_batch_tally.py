@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from matplotlib import cbook
 
 import highroller as hr
-from highroller.batch.runner import CHUNK, range_reduced, run_reduced, run_series
+from highroller.batch.ranges import CHUNK, range_reduced
+from highroller.batch.runner import run_reduced, run_series
 from highroller.batch.tally import Histogram, Moments, Tally
 from highroller.batch.totals import SHARE_UNIT
 from highroller.cli.main import cli
@@ -26,7 +27,7 @@ from highroller.games.lasvegas import analysis as lasvegas_analysis
 from highroller.games.luckiest import analysis as luckiest_analysis
 
 ENGINE = "highroller.games.lasvegas.batch:ENGINE"
-values = st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=60)
+values = st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=60)
 
 
 @given(values, values)
@@ -63,7 +64,9 @@ def test_moments_give_numpys_means_and_standard_errors() -> None:
     money = rng.integers(0, 10**6, size=300).astype(float)
     histogram = Histogram.of(money).moments()
     assert histogram == Moments.of(money)
-    assert histogram.mean()[0] == pytest.approx(money.mean()) and histogram.error()[0] == pytest.approx(money.std(ddof=1) / np.sqrt(300))
+    assert histogram.mean()[0] == pytest.approx(money.mean()) and histogram.error()[0] == pytest.approx(
+        money.std(ddof=1) / np.sqrt(300)
+    )
 
 
 def test_moments_of_large_values_are_exact() -> None:
@@ -108,7 +111,9 @@ def test_a_las_vegas_tally_gives_the_figures_of_the_series_arrays() -> None:
         money = whole.extra["round_money"][:, r, :].ravel()
         histogram = tally.histogram(f"money in round {r + 1}")
         assert histogram.count == money.size
-        assert histogram.quantile(0.5) == np.median(money) and histogram.quantile(0.9) == pytest.approx(np.percentile(money, 90))
+        assert histogram.quantile(0.5) == np.median(money) and histogram.quantile(0.9) == pytest.approx(
+            np.percentile(money, 90)
+        )
     assert tally.moments("money of a game").mean()[0] == pytest.approx(whole.returns.sum(axis=1).mean())
     assert tally.moments("money of the winner").mean()[0] == pytest.approx(whole.returns.max(axis=1).mean())
     assert abs(tally.moments("spread between players").mean()[0] - whole.returns.std(axis=1).mean()) <= 0.5
@@ -119,7 +124,10 @@ def test_a_tally_does_not_depend_on_how_the_series_is_split() -> None:
     bots = ["greedy", "random", "random"]
     games = 3 * CHUNK + 17
     one = run_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, games)
-    parts = [range_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
+    parts = [
+        range_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, start, min(5000, games - start))
+        for start in range(0, games, 5000)
+    ]
     assert reduce(operator.add, reversed(parts)) == one
     seen: list[int] = []
     assert run_reduced(lasvegas_analysis.tally, ENGINE, game, bots, 9, games, processes=2, on_chunk=seen.append) == one
@@ -129,7 +137,9 @@ def test_a_tally_does_not_depend_on_how_the_series_is_split() -> None:
 def test_a_luckiest_tally_counts_every_turn() -> None:
     game = hr.make("luckiest", players=2)
     whole = run_series("highroller.games.luckiest.batch:ENGINE", game, ["optimal", "cautious"], 4, 2000)
-    tally = run_reduced(luckiest_analysis.tally, "highroller.games.luckiest.batch:ENGINE", game, ["optimal", "cautious"], 4, 2000)
+    tally = run_reduced(
+        luckiest_analysis.tally, "highroller.games.luckiest.batch:ENGINE", game, ["optimal", "cautious"], 4, 2000
+    )
     points = whole.extra["round_points"].ravel()
     turn = tally.histogram("points of a turn")
     assert turn.count == points.size and turn.moments().mean()[0] == pytest.approx(points.mean())
@@ -159,8 +169,15 @@ def test_an_analysis_shows_the_progress_of_each_series(tmp_path: Path) -> None:
     params = {"games": 1000, "seed": 2, "processes": 1, "out": tmp_path, "progress": progress}
     luckiest_analysis.run_analysis(hr.make("luckiest", players=2), {"players": 2}, params)
     assert done == {
-        "random at every seat": 1000, "cautious at every seat": 1000, "optimal at every seat": 1000,
-        "optimal-win at seat 1, optimal elsewhere": 1000, "optimal-win at seat 2, optimal elsewhere": 1000,
-        "optimal, 2 players": 1000, "optimal-win, 2 players": 1000, "optimal, 3 players": 1000, "optimal-win, 3 players": 1000,
-        "optimal, 4 players": 1000, "optimal, 5 players": 1000,
+        "random at every seat": 1000,
+        "cautious at every seat": 1000,
+        "optimal at every seat": 1000,
+        "optimal-win at seat 1, optimal elsewhere": 1000,
+        "optimal-win at seat 2, optimal elsewhere": 1000,
+        "optimal, 2 players": 1000,
+        "optimal-win, 2 players": 1000,
+        "optimal, 3 players": 1000,
+        "optimal-win, 3 players": 1000,
+        "optimal, 4 players": 1000,
+        "optimal, 5 players": 1000,
     }

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import highroller as hr
-from highroller.batch.runner import CHUNK, range_reduced, run_series, run_totals
+from highroller.batch.ranges import CHUNK, range_reduced
+from highroller.batch.runner import run_series, run_totals
 from highroller.batch.totals import SHARE_UNIT, SeriesTotals, exact_sums
 
 ENGINE = "highroller.games.lasvegas.batch:ENGINE"
@@ -36,7 +37,10 @@ def test_totals_do_not_depend_on_how_the_series_is_split() -> None:
     game = hr.make("lasvegas", players=3)
     games = 3 * CHUNK + 17
     one = run_totals(ENGINE, game, BOTS, 9, games)
-    parts = [range_reduced(SeriesTotals.of, ENGINE, game, BOTS, 9, start, min(5000, games - start)) for start in range(0, games, 5000)]
+    parts = [
+        range_reduced(SeriesTotals.of, ENGINE, game, BOTS, 9, start, min(5000, games - start))
+        for start in range(0, games, 5000)
+    ]
     assert reduce(operator.add, reversed(parts)) == one
     seen: list[int] = []
     assert run_totals(ENGINE, game, BOTS, 9, games, processes=2, on_chunk=seen.append) == one
@@ -49,4 +53,6 @@ def test_exact_sums_take_thirds_and_fall_back_to_fractions() -> None:
     odd = np.array([[0.1], [0.2]])
     assert exact_sums(odd) == (Fraction(0.1) + Fraction(0.2),)
     with pytest.raises(ValueError):
-        SeriesTotals(1, (Fraction(0),) * 2, (Fraction(1),) * 2) + SeriesTotals(1, (Fraction(0),) * 3, (Fraction(1),) * 3)
+        SeriesTotals(1, (Fraction(0),) * 2, (Fraction(1),) * 2) + SeriesTotals(
+            1, (Fraction(0),) * 3, (Fraction(1),) * 3
+        )

@@ -23,9 +23,24 @@ def test_the_fixed_cost_and_the_marginal_rate_come_from_the_two_series() -> None
 
 
 def test_the_command_is_a_simulate_of_random_bots_with_the_options() -> None:
-    arguments = simulate_arguments(hr.game_spec("lasvegas"), {"players": 2, "edition": "classic", "neutral": False, "rounds": 1}, 20)
+    arguments = simulate_arguments(
+        hr.game_spec("lasvegas"), {"players": 2, "edition": "classic", "neutral": False, "rounds": 1}, 20
+    )
     assert arguments[arguments.index("simulate") :] == [
-        "simulate", "lasvegas", "--players", "2", "--edition", "classic", "--no-neutral", "--rounds", "1", "--games", "20", "--bots", "random", "--json",
+        "simulate",
+        "lasvegas",
+        "--players",
+        "2",
+        "--edition",
+        "classic",
+        "--no-neutral",
+        "--rounds",
+        "1",
+        "--games",
+        "20",
+        "--bots",
+        "random",
+        "--json",
     ]
     summary = json.loads(subprocess.run(arguments, check=True, capture_output=True, text=True).stdout)
     assert summary["games"] == 20 and [seat["bot"] for seat in summary["seats"]] == ["random", "random"]

@@ -17,7 +17,12 @@ FAST = {"mcts": {"iterations": 12}, "expert": {"playouts": 20}}
 """Search bots play with a small budget here: the tests check rules and determinism, not strength."""
 
 CONFIGS = {
-    "lasvegas": [{"players": 2}, {"players": 4}, {"players": 5, "edition": "biggie", "bandit": True}, {"players": 3, "neutral": True}],
+    "lasvegas": [
+        {"players": 2},
+        {"players": 4},
+        {"players": 5, "edition": "biggie", "bandit": True},
+        {"players": 3, "neutral": True},
+    ],
     "lastchance": [{"players": 2}, {"players": 4}],
     "luckiest": [{"players": 2}, {"players": 3}],
 }
@@ -30,7 +35,12 @@ def _bots(game_name: str, description: str, seed: int, players: int) -> list[Bot
 
 
 def _cases() -> list[tuple[str, str, dict]]:
-    return [(name, bot, options) for name in available_games() for bot in game_spec(name).bots for options in CONFIGS.get(name, [{}])]
+    return [
+        (name, bot, options)
+        for name in available_games()
+        for bot in game_spec(name).bots
+        for options in CONFIGS.get(name, [{}])
+    ]
 
 
 @pytest.mark.parametrize(("game_name", "bot", "options"), _cases())

@@ -74,7 +74,9 @@ def test_standing_reward_after_the_last_round_is_the_win_share() -> None:
     state = _after_round(_first_decision(5, players=3), 4)
     assert state.is_terminal()
     winners = state.winners()
-    assert [reward_of(state, seat, "standing") for seat in range(3)] == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+    assert [reward_of(state, seat, "standing") for seat in range(3)] == [
+        1 / len(winners) if s in winners else 0.0 for s in range(3)
+    ]
 
 
 def test_search_refuses_a_bad_reward_or_spread() -> None:

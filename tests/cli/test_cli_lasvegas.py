@@ -28,9 +28,11 @@ def test_games_lists_las_vegas() -> None:
 
 def test_a_scripted_game_with_bad_input_plays_to_the_end(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    code, out = run("play", "lasvegas", "--players", "3", "--bots", "2", "--seed", "7", "--save", str(path), text=ANSWERS)
+    code, out = run(
+        "play", "lasvegas", "--players", "3", "--bots", "2", "--seed", "7", "--save", str(path), text=ANSWERS
+    )
     assert code == 0
-    assert "type one of:" in out                   # 'x', '9' and 'b1' were refused with what is legal
+    assert "type one of:" in out  # 'x', '9' and 'b1' were refused with what is legal
     assert "Final standings" in out and "Round 4" in out
     record = json.loads(path.read_text())
     final = hr.replay(record)
@@ -41,7 +43,19 @@ def test_a_scripted_game_with_bad_input_plays_to_the_end(tmp_path: Path) -> None
 
 def test_end_of_input_leaves_and_saves_then_resume_continues(tmp_path: Path) -> None:
     path = tmp_path / "left.json"
-    code, out = run("play", "lasvegas", "--players", "2", "--bots", "1", "--seed", "3", "--save", str(path), text="1\n2\n3\n4\n5\n6\n" * 3)
+    code, out = run(
+        "play",
+        "lasvegas",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+        text="1\n2\n3\n4\n5\n6\n" * 3,
+    )
     assert code == 1, "the input ran out before the game ended"
     assert "Left the game. Saved to" in out and "--resume" in out
     saved = path.read_text()
@@ -69,8 +83,26 @@ def test_manual_dice_from_a_real_table(tmp_path: Path) -> None:
     stock = "10k 20k\n10k 20k\n80k 30k\n40k 50k\n60k 70k\n90k 100k\n"
     text = stock + "7\n3\n" + "4\n"
     code, out = run(
-        "play", "lasvegas", "--edition", "biggie", "--players", "2", "--no-biggie", "--dice-per-player", "1",
-        "--rounds", "1", "--first-player", "0", "--bots", "2", "--dice", "manual", "--save", str(path), text=text,
+        "play",
+        "lasvegas",
+        "--edition",
+        "biggie",
+        "--players",
+        "2",
+        "--no-biggie",
+        "--dice-per-player",
+        "1",
+        "--rounds",
+        "1",
+        "--first-player",
+        "0",
+        "--bots",
+        "2",
+        "--dice",
+        "manual",
+        "--save",
+        str(path),
+        text=text,
     )
     assert code == 0, out
     assert "'7' is not a face" in out  # the '7' was refused, with what to type
@@ -107,10 +139,24 @@ def test_replay_prints_the_game(tmp_path: Path) -> None:
     code, out = run("replay", str(path), "--all")
     assert code == 0 and "Final standings" in out and "takes $" in out
     record = json.loads(path.read_text())
-    record["table"] = {"seats": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "[red]Bo"}, {"seat": 2, "name": "Céline"}, {"seat": 7, "name": "X"}]}
+    record["table"] = {
+        "seats": [
+            {"seat": 0, "name": "Anna"},
+            {"seat": 1, "name": "[red]Bo"},
+            {"seat": 2, "name": "Céline"},
+            {"seat": 7, "name": "X"},
+        ]
+    }
     path.write_text(json.dumps(record))
     code, out = run("replay", str(path), "--all")
-    assert code == 0 and "Anna" in out and "Céline" in out and "Player 2" in out and "Player 1" not in out and "[red]" not in out
+    assert (
+        code == 0
+        and "Anna" in out
+        and "Céline" in out
+        and "Player 2" in out
+        and "Player 1" not in out
+        and "[red]" not in out
+    )
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, out = run("replay", str(bad))
@@ -119,7 +165,21 @@ def test_replay_prints_the_game(tmp_path: Path) -> None:
 
 def test_simulate_summarises_and_writes_records(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
-    code, out = run("simulate", "lasvegas", "--games", "12", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--records", str(records), "--json")
+    code, out = run(
+        "simulate",
+        "lasvegas",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--records",
+        str(records),
+        "--json",
+    )
     assert code == 0
     summary = json.loads(out)
     assert summary["games"] == 12 and [s["bot"] for s in summary["seats"]] == ["greedy", "random", "greedy"]
@@ -127,7 +187,9 @@ def test_simulate_summarises_and_writes_records(tmp_path: Path) -> None:
     assert summary["bots"]["greedy"]["seat_games"] == 24
     lines = records.read_text().splitlines()
     assert len(lines) == 12 and all(hr.replay(json.loads(line)).is_terminal() for line in lines)
-    code, again = run("simulate", "lasvegas", "--games", "12", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
+    code, again = run(
+        "simulate", "lasvegas", "--games", "12", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json"
+    )
     assert json.loads(again)["seats"] == summary["seats"]
 
 
@@ -139,7 +201,12 @@ def test_simulate_table_output() -> None:
 def test_simulate_writes_counts_whole(capsys: pytest.CaptureFixture[str]) -> None:
     seat = {"bot": "greedy", "wins": 1_000_000.0, "win_rate": 0.5, "mean_return": 12.5}
     summary = {
-        "games": 2_000_000, "game": "lasvegas", "elapsed_s": 10, "games_per_s": 200_000, "engine": "batch", "seed": 1,
+        "games": 2_000_000,
+        "game": "lasvegas",
+        "elapsed_s": 10,
+        "games_per_s": 200_000,
+        "engine": "batch",
+        "seed": 1,
         "seats": [{"seat": 0, **seat}, {"seat": 1, **seat, "wins": 999_999.5}],
         "bots": {"greedy": {"seat_games": 4_000_000, **seat, "wins": 1_999_999.5}},
     }

@@ -17,10 +17,15 @@ from highroller.core.typed_input import typed_input_of
 from highroller.games.lasvegas.render import LasVegasRenderer
 
 HOT_SEAT = {
-    # game: (options, the first inputs typed (the first person's moves and the real dice), what the resumed game is asked next)
+    # game: (options, the first inputs typed (the first person's moves and the real dice), what the resumed game is
+    # asked next)
     "luckiest": (["--players", "2"], "odd\n1 1 1 3 3 3 5 5 2 2 4 6\nbank\n", "Bob — "),
     "lastchance": (["--players", "2", "--first-player", "0"], "card 3\npass\n", "Bob — "),
-    "lasvegas": (["--players", "2", "--first-player", "0", "--rounds", "1"], "60k\n70k\n80k\n90k\n50k\n60k\n", "Table (Ann) — "),
+    "lasvegas": (
+        ["--players", "2", "--first-player", "0", "--rounds", "1"],
+        "60k\n70k\n80k\n90k\n50k\n60k\n",
+        "Table (Ann) — ",
+    ),
 }
 
 
@@ -33,10 +38,28 @@ def run(*args: str, text: str = "") -> tuple[int, str]:
 def test_a_resumed_hot_seat_game_with_manual_dice_keeps_its_seats(tmp_path: Path, game: str) -> None:
     options, typed, asked = HOT_SEAT[game]
     first = tmp_path / "first.json"
-    code, out = run("play", game, *options, "--bots", "0", "--names", "Ann,Bob", "--dice", "manual", "--seed", "5", "--save", str(first), text=typed)
+    code, out = run(
+        "play",
+        game,
+        *options,
+        "--bots",
+        "0",
+        "--names",
+        "Ann,Bob",
+        "--dice",
+        "manual",
+        "--seed",
+        "5",
+        "--save",
+        str(first),
+        text=typed,
+    )
     assert code == 1 and "Left the game" in out
     record = json.loads(first.read_text())
-    assert record["table"] == {"seats": [{"seat": 0, "name": "Ann", "bot": None}, {"seat": 1, "name": "Bob", "bot": None}], "dice": "manual"}
+    assert record["table"] == {
+        "seats": [{"seat": 0, "name": "Ann", "bot": None}, {"seat": 1, "name": "Bob", "bot": None}],
+        "dice": "manual",
+    }
     second = tmp_path / "second.json"
     code, out = run("play", game, "--resume", str(first), "--save", str(second), text="q\n")
     assert code == 0
@@ -48,9 +71,27 @@ def test_a_resumed_hot_seat_game_with_manual_dice_keeps_its_seats(tmp_path: Path
 
 def test_a_resumed_game_keeps_its_bots_and_their_parameters(tmp_path: Path) -> None:
     first = tmp_path / "first.json"
-    run("play", "luckiest", "--players", "3", "--bots", "2", "--bot", "cautious:threshold=9", "--names", "Ann,Cy,Di", "--seed", "2", "--save", str(first), text="")
+    run(
+        "play",
+        "luckiest",
+        "--players",
+        "3",
+        "--bots",
+        "2",
+        "--bot",
+        "cautious:threshold=9",
+        "--names",
+        "Ann,Cy,Di",
+        "--seed",
+        "2",
+        "--save",
+        str(first),
+        text="",
+    )
     table = json.loads(first.read_text())["table"]
-    assert [seat["bot"] for seat in table["seats"]] == [None, "cautious:threshold=9", "cautious:threshold=9"] and table["dice"] == "auto"
+    assert [seat["bot"] for seat in table["seats"]] == [None, "cautious:threshold=9", "cautious:threshold=9"] and table[
+        "dice"
+    ] == "auto"
     second = tmp_path / "second.json"
     code, out = run("play", "luckiest", "--resume", str(first), "--save", str(second), text="q\n")
     assert code == 0 and "Ann, Cy, Di" in out

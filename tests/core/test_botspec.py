@@ -11,7 +11,7 @@ import pytest
 import highroller as hr
 from highroller.core.botspec import installed, level_bot, resolve_bot
 
-BOT_MODULE = '''
+BOT_MODULE = """
 class Picky:
     def __init__(self, seed: int, index: int = 0) -> None:
         self.index = index
@@ -19,7 +19,7 @@ class Picky:
     def choose(self, state):
         legal = state.legal_actions()
         return legal[min(self.index, len(legal) - 1)]
-'''
+"""
 
 
 def test_a_level_resolves_to_its_bot_and_takes_parameters() -> None:
@@ -47,10 +47,22 @@ class Able(Needy):
 
 def test_a_level_with_choices_plays_the_first_whose_needs_are_installed() -> None:
     base = hr.game_spec("luckiest")
-    spec = replace(base, bots={**base.bots, "needy": Needy, "able": Able},
-                   levels={"hard": ("needy", "able", "random"), "first": ("able", "random"), "last": ("needy",), "plain": "cautious"})
+    spec = replace(
+        base,
+        bots={**base.bots, "needy": Needy, "able": Able},
+        levels={
+            "hard": ("needy", "able", "random"),
+            "first": ("able", "random"),
+            "last": ("needy",),
+            "plain": "cautious",
+        },
+    )
     assert not installed(Needy) and installed(Able) and installed(base.bots["random"])
-    assert level_bot(spec, "hard") == "able" and level_bot(spec, "first") == "able" and level_bot(spec, "plain") == "cautious"
+    assert (
+        level_bot(spec, "hard") == "able"
+        and level_bot(spec, "first") == "able"
+        and level_bot(spec, "plain") == "cautious"
+    )
     assert resolve_bot(spec, "hard") == (Able, {})
     assert level_bot(spec, "last") == "needy", "with no choice left, the last one, whose use says what it lacks"
     with pytest.raises(ImportError, match="highroller_no_such_module"):

@@ -42,9 +42,13 @@ print("compiled")
 def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
     names = {compiled.module_name(path) for path in compiled.marked()}
     assert names == {
-        "highroller.core.state", "highroller.core.play",
-        "highroller.games.lasvegas.state", "highroller.games.lasvegas.steps", "highroller.games.lasvegas.mixed_rolls",
-        "highroller.games.lastchance.state", "highroller.games.luckiest.state",
+        "highroller.core.state",
+        "highroller.core.play",
+        "highroller.games.lasvegas.state",
+        "highroller.games.lasvegas.steps",
+        "highroller.games.lasvegas.mixed_rolls",
+        "highroller.games.lastchance.state",
+        "highroller.games.luckiest.state",
     }
     assert not names & {"highroller.core.rng", "highroller.games.lasvegas.legal", "highroller.games.lasvegas.scoring"}
 
@@ -60,7 +64,9 @@ def test_an_edit_to_any_module_names_another_build(tmp_path: Path, monkeypatch: 
     assert compiled.directory(copy) != before
 
 
-def test_without_a_build_of_these_sources_the_modules_run_as_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_build_of_these_sources_the_modules_run_as_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HIGHROLLER_COMPILED_DIR", str(tmp_path))
     started: list[Path] = []
     monkeypatch.setattr(compiled, "start_background_build", started.append)
@@ -78,9 +84,15 @@ def test_compiling_without_mypy_says_what_to_install(monkeypatch: pytest.MonkeyP
 
 
 def test_every_deallocator_of_the_build_clears_weak_references() -> None:
-    source = "static void\nX_dealloc(X *self)\n{\n    PyObject_GC_UnTrack(self);\n    CPy_TRASHCAN_BEGIN(self, X_dealloc)\n}\n" * 2
+    source = (
+        "static void\nX_dealloc(X *self)\n{\n    PyObject_GC_UnTrack(self);\n    CPy_TRASHCAN_BEGIN(self, "
+        "X_dealloc)\n}\n" * 2
+    )
     repaired = mypyc_build.clear_weak_references(source)
-    assert repaired.count(f"PyObject_GC_UnTrack(self);\n    {mypyc_build.CLEAR_WEAK_REFERENCES}\n    CPy_TRASHCAN_BEGIN") == 2
+    assert (
+        repaired.count(f"PyObject_GC_UnTrack(self);\n    {mypyc_build.CLEAR_WEAK_REFERENCES}\n    CPy_TRASHCAN_BEGIN")
+        == 2
+    )
     assert mypyc_build.clear_weak_references("int x;\n") == "int x;\n"
 
 
@@ -92,9 +104,20 @@ def test_the_compiled_modules_play_exactly_as_the_python_ones(tmp_path: Path, mo
     env = {**os.environ, "HIGHROLLER_COMPILED_DIR": str(tmp_path), "HIGHROLLER_COMPILED": "1"}
     check = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=False)
     assert check.stdout.strip() == "compiled", check.stderr
-    tests = ["tests/playthroughs", "tests/test_api_checker.py", "tests/core", "tests/lasvegas", "tests/lastchance", "tests/luckiest"]
+    tests = [
+        "tests/playthroughs",
+        "tests/test_api_checker.py",
+        "tests/core",
+        "tests/lasvegas",
+        "tests/lastchance",
+        "tests/luckiest",
+    ]
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", "-n", "2", *tests],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]

@@ -67,7 +67,13 @@ def engines(src: Path, builds: Path, **env: str) -> str:
     """How a fresh interpreter importing the copy in `src` runs its step engines, with builds under `builds`."""
     environment = {key: value for key, value in os.environ.items() if key != "HIGHROLLER_COMPILED"}
     environment |= {"PYTHONPATH": str(src), "HIGHROLLER_COMPILED_DIR": str(builds), **env}
-    result = subprocess.run([sys.executable, "-c", ENGINES.format(src=str(src))], env=environment, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", ENGINES.format(src=str(src))],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 
@@ -98,13 +104,19 @@ def builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     and this process's step engines left as they are."""
     monkeypatch.setenv("HIGHROLLER_COMPILED_DIR", str(tmp_path / "builds"))
     monkeypatch.delenv("HIGHROLLER_COMPILED", raising=False)
-    monkeypatch.setattr(compiled, "directory", lambda package=sources.PACKAGE: tmp_path / "builds" / f"{sys.implementation.cache_tag}-today")
+    monkeypatch.setattr(
+        compiled,
+        "directory",
+        lambda package=sources.PACKAGE: tmp_path / "builds" / f"{sys.implementation.cache_tag}-today",
+    )
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     return tmp_path / "builds"
 
 
 @pytest.mark.slow
-def test_the_install_compiles_the_step_engines_and_later_runs_use_them(installed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_install_compiles_the_step_engines_and_later_runs_use_them(
+    installed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     src, builds = installed
     assert engines(src, builds) == "compiled"
     monkeypatch.setenv("HIGHROLLER_COMPILED_DIR", str(builds))
@@ -113,13 +125,23 @@ def test_the_install_compiles_the_step_engines_and_later_runs_use_them(installed
     assert backend.compile_engines(src)  # installing again finds the build made
     assert capsys.readouterr().err == f"highroller: step engines compiled into {build}\n"
     environment = {**os.environ, "PYTHONPATH": str(src), "HIGHROLLER_COMPILED_DIR": str(builds)}
-    said = subprocess.run([sys.executable, "-c", "from highroller.cli.main import main\nmain()", "compile"], env=environment, capture_output=True, text=True, check=False)
-    assert said.returncode == 0 and said.stdout.endswith(f"\ninto {build}\n"), said.stderr  # `highroller compile` says where it is
+    said = subprocess.run(
+        [sys.executable, "-c", "from highroller.cli.main import main\nmain()", "compile"],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert said.returncode == 0 and said.stdout.endswith(f"\ninto {build}\n"), (
+        said.stderr
+    )  # `highroller compile` says where it is
     assert sorted(path.name for path in builds.iterdir()) == sorted([build.name, "build.lock"])
 
 
 @pytest.mark.slow
-def test_without_a_c_compiler_the_install_goes_on_and_the_engines_run_as_python(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_a_c_compiler_the_install_goes_on_and_the_engines_run_as_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     src = copy_package(tmp_path)
     nowhere = tmp_path / "bin"
     nowhere.mkdir()
@@ -129,40 +151,57 @@ def test_without_a_c_compiler_the_install_goes_on_and_the_engines_run_as_python(
     assert not compiled.can_build()
     assert not backend.compile_engines(src)  # mypyc's build really ran, and failed at the compiler
     assert capsys.readouterr().err == (
-        "highroller: step engines not compiled (error: [Errno 2] No such file or directory: '/nonexistent'): they run as Python, "
+        "highroller: step engines not compiled (error: [Errno 2] No such file or directory: '/nonexistent'): they run "
+        "as Python, "
         "built on first use where a C compiler and mypy are installed\n"
     )
     assert engines(src, tmp_path / "builds") == "Python"
     assert [path.name for path in (tmp_path / "builds").iterdir()] == ["build.lock"]  # nothing built, nor started
 
 
-def test_the_install_opted_out_compiles_nothing_and_asks_for_nothing_more(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_install_opted_out_compiles_nothing_and_asks_for_nothing_more(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     ran: list[Path] = []
-    monkeypatch.setattr(backend.build_meta, "get_requires_for_build_editable", lambda config_settings: ["setuptools's own"])
-    monkeypatch.setattr(backend.build_meta, "get_requires_for_build_wheel", lambda config_settings: ["setuptools's own"])
+    monkeypatch.setattr(
+        backend.build_meta, "get_requires_for_build_editable", lambda config_settings: ["setuptools's own"]
+    )
+    monkeypatch.setattr(
+        backend.build_meta, "get_requires_for_build_wheel", lambda config_settings: ["setuptools's own"]
+    )
     monkeypatch.setenv("HIGHROLLER_COMPILED", "0")
     backend.prepare([ran.append])
-    assert ran == [] and capsys.readouterr().err == "highroller: HIGHROLLER_COMPILED=0: step engines and Numba kernels not compiled ahead\n"
+    assert (
+        ran == []
+        and capsys.readouterr().err
+        == "highroller: HIGHROLLER_COMPILED=0: step engines and Numba kernels not compiled ahead\n"
+    )
     assert backend.get_requires_for_build_editable() == backend.get_requires_for_build_wheel() == ["setuptools's own"]
     monkeypatch.delenv("HIGHROLLER_COMPILED")
     requires = backend.get_requires_for_build_editable()
-    assert requires[0] == "setuptools's own" and {"mypy>=1.10", "numba>=0.59", "numpy>=1.26", "click>=8.1"} <= set(requires)
+    assert requires[0] == "setuptools's own" and {"mypy>=1.10", "numba>=0.59", "numpy>=1.26", "click>=8.1"} <= set(
+        requires
+    )
     assert requires == backend.get_requires_for_build_wheel()
 
 
-def test_an_editable_install_compiles_and_warms_the_kernels_a_wheel_only_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_editable_install_compiles_and_warms_the_kernels_a_wheel_only_compiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     steps: list[str] = []
 
     def step(name: str) -> Callable[[Path], bool]:
         def run(src: Path) -> bool:
             steps.append(f"{name} {src}")
             return True
+
         return run
 
     def setuptools(name: str) -> Callable[..., str]:
         def build(*arguments: object) -> str:
             steps.append(name)
             return f"{name}.whl"
+
         return build
 
     monkeypatch.delenv("HIGHROLLER_COMPILED", raising=False)
@@ -176,18 +215,27 @@ def test_an_editable_install_compiles_and_warms_the_kernels_a_wheel_only_compile
     assert backend.build_wheel("dist") == "wheel.whl" and steps == [f"compile {ROOT / 'src'}", "wheel"]
 
 
-def test_without_numba_the_install_goes_on_and_the_kernels_compile_on_first_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_numba_the_install_goes_on_and_the_kernels_compile_on_first_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "numba").mkdir()
     (tmp_path / "numba" / "__init__.py").write_text("raise ImportError('no Numba here')\n", encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     assert not backend.warm_kernels(ROOT / "src")
-    assert capsys.readouterr().err == "highroller: Numba kernels not compiled ahead (ImportError: no Numba here): they compile on first use\n"
+    assert (
+        capsys.readouterr().err
+        == "highroller: Numba kernels not compiled ahead (ImportError: no Numba here): they compile on first use\n"
+    )
 
 
-def test_without_a_build_the_first_run_starts_one_in_the_background_once(builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_build_the_first_run_starts_one_in_the_background_once(
+    builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     log, release = tmp_path / "started", tmp_path / "release"
     monkeypatch.setattr(compiled, "can_build", lambda: True)
-    monkeypatch.setattr(compiled, "BACKGROUND", STAND_IN.format(log=str(log), release=str(release), build=str(compiled.directory())))
+    monkeypatch.setattr(
+        compiled, "BACKGROUND", STAND_IN.format(log=str(log), release=str(release), build=str(compiled.directory()))
+    )
     assert compiled.use() is None and log.read_text() == "started\n"
     assert compiled.building() and compiled.use() is None
     # A run starting meanwhile (its own checks, the real build) starts none either: the lock is held.
@@ -198,9 +246,13 @@ def test_without_a_build_the_first_run_starts_one_in_the_background_once(builds:
     assert compiled.use() == compiled.directory() and log.read_text() == "started\n"
 
 
-def test_no_build_starts_when_opted_out_after_one_of_these_sources_failed_or_without_a_compiler(builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_build_starts_when_opted_out_after_one_of_these_sources_failed_or_without_a_compiler(
+    builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     log = tmp_path / "started"
-    monkeypatch.setattr(compiled, "BACKGROUND", STAND_IN.format(log=str(log), release=str(tmp_path), build=str(tmp_path / "unused")))
+    monkeypatch.setattr(
+        compiled, "BACKGROUND", STAND_IN.format(log=str(log), release=str(tmp_path), build=str(tmp_path / "unused"))
+    )
     monkeypatch.setenv("HIGHROLLER_COMPILED", "0")
     assert compiled.use() is None and not builds.exists()
     monkeypatch.delenv("HIGHROLLER_COMPILED")
@@ -222,7 +274,9 @@ def test_no_build_starts_when_opted_out_after_one_of_these_sources_failed_or_wit
         assert compiled.use() is None and log.read_text() == "started\n"
 
 
-def test_a_failed_build_in_the_background_is_kept_so_no_run_tries_it_again(builds: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_build_in_the_background_is_kept_so_no_run_tries_it_again(
+    builds: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def fail(package: Path, target: Path) -> Path:
         raise HighrollerError("compiling failed: no C compiler")
 
@@ -238,9 +292,13 @@ def test_a_failed_build_in_the_background_is_kept_so_no_run_tries_it_again(build
     assert not compiled.start_background_build(compiled.directory())
 
 
-def test_a_build_in_the_background_that_saw_its_sources_change_is_not_kept_as_failed(builds: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_build_in_the_background_that_saw_its_sources_change_is_not_kept_as_failed(
+    builds: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def edited(package: Path, target: Path) -> Path:
-        monkeypatch.setattr(compiled, "directory", lambda package=sources.PACKAGE: builds / f"{sys.implementation.cache_tag}-tomorrow")
+        monkeypatch.setattr(
+            compiled, "directory", lambda package=sources.PACKAGE: builds / f"{sys.implementation.cache_tag}-tomorrow"
+        )
         raise HighrollerError("the sources changed while they were compiled: compile again")
 
     monkeypatch.setattr(os, "nice", lambda increment: None)

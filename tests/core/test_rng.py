@@ -32,15 +32,25 @@ def test_bits_are_balanced() -> None:
 
 def test_values_never_change() -> None:
     assert [mix64(0), mix64(1), mix64(-1)] == [0, 6238072747940578789, 13029008266876403067]
-    assert [draw64(stream_key(7), n) for n in range(3)] == [9672475392221035855, 5573481420429128725, 17358316652931856208]
-    assert [derive_seed(1, "bot", 0), derive_seed(2024, "first-player"), derive_seed(5, 3, "game")] == [3295555964480607869, 6601928585232712256, 1189159183848634250]
+    assert [draw64(stream_key(7), n) for n in range(3)] == [
+        9672475392221035855,
+        5573481420429128725,
+        17358316652931856208,
+    ]
+    assert [derive_seed(1, "bot", 0), derive_seed(2024, "first-player"), derive_seed(5, 3, "game")] == [
+        3295555964480607869,
+        6601928585232712256,
+        1189159183848634250,
+    ]
 
 
 def test_arrays_give_what_ints_give() -> None:
     words = np.array([0, 1, 7, 2**63 - 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15], dtype=np.uint64)
     counters = np.arange(words.size, dtype=np.uint64) * np.uint64(1_000_003)
     assert mix64(words).tolist() == [mix64(int(w)) for w in words]
-    assert draw64(stream_key(words), counters).tolist() == [draw64(stream_key(int(w)), int(c)) for w, c in zip(words, counters)]
+    assert draw64(stream_key(words), counters).tolist() == [
+        draw64(stream_key(int(w)), int(c)) for w, c in zip(words, counters)
+    ]
     assert derive_seed(words, "bot", 3).tolist() == [derive_seed(int(w), "bot", 3) for w in words]
     assert derive_seed(5, words).tolist() == [derive_seed(5, int(w)) for w in words]
     assert first_seat(words, 5).tolist() == [derive_seed(int(w), "first-player") % 5 for w in words]
@@ -90,7 +100,10 @@ def test_a_stream_shared_by_threads_keeps_every_draw_in_its_place() -> None:
         stream = Stream(seed)
         counters = [list(range(start, 3 * Stream.BLOCK, 7)) for start in range(4)]
         seen: list[list[int]] = [[] for _ in counters]
-        threads = [threading.Thread(target=lambda i=i: seen[i].extend(stream.draw(n) for n in counters[i])) for i in range(len(counters))]
+        threads = [
+            threading.Thread(target=lambda i=i: seen[i].extend(stream.draw(n) for n in counters[i]))
+            for i in range(len(counters))
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -34,17 +34,48 @@ def test_every_registered_spec_passes() -> None:
     ("changes", "message"),
     [
         ({"board": "x:board.js"}, "board 'x:board.js' not found: there is no module 'x'"),
-        ({"board": "highroller.games.luckiest:bord.js"}, "board 'highroller.games.luckiest:bord.js' not found: package 'highroller.games.luckiest' has no file 'bord.js'"),
-        ({"presets": "highroller.games.luckiest:presets.toml"}, "presets 'highroller.games.luckiest:presets.toml' not found: package 'highroller.games.luckiest' has no file"),
-        ({"guide": "highroller.games.luckiest:guides"}, "guide 'highroller.games.luckiest:guides' not found: module 'highroller.games.luckiest' has no 'guides'"),
-        ({"renderer": "highroller.games.luckiest.render:RENDERERS"}, "renderer 'highroller.games.luckiest.render:RENDERERS' not found: module 'highroller.games.luckiest.render' has no 'RENDERERS'"),
-        ({"renderer": "highroller.games.luckiest.render.RENDERER"}, "renderer is an import path 'package.module:name', not 'highroller.games.luckiest.render.RENDERER'"),
-        ({"narration": "highroller.games.luckiest.narration:narration"}, "narration 'highroller.games.luckiest.narration:narration' not found: there is no module 'highroller.games.luckiest.narration'"),
+        (
+            {"board": "highroller.games.luckiest:bord.js"},
+            "board 'highroller.games.luckiest:bord.js' not found: package 'highroller.games.luckiest' has no file "
+            "'bord.js'",
+        ),
+        (
+            {"presets": "highroller.games.luckiest:presets.toml"},
+            "presets 'highroller.games.luckiest:presets.toml' not found: package 'highroller.games.luckiest' has no "
+            "file",
+        ),
+        (
+            {"guide": "highroller.games.luckiest:guides"},
+            "guide 'highroller.games.luckiest:guides' not found: module 'highroller.games.luckiest' has no 'guides'",
+        ),
+        (
+            {"renderer": "highroller.games.luckiest.render:RENDERERS"},
+            "renderer 'highroller.games.luckiest.render:RENDERERS' not found: module "
+            "'highroller.games.luckiest.render' has no 'RENDERERS'",
+        ),
+        (
+            {"renderer": "highroller.games.luckiest.render.RENDERER"},
+            "renderer is an import path 'package.module:name', not 'highroller.games.luckiest.render.RENDERER'",
+        ),
+        (
+            {"narration": "highroller.games.luckiest.narration:narration"},
+            "narration 'highroller.games.luckiest.narration:narration' not found: there is no module "
+            "'highroller.games.luckiest.narration'",
+        ),
         ({"view": ""}, "view is an import path 'package.module:name', not ''"),
-        ({"batch": "highroller.games.luckiest.batches:ENGINE"}, "batch 'highroller.games.luckiest.batches:ENGINE' not found: there is no module"),
-        ({"tools": {"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.clis:odds"}},
-         "tools['odds'] 'highroller.games.luckiest.clis:odds' not found: there is no module 'highroller.games.luckiest.clis'"),
-        ({"make": "highroller.games.luckiest.state:LuckiestGame"}, "make is a function of the options that makes the game, not 'highroller"),
+        (
+            {"batch": "highroller.games.luckiest.batches:ENGINE"},
+            "batch 'highroller.games.luckiest.batches:ENGINE' not found: there is no module",
+        ),
+        (
+            {"tools": {"solve": "highroller.games.luckiest.cli:solve", "odds": "highroller.games.luckiest.clis:odds"}},
+            "tools['odds'] 'highroller.games.luckiest.clis:odds' not found: there is no module "
+            "'highroller.games.luckiest.clis'",
+        ),
+        (
+            {"make": "highroller.games.luckiest.state:LuckiestGame"},
+            "make is a function of the options that makes the game, not 'highroller",
+        ),
     ],
 )
 def test_a_broken_part_is_named_with_the_game_and_where_it_comes_from(changes: dict[str, object], message: str) -> None:
@@ -57,7 +88,11 @@ def test_a_part_whose_module_fails_to_import_says_so(tmp_path: Path, monkeypatch
     (tmp_path / "broken_words" / "__init__.py").write_text("")
     (tmp_path / "broken_words" / "render.py").write_text("raise RuntimeError('no terminal here')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(GameSpecError, match=r"renderer 'broken_words.render:RENDERER': importing 'broken_words.render' fails: RuntimeError: no terminal here"):
+    with pytest.raises(
+        GameSpecError,
+        match=r"renderer 'broken_words.render:RENDERER': importing 'broken_words.render' fails: RuntimeError: no "
+        r"terminal here",
+    ):
         check_spec(spec(renderer="broken_words.render:RENDERER"), SOURCE)
     monkeypatch.delitem(sys.modules, "broken_words")
 
@@ -70,7 +105,10 @@ def test_a_module_not_imported_yet_is_only_looked_for(monkeypatch: pytest.Monkey
 
 
 def test_loading_every_spec_imports_no_optional_extra() -> None:
-    code = "import sys, highroller as hr\nfor name in hr.available_games(): hr.game_spec(name)\nprint(sorted({'numba', 'fastapi', 'gymnasium', 'pyspiel'} & set(sys.modules)))"
+    code = (
+        "import sys, highroller as hr\nfor name in hr.available_games(): hr.game_spec(name)\nprint(sorted({'numba', "
+        "'fastapi', 'gymnasium', 'pyspiel'} & set(sys.modules)))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert result.stdout.strip() == "[]"
 

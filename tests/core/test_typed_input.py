@@ -34,7 +34,9 @@ def test_the_help_is_in_the_tables_language_at_every_step(name: str) -> None:
         assert helps["fr"] != helps["en"] and helps["de"] != helps["en"], helps
         for lang, text in helps.items():
             said[lang].add(text)
-        state.apply(state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state))
+        state.apply(
+            state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state)
+        )
     assert len(said["en"]) > 2
 
 
@@ -70,7 +72,10 @@ def test_a_game_without_its_own_takes_the_number_of_a_legal_action() -> None:
 def test_another_error_is_explained_as_it_says_in_english_and_in_the_games_words_in_another_language() -> None:
     state = hr.make("luckiest", players=1).new_game(1)
     typed = typed_input_of(hr.game_spec("luckiest"))
-    assert explained(hr.IllegalAction("not now"), state, typed, Words("en")) == f"not now ({typed.help(state, Words('en'))})"
+    assert (
+        explained(hr.IllegalAction("not now"), state, typed, Words("en"))
+        == f"not now ({typed.help(state, Words('en'))})"
+    )
     said = explained(hr.IllegalAction("not now"), state, typed, words_of("luckiest", "fr"))
     assert said == f"la partie ne prend pas cela ici ({typed.help(state, words_of('luckiest', 'fr'))})"
 
@@ -85,8 +90,15 @@ def test_the_examples_of_the_help_name_words_the_game_takes(name: str, lang: str
     bots = [RandomBot(seat) for seat in range(game.num_players)]
     quoted = re.compile(r"'([^']+)'|«\u202f?([^»]+?)\u202f?»|„([^“]+)“")
     while state.current_player != TERMINAL:
-        english = {word for found in quoted.findall(typed.help(state, Words("en"))) for text in found for word in text.split()}
+        english = {
+            word for found in quoted.findall(typed.help(state, Words("en"))) for text in found for word in text.split()
+        }
         for found in quoted.findall(typed.help(state, words_of(name, lang))):
             words = [word for text in found for word in text.split() if word.isalpha() and len(word) > 1]
-            assert [word for word in words if word.lower() in english and word.lower() != "lc"] == [], (lang, found)  # "lc": Last Chance! everywhere
-        state.apply(state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state))
+            assert [word for word in words if word.lower() in english and word.lower() != "lc"] == [], (
+                lang,
+                found,
+            )  # "lc": Last Chance! everywhere
+        state.apply(
+            state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state)
+        )

@@ -87,7 +87,9 @@ def test_an_encoder_reads_only_declared_keys(config: tuple[str, dict[str, Any]])
     while True:
         for seat in range(game.num_players):
             plain = encoder.features(state.view(seat), seat)
-            assert encoder.features(watched(state.view(seat), (), reads), seat) == plain, "watching changed what the encoder read"
+            assert encoder.features(watched(state.view(seat), (), reads), seat) == plain, (
+                "watching changed what the encoder read"
+            )
         if state.current_player == TERMINAL:
             break
         state.apply(state.sample_chance() if state.current_player == CHANCE else rng.choice(state.legal_actions()))

@@ -73,14 +73,20 @@ def test_a_state_survives_serialisation() -> None:
     assert copy.history() == state.history() and str(copy) == str(state)
 
 
-SHORT_GAMES = {"lasvegas": "(players=2,rounds=1)", "lastchance": "(players=2,cards=2)", "luckiest": "(players=2,rounds=1)"}
+SHORT_GAMES = {
+    "lasvegas": "(players=2,rounds=1)",
+    "lastchance": "(players=2,cards=2)",
+    "luckiest": "(players=2,rounds=1)",
+}
 
 
 @pytest.mark.parametrize("name", sorted(SHORT_GAMES))
 def test_mcts_plays_against_a_highroller_bot(name: str) -> None:
     game = pyspiel.load_game(short_name(name) + SHORT_GAMES[name])
     rng = np.random.RandomState(0)
-    searcher = mcts.MCTSBot(game, uct_c=2.0, max_simulations=10, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    searcher = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=10, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
     bots = [searcher, HighrollerSpielBot(game, 1, hr.game_spec(name).default_bot, seed=1)]
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -27,7 +27,7 @@ def test_api_and_seed_tests_pass(config: tuple[str, dict[str, Any]]) -> None:
 def test_a_whole_game_ends_with_the_scaled_returns(name: str) -> None:
     env = hrpz.env(name)
     env.reset(seed=3)
-    totals = {agent: 0.0 for agent in env.possible_agents}
+    totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, _ = env.last()
         totals[agent] += reward

@@ -9,10 +9,10 @@ from lastchance_helpers import deck, new_game, type_steps
 
 import highroller as hr
 from highroller.core.dice import counts_from_faces
-from highroller.playing import play
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot, attempt_chance
 from highroller.games.lastchance.odds import best_lock
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock
+from highroller.playing import play
 
 JOKERS = ("6 6 5 J J", 2, 2500)
 EASY = ("6 5 4 3 J", 10, 1000)  # 87% to complete
@@ -52,10 +52,14 @@ def test_the_odds_bot_bets_by_the_odds_and_keeps_three_quarters_of_its_money() -
 
 
 def test_the_odds_bot_locks_jokers_optimally() -> None:
-    state = type_steps(new_game(players=2, first_player=0, deck=deck(("J J J J J", 3, 4000))), "card 1", "pass", "pass", "none")
+    state = type_steps(
+        new_game(players=2, first_player=0, deck=deck(("J J J J J", 3, 4000))), "card 1", "pass", "pass", "none"
+    )
     type_steps(state, "4 4 4 1 2")
     assert OddsBot(1).choose(state) == Lock(4)
-    state = type_steps(new_game(players=2, first_player=0, deck=deck(("J J J J J", 3, 4000))), "card 1", "pass", "pass", "none")
+    state = type_steps(
+        new_game(players=2, first_player=0, deck=deck(("J J J J J", 3, 4000))), "card 1", "pass", "pass", "none"
+    )
     type_steps(state, "1 2 3 4 6")
     assert best_lock(state.position, counts_from_faces([1, 2, 3, 4, 6]), 2) == 0
     assert OddsBot(1).choose(state) == WAIT

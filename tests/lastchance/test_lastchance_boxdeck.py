@@ -26,7 +26,9 @@ def _record(tmp_path: Path, name: str, first: str) -> Path:
 def test_the_cards_drawn_at_a_real_table_become_a_deck_to_play_with(tmp_path: Path) -> None:
     one, two = _record(tmp_path, "one.json", "6 6 6 6 J:3 $900"), _record(tmp_path, "two.json", "6 6 6 6 J:3 $900")
     box = tmp_path / "box.toml"
-    result = CliRunner().invoke(cli, ["deck", "lastchance", str(one), str(two), "--save", str(box), "--name", "Ann's box"])
+    result = CliRunner().invoke(
+        cli, ["deck", "lastchance", str(one), str(two), "--save", str(box), "--name", "Ann's box"]
+    )
     assert result.exit_code == 0, result.output
     game = hr.make("lastchance", players=2, deck=str(box))
     deck = game.rules.deck  # type: ignore[attr-defined]

@@ -11,17 +11,7 @@ import highroller as hr
 from highroller.core.errors import IllegalAction, RulesError
 from highroller.core.words import Words
 from highroller.games.lastchance.rules import MAX_MONEY, UNIT
-from highroller.games.lastchance.steps import (
-    LAST_CHANCE,
-    NO_BET,
-    PASS,
-    WAIT,
-    Bet,
-    Bid,
-    Draw,
-    Lock,
-    Roll,
-)
+from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Draw, Lock, Roll
 from highroller.games.lastchance.typed import TYPED
 from highroller.registry import game_spec
 
@@ -55,7 +45,11 @@ def test_every_number_option_has_the_maximum_the_rules_keep() -> None:
     rules accept (with the standard deck), and one more is refused."""
     numbers = {spec.name: spec for spec in game_spec("lastchance").options if spec.kind == "int"}
     assert all(spec.maximum is not None for spec in numbers.values())
-    assert (numbers["money"].maximum, numbers["bet_limit"].maximum, numbers["cards"].maximum) == (MAX_MONEY, MAX_MONEY, 36)
+    assert (numbers["money"].maximum, numbers["bet_limit"].maximum, numbers["cards"].maximum) == (
+        MAX_MONEY,
+        MAX_MONEY,
+        36,
+    )
     at_most = {name: spec.maximum for name, spec in numbers.items() if name != "first_player"}
     assert hr.make("lastchance", **at_most, first_player=numbers["first_player"].maximum).options["money"] == MAX_MONEY
     for name, most in at_most.items():
@@ -65,7 +59,14 @@ def test_every_number_option_has_the_maximum_the_rules_keep() -> None:
 
 def test_resolved_options_make_the_same_game_again() -> None:
     game = hr.make("lastchance", players=3, money=2000, cards=10, bet_limit=500)
-    assert game.options == {"players": 3, "money": 2000, "cards": 10, "deck": "standard", "bet_limit": 500, "first_player": None}
+    assert game.options == {
+        "players": 3,
+        "money": 2000,
+        "cards": 10,
+        "deck": "standard",
+        "bet_limit": 500,
+        "first_player": None,
+    }
     assert hr.make("lastchance", **game.options) == game
 
 
@@ -80,11 +81,17 @@ def test_typed_auction_input() -> None:
     assert "a bid from $100 to $5,000" in TYPED.help(state, Words("en"))
 
 
-@pytest.mark.parametrize(("typed", "message"), [("650", "bid \\$650 is not legal now; type a bid from \\$100"),
-                                                 ("6000", "bid \\$6,000 is not legal"), ("bid", "not understood"),
-                                                 ("bid " + "1" * 5000, "is more money than anyone at the table has; type a bid from \\$100 to \\$5,000"),
-                                                 ("1" * 5000 + "k", "is more money than anyone at the table has"),
-                                                 ("9" * 40, "bid \\$9,999,.* is not legal now")])
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("650", "bid \\$650 is not legal now; type a bid from \\$100"),
+        ("6000", "bid \\$6,000 is not legal"),
+        ("bid", "not understood"),
+        ("bid " + "1" * 5000, "is more money than anyone at the table has; type a bid from \\$100 to \\$5,000"),
+        ("1" * 5000 + "k", "is more money than anyone at the table has"),
+        ("9" * 40, "bid \\$9,999,.* is not legal now"),
+    ],
+)
 def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
     state = type_steps(new_game(players=3, first_player=0), "card 4")
     with pytest.raises(IllegalAction, match=message):
@@ -94,7 +101,12 @@ def test_a_refused_bid_says_what_is_legal(typed: str, message: str) -> None:
 def test_typed_bets_locks_rolls_and_cards() -> None:
     state = type_steps(new_game(players=2, first_player=0, deck=deck(JOKERS)), "card 1", "100", "pass")
     assert TYPED.parse(state, "none") == TYPED.parse(state, "pass") == NO_BET
-    assert TYPED.parse(state, "yes 500") == TYPED.parse(state, "y 500") == TYPED.parse(state, "Yes $500") == Bet("yes", 500)
+    assert (
+        TYPED.parse(state, "yes 500")
+        == TYPED.parse(state, "y 500")
+        == TYPED.parse(state, "Yes $500")
+        == Bet("yes", 500)
+    )
     assert TYPED.parse(state, "n 300") == TYPED.parse(state, "no 300") == Bet("no", 300)
     for alone in ("n", "no", "y", "yes"):
         with pytest.raises(IllegalAction, match="needs a wager"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -13,7 +13,12 @@ from highroller.core.dice import counts_from_faces
 from highroller.games.lastchance.bench import solve_deck
 from highroller.games.lastchance.cards import Card, load_deck, parse_dice
 from highroller.games.lastchance.odds import (
-    best_lock, card_probability, deck_odds, lock_values, probability, reachable_positions,
+    best_lock,
+    card_probability,
+    deck_odds,
+    lock_values,
+    probability,
+    reachable_positions,
 )
 from highroller.games.lastchance.position import Position, lock, lockable, matched_position, place, start
 
@@ -40,7 +45,7 @@ def test_a_straight_with_a_joker_in_one_roll_lets_the_joker_be_either_missing_en
 def test_one_die_left_with_k_rolls_is_one_minus_five_sixths_to_the_k() -> None:
     sample = card("6 6 5 J J", 2)
     position = matched_position(sample, [6, 5, 3, 3])
-    for k in range(0, 5):
+    for k in range(5):
         assert probability(position, k) == 1 - Fraction(5, 6) ** k
     assert probability(position, 2) == Fraction(11, 36)  # Katie's chance in the sample round
 
@@ -85,7 +90,7 @@ def brute(dice: str, matched: list[int], rolls: int) -> Fraction:
             slots.remove(face)
     on_jokers = [f for f in matched if f not in pictured]
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(open_faces: tuple[int, ...], open_jokers: int, locked: int, k: int) -> Fraction:
         n = len(open_faces) + open_jokers
         if n == 0:
@@ -116,10 +121,19 @@ def brute(dice: str, matched: list[int], rolls: int) -> Fraction:
 
 
 CASES = [
-    ("6 6 5 J J", [6, 5], 2), ("6 6 5 J J", [6, 6, 5], 3), ("6 6 5 J J", [6, 5, 3], 3),
-    ("J J J J J", [2, 2], 3), ("J J J J J", [4, 4, 4], 2), ("1 1 1 1 J", [1, 1], 3),
-    ("6 5 4 3 2", [6, 5], 3), ("6 6 5 5 4", [6, 5, 5], 4), ("5 J J J J", [5, 1], 2),
-    ("6 3 J J J", [], 1), ("J J J J J", [1], 2), ("4 4 J J J", [4, 4], 3), ("2 2 1 1 J", [2, 1], 2),
+    ("6 6 5 J J", [6, 5], 2),
+    ("6 6 5 J J", [6, 6, 5], 3),
+    ("6 6 5 J J", [6, 5, 3], 3),
+    ("J J J J J", [2, 2], 3),
+    ("J J J J J", [4, 4, 4], 2),
+    ("1 1 1 1 J", [1, 1], 3),
+    ("6 5 4 3 2", [6, 5], 3),
+    ("6 6 5 5 4", [6, 5, 5], 4),
+    ("5 J J J J", [5, 1], 2),
+    ("6 3 J J J", [], 1),
+    ("J J J J J", [1], 2),
+    ("4 4 J J J", [4, 4], 3),
+    ("2 2 1 1 J", [2, 1], 2),
 ]
 
 

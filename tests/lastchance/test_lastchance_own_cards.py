@@ -71,10 +71,20 @@ def test_a_game_with_own_cards_replays_from_its_record() -> None:
         ("665JJ:2 $2550", "multiple of \\$100"),
         ("665JX:2 $2500", "not a card"),
         ("card 99", "the deck has no card 99"),
-        ("665JJ:1 $10000000000000000000000000000", r"a card of your own box: payout \$10,000,000,000,000,000,000,000,000,000 is over the most a card can pay, \$100,000"),
+        (
+            "665JJ:1 $10000000000000000000000000000",
+            r"a card of your own box: payout \$10,000,000,000,000,000,000,000,000,000 is over the most a card can pay, "
+            r"\$100,000",
+        ),
         ("665JJ:1 $100,100", r"payout \$100,100 is over the most a card can pay, \$100,000"),
-        ("665JJ:1 $" + "1" * 5000, r"a card of your own box: payout \$… \(more than 30 digits\) is over the most a card can pay, \$100,000"),
-        ("665JJ:" + "1" * 5000 + " $2500", r"a card of your own box: rolls are a whole number from 1 to 10, not … \(more than 30 digits\)"),
+        (
+            "665JJ:1 $" + "1" * 5000,
+            r"a card of your own box: payout \$… \(more than 30 digits\) is over the most a card can pay, \$100,000",
+        ),
+        (
+            "665JJ:" + "1" * 5000 + " $2500",
+            r"a card of your own box: rolls are a whole number from 1 to 10, not … \(more than 30 digits\)",
+        ),
         ("card " + "9" * 5000, "is not a card"),
     ],
 )
@@ -88,11 +98,17 @@ def test_a_card_that_cannot_be_is_refused_with_what_is_expected(typed: str, mess
 
 @pytest.mark.parametrize("payout", [10**28, MAX_PAYOUT + 100, 2550, 0, "2500", True])
 def test_a_recorded_card_that_cannot_be_is_refused(payout: object) -> None:
-    with pytest.raises(IllegalAction, match=r"a card of your own box: payout .*(over the most a card can pay, \$100,000|multiple of \$100)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"a card of your own box: payout .*(over the most a card can pay, \$100,000|multiple of \$100)",
+    ):
         _new().decode_step({"card": {"dice": "6 6 5 J J", "rolls": 1, "payout": payout}})
 
 
-@pytest.mark.parametrize(("typed", "card"), [("JJJJJ:2 $100", ("J J J J J", 2, 100)), ("6 6 6 6 6:10 $100,000", ("6 6 6 6 6", 10, MAX_PAYOUT))])
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [("JJJJJ:2 $100", ("J J J J J", 2, 100)), ("6 6 6 6 6:10 $100,000", ("6 6 6 6 6", 10, MAX_PAYOUT))],
+)
 def test_the_box_can_print_five_jokers_and_the_bounds(typed: str, card: tuple[str, int, int]) -> None:
     state = _new()
     state.apply(TYPED.parse(state, typed))
@@ -101,7 +117,9 @@ def test_the_box_can_print_five_jokers_and_the_bounds(typed: str, card: tuple[st
 
 
 def test_the_odds_and_advice_of_a_card_at_the_bound_are_finite() -> None:
-    state = hr.make("lastchance", players=2, first_player=0, cards=1, money=MAX_MONEY, bet_limit=MAX_MONEY).new_game(seed=1)
+    state = hr.make("lastchance", players=2, first_player=0, cards=1, money=MAX_MONEY, bet_limit=MAX_MONEY).new_game(
+        seed=1
+    )
     state.apply(TYPED.parse(state, f"JJJJJ:1 ${MAX_PAYOUT:,}"))
     chance = attempt_chance(state.view(None))
     assert chance == card_probability(state.card) and 0 < chance < 1

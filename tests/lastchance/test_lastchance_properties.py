@@ -99,4 +99,6 @@ def test_the_shared_api_checker(players: int) -> None:
 
 
 def test_the_shared_api_checker_with_variants() -> None:
-    check_game(hr.make("lastchance", players=3, money=300, cards=12, bet_limit=200), view_type=LastChanceView, games=2, seed=5)
+    check_game(
+        hr.make("lastchance", players=3, money=300, cards=12, bet_limit=200), view_type=LastChanceView, games=2, seed=5
+    )

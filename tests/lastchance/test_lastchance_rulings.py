@@ -8,16 +8,7 @@ from lastchance_helpers import deck, events, new_game, type_steps
 
 from highroller.core.errors import IllegalAction
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import (
-    LAST_CHANCE,
-    NO_BET,
-    PASS,
-    WAIT,
-    Bet,
-    Bid,
-    Lock,
-    Roll,
-)
+from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock, Roll
 from highroller.games.lastchance.typed import TYPED
 
 # A tiny deck makes every situation easy to set up: one card with jokers, one without.
@@ -137,7 +128,9 @@ def test_failing_on_last_chance_eliminates_the_caller() -> None:
 
 # ---------------------------------------------------------------- side bets
 def test_every_other_active_player_bets_in_seat_order_after_the_roller() -> None:
-    state = auctioned(new_game(players=4, first_player=0, deck=deck(JOKERS)), "pass", "pass", "100", "pass", "pass", "pass")
+    state = auctioned(
+        new_game(players=4, first_player=0, deck=deck(JOKERS)), "pass", "pass", "100", "pass", "pass", "pass"
+    )
     assert state.rolling == 2
     order = []
     for _ in range(3):
@@ -261,13 +254,17 @@ def test_a_player_with_0_is_eliminated_at_once_and_their_cards_leave_with_them()
     auctioned(state, "100", "pass", "pass", "none", "none", "6 5 4 3 2")  # seat 0 wins card 1
     assert state.won[0] == [1] and state.money[0] == 3000
     state.money[0] = 300  # poorer later on: bets the rest and loses
-    type_steps(state, "card 2", "pass", "100", "pass", "pass", "none", "yes 300", "1 1 1 1 1", "wait", "1 1 1 1 1", "wait")
+    type_steps(
+        state, "card 2", "pass", "100", "pass", "pass", "none", "yes 300", "1 1 1 1 1", "wait", "1 1 1 1 1", "wait"
+    )
     assert not state.active[0] and state.won[0] == []
     assert events(state, "eliminated")[-1] == {"type": "eliminated", "seat": 0, "cards": [1]}
 
 
 def test_after_a_failure_the_failed_roller_opens_the_next_auction() -> None:
-    state = auctioned(new_game(players=3, first_player=0, deck=deck(PLAIN)), "pass", "100", "pass", "pass", "none", "none")
+    state = auctioned(
+        new_game(players=3, first_player=0, deck=deck(PLAIN)), "pass", "100", "pass", "pass", "none", "none"
+    )
     type_steps(state, "1 1 1 1 1", "1 1 1 1 1", "1 1 1 1 1")
     assert state.opener == 1 and state.current_player == 1
 
@@ -283,8 +280,16 @@ def test_an_eliminated_roller_passes_the_opening_to_the_next_active_player_on_th
 
 
 def test_after_a_success_the_completer_draws_the_next_card_and_opens() -> None:
-    state = auctioned(new_game(players=3, first_player=0, deck=deck(PLAIN, JOKERS), cards=2), "pass", "100", "pass", "pass",
-                      "none", "none", "6 5 4 3 2")
+    state = auctioned(
+        new_game(players=3, first_player=0, deck=deck(PLAIN, JOKERS), cards=2),
+        "pass",
+        "100",
+        "pass",
+        "pass",
+        "none",
+        "none",
+        "6 5 4 3 2",
+    )
     assert state.view(None)["phase"] == "draw" and state.opener == 1
     type_steps(state, "card 2")
     assert state.current_player == 1

@@ -22,8 +22,16 @@ def test_the_sample_round_move_for_move() -> None:
     assert state.current_player == KATIE  # Katie opens the bidding
 
     # 1. Players bid: Katie $100, Nan $200, Michelle $500, Nan $600; Jim never bids; Katie and Michelle drop out.
-    for seat, typed in [(KATIE, "100"), (NAN, "200"), (MICHELLE, "500"), (JIM, "pass"), (KATIE, "pass"),
-                        (NAN, "600"), (MICHELLE, "pass"), (JIM, "pass")]:
+    for seat, typed in [
+        (KATIE, "100"),
+        (NAN, "200"),
+        (MICHELLE, "500"),
+        (JIM, "pass"),
+        (KATIE, "pass"),
+        (NAN, "600"),
+        (MICHELLE, "pass"),
+        (JIM, "pass"),
+    ]:
         assert state.current_player == seat
         type_steps(state, typed)
         assert state.money == start  # nothing is paid until the auction is won
@@ -54,8 +62,18 @@ def test_the_sample_round_move_for_move() -> None:
 
     # The round continues: Nan opens at $200; everyone bids; Katie wins with $1,500.
     assert state.current_player == NAN and state.card.id == 4
-    for seat, typed in [(NAN, "200"), (MICHELLE, "400"), (JIM, "500"), (KATIE, "700"), (NAN, "800"),
-                        (MICHELLE, "1000"), (JIM, "1100"), (KATIE, "1500"), (NAN, "pass"), (MICHELLE, "pass")]:
+    for seat, typed in [
+        (NAN, "200"),
+        (MICHELLE, "400"),
+        (JIM, "500"),
+        (KATIE, "700"),
+        (NAN, "800"),
+        (MICHELLE, "1000"),
+        (JIM, "1100"),
+        (KATIE, "1500"),
+        (NAN, "pass"),
+        (MICHELLE, "pass"),
+    ]:
         assert state.current_player == seat
         type_steps(state, typed)
         assert state.money == [6000, 4400, 6000, 5300]
@@ -80,8 +98,25 @@ def test_the_sample_round_move_for_move() -> None:
 
 def test_the_sample_settlements_are_explained_transfer_by_transfer() -> None:
     state = new_game(players=4, first_player=KATIE)
-    type_steps(state, "card 4", "100", "200", "500", "pass", "pass", "600", "pass", "pass", "pass",
-               "no 1000", "no 300", "no 1000", "6 5 5 3 1", "lock 3", "3 2")
+    type_steps(
+        state,
+        "card 4",
+        "100",
+        "200",
+        "500",
+        "pass",
+        "pass",
+        "600",
+        "pass",
+        "pass",
+        "pass",
+        "no 1000",
+        "no 300",
+        "no 1000",
+        "6 5 5 3 1",
+        "lock 3",
+        "3 2",
+    )
     settle = [e for e in state.events if e["type"] == "settle"][-1]
     assert settle["transfers"] == [
         {"from": "bin", "to": "bank", "amount": 600, "for": "bid lost"},

@@ -51,7 +51,12 @@ def test_the_whole_deck_as_a_table_and_as_json() -> None:
     cards = json.loads(run("--deck", "--json"))
     assert len(cards) == 36
     assert cards[2] == {
-        "id": 3, "dice": "J J J J J", "faces": [], "jokers": 5, "rolls": 3, "payout": 4000,
+        "id": 3,
+        "dice": "J J J J J",
+        "faces": [],
+        "jokers": 5,
+        "rolls": 3,
+        "payout": 4000,
         "probability": {"fraction": "690169/15116544", "decimal": 690169 / 15116544},
         "expected_value": float(Fraction(690169 * 4000, 15116544)),
     }
@@ -66,9 +71,14 @@ def test_json_for_one_card_and_a_roll() -> None:
 
 def test_bad_command_lines_say_what_is_wrong() -> None:
     runner = CliRunner()
-    for args, message in [([], "give a CARD"), (["99"], "no card 99"), (["4", "--matched", "6,6,6"], "no open slot"),
-                          (["4", "--roll", "6 6"], "the roll has 2 dice"), (["4", "--matched", "x"], "faces 1-6"),
-                          (["--deck", "--deck-file", "/nope.toml"], "neither a preset (standard)")]:
+    for args, message in [
+        ([], "give a CARD"),
+        (["99"], "no card 99"),
+        (["4", "--matched", "6,6,6"], "no open slot"),
+        (["4", "--roll", "6 6"], "the roll has 2 dice"),
+        (["4", "--matched", "x"], "faces 1-6"),
+        (["--deck", "--deck-file", "/nope.toml"], "neither a preset (standard)"),
+    ]:
         result = runner.invoke(odds, args)
         assert result.exit_code != 0 and message in result.output, (args, result.output)
 
@@ -115,10 +125,26 @@ def test_the_renderer_draws_every_phase_and_the_narration_explains_every_step_an
 def test_the_sample_round_in_words() -> None:
     renderer = load_object(hr.game_spec("lastchance").renderer)
     narration = hr.narration_of("lastchance")
-    state = type_steps(new_game(players=4, first_player=0), "card 4", "100", "200", "500", "pass", "pass", "600",
-                       "pass", "pass", "pass", "no 1000", "no 300", "no 1000")
-    assert narration.describe_step(state, CHANCE, TYPED.parse(state, "6 5 5 3 1"), NAMES) == \
-        "Nan rolled 6 5 5 3 1; 6 5 go on the card."
+    state = type_steps(
+        new_game(players=4, first_player=0),
+        "card 4",
+        "100",
+        "200",
+        "500",
+        "pass",
+        "pass",
+        "600",
+        "pass",
+        "pass",
+        "pass",
+        "no 1000",
+        "no 300",
+        "no 1000",
+    )
+    assert (
+        narration.describe_step(state, CHANCE, TYPED.parse(state, "6 5 5 3 1"), NAMES)
+        == "Nan rolled 6 5 5 3 1; 6 5 go on the card."
+    )
     type_steps(state, "6 5 5 3 1", "lock 3", "3 2")
     settle = [e for e in state.events if e["type"] == "settle"][-1]
     assert narration.describe_event(settle, NAMES) == (
@@ -142,12 +168,31 @@ def test_a_card_of_ones_own_box_is_typed_at_the_real_table_with_its_odds_at_once
 
     path = tmp_path / "box.json"
     result = CliRunner().invoke(
-        cli, ["play", "lastchance", "--players", "2", "--bots", "0", "--names", "Ann,Bob", "--first-player", "0",
-              "--dice", "manual", "--save", str(path)],
+        cli,
+        [
+            "play",
+            "lastchance",
+            "--players",
+            "2",
+            "--bots",
+            "0",
+            "--names",
+            "Ann,Bob",
+            "--first-player",
+            "0",
+            "--dice",
+            "manual",
+            "--save",
+            str(path),
+        ],
         input="665JX:2 $2500\n6 6 6 6 J:3 $900\nq\n",
     )
     assert result.exit_code == 0, result.output
     assert "not a card" in result.output, "the impossible card is refused with what is expected"
-    assert "Card 37: " in result.output and "to be completed in 3 rolls" in result.output and "Break-even bid" in result.output
+    assert (
+        "Card 37: " in result.output
+        and "to be completed in 3 rolls" in result.output
+        and "Break-even bid" in result.output
+    )
     record = json.loads(path.read_text())
     assert record["steps"] == [{"chance": {"card": {"dice": "6 6 6 6 J", "rolls": 3, "payout": 900}}}]

@@ -42,15 +42,26 @@ def test_a_users_bill_file_is_played_and_stored_in_the_record(tmp_path: Path) ->
         ("[[bill]\nvalue = 1", "not valid TOML"),
         ("[[bill]]\nvalue = " + "9" * 5000 + "\ncount = 1", "a number is too long to read"),
         ('name = "none"', "needs at least one \\[\\[bill\\]\\] table"),
-        ("[[bill]]\nvalue = 10000\ncount = 2\ncolour = 'green'", "bill entry 1: unknown field\\(s\\) colour; allowed: value, count"),
+        (
+            "[[bill]]\nvalue = 10000\ncount = 2\ncolour = 'green'",
+            "bill entry 1: unknown field\\(s\\) colour; allowed: value, count",
+        ),
         ("[[bill]]\nvalue = 10000", "bill entry 1: missing 'count'"),
         ("[[bill]]\nvalue = 0\ncount = 2", "bill entry 1: 'value' must be a whole number from 1 to 10,000,000, not 0"),
         ("[[bill]]\nvalue = 10000\ncount = true", "'count' must be a whole number from 1 to 1,000, not True"),
         ("[[bill]]\nvalue = 10000.5\ncount = 1", "'value' must be a whole number from 1 to 10,000,000"),
-        ("[[bill]]\nvalue = 10000001\ncount = 1", "bill entry 1: 'value' must be a whole number from 1 to 10,000,000, not 10000001"),
-        ("[[bill]]\nvalue = 10000\ncount = 1000000000000", "bill entry 1: 'count' must be a whole number from 1 to 1,000, not 1000000000000"),
-        ("[[bill]]\nvalue = 10000\ncount = 600\n[[bill]]\nvalue = 20000\ncount = 401",
-         "bill entry 2: 401 more bills make 1,001; a bill set holds at most 1,000"),
+        (
+            "[[bill]]\nvalue = 10000001\ncount = 1",
+            "bill entry 1: 'value' must be a whole number from 1 to 10,000,000, not 10000001",
+        ),
+        (
+            "[[bill]]\nvalue = 10000\ncount = 1000000000000",
+            "bill entry 1: 'count' must be a whole number from 1 to 1,000, not 1000000000000",
+        ),
+        (
+            "[[bill]]\nvalue = 10000\ncount = 600\n[[bill]]\nvalue = 20000\ncount = 401",
+            "bill entry 2: 401 more bills make 1,001; a bill set holds at most 1,000",
+        ),
         ("[[bill]]\nvalue = 1\ncount = 1\n[[bill]]\nvalue = 1\ncount = 2", "bill entry 2: value 1 is listed twice"),
     ],
 )
@@ -73,5 +84,7 @@ def test_a_bill_set_at_the_bounds_is_played(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_says_what_is_allowed() -> None:
-    with pytest.raises(hr.RulesError, match=r"bills: '/no/such.toml' is neither a preset \(classic, biggie\) nor a readable file"):
+    with pytest.raises(
+        hr.RulesError, match=r"bills: '/no/such.toml' is neither a preset \(classic, biggie\) nor a readable file"
+    ):
         hr.make("lasvegas", bills="/no/such.toml")

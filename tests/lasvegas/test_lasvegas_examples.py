@@ -26,8 +26,12 @@ def test_biggie_example_anna_four_with_biggie_ben_and_carla_cancel(new_state) ->
     type_steps(state, "1", "1", "b6", "6", "b5", "5", "1 2 b4", "4", "1 2", "1", "2", "2")
     casino3 = payouts(state, 1)[3]
     assert casino3 == {
-        "type": "payout", "round": 1, "casino": 3, "bills": [80000, 30000],
-        "dice": {"0": 4, "1": 3, "2": 3, "3": 1}, "paid": {"0": 80000, "3": 30000},
+        "type": "payout",
+        "round": 1,
+        "casino": 3,
+        "bills": [80000, 30000],
+        "dice": {"0": 4, "1": 3, "2": 3, "3": 1},
+        "paid": {"0": 80000, "3": 30000},
     }
     assert cancelled([4, 3, 3, 1]) == [BEN, CARLA]
     # Anna and Denny each have one die on casino 1: they cancel, and its bills leave the game (box).
@@ -87,15 +91,15 @@ def test_bandit_example_denny_ben_carla(new_state) -> None:
     pips, top face 3); Ben is third."""
     state = new_state(players=5, edition="biggie", biggie=False, bandit=True, dice_per_player=3)
     type_steps(state, *BIGGIE_STOCK, "60k 20k")
-    type_steps(state, "5 5 5", "5")                    # Anna
-    type_steps(state, "6 6 2", "b6")                   # Ben: two 6s on the bandit
-    type_steps(state, "4 4 1", "b4")                   # Carla: two 4s
-    type_steps(state, "3 3 3", "b3")                   # Denny: three 3s
-    type_steps(state, "2 2 2", "2")                    # Emil
-    type_steps(state, "3")                             # Ben rolls his last die: a 3 ...
-    assert state.legal_actions() == (PLACE[3],)        # ... which may not go on the bandit now
+    type_steps(state, "5 5 5", "5")  # Anna
+    type_steps(state, "6 6 2", "b6")  # Ben: two 6s on the bandit
+    type_steps(state, "4 4 1", "b4")  # Carla: two 4s
+    type_steps(state, "3 3 3", "b3")  # Denny: three 3s
+    type_steps(state, "2 2 2", "2")  # Emil
+    type_steps(state, "3")  # Ben rolls his last die: a 3 ...
+    assert state.legal_actions() == (PLACE[3],)  # ... which may not go on the bandit now
     type_steps(state, "3")
-    type_steps(state, "1", "b1")                       # Carla adds a single 1
+    type_steps(state, "1", "b1")  # Carla adds a single 1
     assert state.legal_actions() == ()
     bandit = payouts(state, 1)[7]
     assert bandit["dice"] == {"1": 2, "2": 3, "3": 3}

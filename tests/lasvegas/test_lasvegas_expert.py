@@ -32,7 +32,15 @@ CONFIGS = [
     {"players": 2},
     {"players": 3, "neutral": True},
     {"players": 5, "edition": "biggie", "bandit": True},
-    {"players": 2, "edition": "biggie", "neutral": True, "bandit": True, "untaken": "under", "stock_rule": "min-total", "stock_amount": 50000},
+    {
+        "players": 2,
+        "edition": "biggie",
+        "neutral": True,
+        "bandit": True,
+        "untaken": "under",
+        "stock_rule": "min-total",
+        "stock_amount": 50000,
+    },
 ]
 
 
@@ -82,7 +90,9 @@ def test_a_row_is_made_at_a_decision_only() -> None:
         decision_row(state)
 
 
-@pytest.mark.parametrize("params", [{"lookahead": 0}, {"lookahead": 4}, {"lookahead": 4, "model": "heuristic", "self_model": "heuristic"}])
+@pytest.mark.parametrize(
+    "params", [{"lookahead": 0}, {"lookahead": 4}, {"lookahead": 4, "model": "heuristic", "self_model": "heuristic"}]
+)
 @pytest.mark.parametrize("options", CONFIGS[:4])
 def test_the_expert_decides_the_same_on_resampled_copies_and_from_the_same_seed(options: dict, params: dict) -> None:
     for state in decisions(options, 3)[::7]:
@@ -99,7 +109,12 @@ def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> N
     looking = ExpertBot(5, playouts=40, lookahead=4).chances(state)
     assert [action for action, _ in looking] == list(state.legal_actions())
     assert looking != ExpertBot(5, playouts=40, lookahead=0).chances(state)
-    assert ExpertBot(5, lookahead=4).budget(4) == (LOOKING_PLAYOUTS, 4, LOOKING_EPSILON, LOOKING_MODEL)  # a lookahead's playouts cost more each
+    assert ExpertBot(5, lookahead=4).budget(4) == (
+        LOOKING_PLAYOUTS,
+        4,
+        LOOKING_EPSILON,
+        LOOKING_MODEL,
+    )  # a lookahead's playouts cost more each
     assert ExpertBot(5, lookahead=0).budget(2) == (PLAYOUTS, 0, EPSILON, MODEL)
     assert ExpertBot(5, playouts=7).budget(2) == (7, LOOKAHEAD, LOOKING_EPSILON, LOOKING_MODEL)
     assert ExpertBot(5, epsilon=0.25).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, 0.25, LOOKING_MODEL)
@@ -107,18 +122,26 @@ def test_a_lookahead_changes_the_bots_own_later_turns_only_in_the_futures() -> N
     assert ExpertBot(5, model="greedy").budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, LOOKING_EPSILON, "greedy")
 
 
-def test_by_default_the_expert_looks_ahead_and_models_the_opponent_by_the_heuristic_rule_in_two_player_games_only() -> None:
+def test_by_default_the_expert_looks_ahead_and_models_the_opponent_by_the_heuristic_rule_in_two_player_games_only() -> (
+    None
+):
     assert (LOOKING_EPSILON, LOOKING_MODEL, MODEL) == (0.0, "heuristic", "greedy")
     assert ExpertBot(5).budget(2) == (LOOKING_PLAYOUTS, LOOKAHEAD, LOOKING_EPSILON, LOOKING_MODEL)
     for players in range(3, 7):
         assert ExpertBot(5).budget(players) == (PLAYOUTS, 0, EPSILON, MODEL)
     two = decisions({"players": 2}, 3)[0]
     looking = ExpertBot(5, playouts=40).chances(two)
-    assert looking == ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=LOOKING_EPSILON, model=LOOKING_MODEL).chances(two)
-    assert looking != ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=EPSILON).chances(two)  # the model of the opponent differs
+    assert looking == ExpertBot(
+        5, playouts=40, lookahead=LOOKAHEAD, epsilon=LOOKING_EPSILON, model=LOOKING_MODEL
+    ).chances(two)
+    assert looking != ExpertBot(5, playouts=40, lookahead=LOOKAHEAD, epsilon=EPSILON).chances(
+        two
+    )  # the model of the opponent differs
     assert looking != ExpertBot(5, playouts=40, model=MODEL).chances(two)
     four = decisions({"players": 4}, 3)[0]
-    assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(5, playouts=40, lookahead=0, epsilon=EPSILON, model=MODEL).chances(four)
+    assert ExpertBot(5, playouts=40).chances(four) == ExpertBot(
+        5, playouts=40, lookahead=0, epsilon=EPSILON, model=MODEL
+    ).chances(four)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -145,7 +168,7 @@ def test_chances_of_winning_are_chances_for_every_legal_move() -> None:
 
 
 def test_in_the_last_round_a_chance_is_the_share_of_wins_of_the_playouts() -> None:
-    last = [state for state in decisions({"players": 2, "rounds": 1}, 2)]
+    last = list(decisions({"players": 2, "rounds": 1}, 2))
     for state in last:
         for _, chance in ExpertBot(1, playouts=8, horizon=99).chances(state):
             assert (chance * 16).is_integer()  # each playout is worth 0, 1/2 or 1
@@ -175,12 +198,24 @@ def test_a_time_budget_plays_at_least_one_round_of_playouts() -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"playouts": 0}, "playouts"), ({"seconds": 0}, "seconds"), ({"epsilon": 1.5}, "epsilon"),
-        ({"self_epsilon": -0.1}, "self_epsilon"), ({"horizon": 0}, "horizon"), ({"spread": 0}, "spread"), ({"threads": 0}, "threads"),
-        ({"lookahead": -1}, "lookahead"), ({"lookahead": 5000}, "lookahead"),
-        ({"playouts": 1.5}, "playouts"), ({"lookahead": "4"}, "lookahead"), ({"threads": True}, "threads"), ({"horizon": 2.0}, "horizon"),
-        ({"model": "mcts"}, "model is one of greedy, heuristic"), ({"self_model": 3}, "self_model"),
-        ({"seconds": "abc"}, "seconds"), ({"epsilon": float("nan")}, "epsilon"), ({"spread": float("inf")}, "spread"),
+        ({"playouts": 0}, "playouts"),
+        ({"seconds": 0}, "seconds"),
+        ({"epsilon": 1.5}, "epsilon"),
+        ({"self_epsilon": -0.1}, "self_epsilon"),
+        ({"horizon": 0}, "horizon"),
+        ({"spread": 0}, "spread"),
+        ({"threads": 0}, "threads"),
+        ({"lookahead": -1}, "lookahead"),
+        ({"lookahead": 5000}, "lookahead"),
+        ({"playouts": 1.5}, "playouts"),
+        ({"lookahead": "4"}, "lookahead"),
+        ({"threads": True}, "threads"),
+        ({"horizon": 2.0}, "horizon"),
+        ({"model": "mcts"}, "model is one of greedy, heuristic"),
+        ({"self_model": 3}, "self_model"),
+        ({"seconds": "abc"}, "seconds"),
+        ({"epsilon": float("nan")}, "epsilon"),
+        ({"spread": float("inf")}, "spread"),
     ],
 )
 def test_bad_parameters_say_what_is_allowed(params: dict, message: str) -> None:

@@ -47,7 +47,16 @@ def faces(most: int) -> st.SearchStrategy[Counts]:
 def tables(draw: st.DrawFn) -> LasVegasState:
     """A state where a seat has just rolled, at any table (see the module docstring)."""
     players = draw(st.integers(2, 6))
-    game = hr.make("lasvegas", edition="biggie", players=players, bandit=draw(st.booleans()), stock_amount=MOST_BILLS, rounds=1, untaken="under", first_player=0)
+    game = hr.make(
+        "lasvegas",
+        edition="biggie",
+        players=players,
+        bandit=draw(st.booleans()),
+        stock_amount=MOST_BILLS,
+        rounds=1,
+        untaken="under",
+        first_player=0,
+    )
     state = game.new_game(0)
     assert isinstance(state, LasVegasState)
     casinos, owners = state.rules.casinos, state.rules.owners
@@ -93,7 +102,9 @@ def test_the_kernel_scores_as_the_step_engine(state: LasVegasState) -> None:
     for index, (on, bills) in enumerate(zip(state.dice, state.casino_bills)):
         ranking = rank_bandit(on, state.pips, state.top, players) if index == BANDIT_INDEX else rank_casino(on)
         paid = pay(bills, ranking)[0]
-        assert [kernel._payout(row, setup.params, index, seat) for seat in range(players)] == [paid.get(seat, 0) for seat in range(players)]
+        assert [kernel._payout(row, setup.params, index, seat) for seat in range(players)] == [
+            paid.get(seat, 0) for seat in range(players)
+        ]
     kernel._score(row, setup.params, (kernel.RANDOM,) * players)
     state._score_round()
     assert column(setup, row, "money") == column(setup, row, "round_money")[0] == state.money

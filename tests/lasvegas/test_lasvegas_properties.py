@@ -17,11 +17,24 @@ from highroller.games.lasvegas.steps import Place
 OPTION_SETS = st.one_of(
     st.builds(lambda p: {"edition": "classic", "players": p}, st.integers(2, 5)),
     st.builds(lambda p: {"edition": "biggie", "players": p}, st.integers(2, 6)),
-    st.builds(lambda p, e: {"edition": e, "players": p, "neutral": True}, st.integers(2, 4), st.sampled_from(["classic", "biggie"])),
+    st.builds(
+        lambda p, e: {"edition": e, "players": p, "neutral": True},
+        st.integers(2, 4),
+        st.sampled_from(["classic", "biggie"]),
+    ),
     st.builds(lambda p: {"edition": "biggie", "players": p, "bandit": True}, st.integers(2, 6)),
     st.builds(
-        lambda d, r, u: {"edition": "classic", "players": 3, "dice_per_player": d, "rounds": r, "untaken": u, "biggie": True},
-        st.integers(1, 10), st.integers(1, 6), st.sampled_from(["under", "box"]),
+        lambda d, r, u: {
+            "edition": "classic",
+            "players": 3,
+            "dice_per_player": d,
+            "rounds": r,
+            "untaken": u,
+            "biggie": True,
+        },
+        st.integers(1, 10),
+        st.integers(1, 6),
+        st.sampled_from(["under", "box"]),
     ),
 )
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -79,7 +92,9 @@ def test_every_die_is_placed_every_round(options: dict, seed: int) -> None:
     rules = final.rules
     per_round = rules.players * (rules.dice_per_player + 2 * rules.biggie + rules.neutral_dice) + rules.neutral_leftover
     for round_number in range(1, rules.rounds + 1):
-        placed = sum(sum(e["dice"].values()) for e in final.events if e["type"] == "payout" and e["round"] == round_number)
+        placed = sum(
+            sum(e["dice"].values()) for e in final.events if e["type"] == "payout" and e["round"] == round_number
+        )
         assert placed == per_round
     assert [e["round"] for e in final.events if e["type"] == "round"] == list(range(1, rules.rounds + 1))
 
@@ -105,7 +120,13 @@ def test_a_games_events_are_its_own() -> None:
 
 
 def bill_places(state: LasVegasState) -> tuple:
-    return list(state.pile), list(state.under), list(state.box), [list(b) for b in state.casino_bills], [list(w) for w in state.won]
+    return (
+        list(state.pile),
+        list(state.under),
+        list(state.box),
+        [list(b) for b in state.casino_bills],
+        [list(w) for w in state.won],
+    )
 
 
 @SETTINGS

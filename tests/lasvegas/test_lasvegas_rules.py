@@ -21,22 +21,62 @@ BIGGIE_STOCK = ("10k 20k", "10k 20k", "80k 30k", "40k 50k", "60k 70k", "90k 100k
 # ---------------------------------------------------------------- presets
 def test_classic_preset() -> None:
     o = hr.make("lasvegas", players=4, edition="classic").options
-    assert (o["dice_per_player"], o["biggie"], o["rounds"], o["stock_rule"], o["stock_amount"]) == (8, False, 4, "min-total", 50000)
+    assert (o["dice_per_player"], o["biggie"], o["rounds"], o["stock_rule"], o["stock_amount"]) == (
+        8,
+        False,
+        4,
+        "min-total",
+        50000,
+    )
     assert (o["untaken"], o["next_starter"]) == ("under", "left")
-    assert Counter(o["bills"]) == {10000: 6, 20000: 8, 30000: 8, 40000: 6, 50000: 6, 60000: 5, 70000: 5, 80000: 5, 90000: 5}
+    assert Counter(o["bills"]) == {
+        10000: 6,
+        20000: 8,
+        30000: 8,
+        40000: 6,
+        50000: 6,
+        60000: 5,
+        70000: 5,
+        80000: 5,
+        90000: 5,
+    }
     assert len(o["bills"]) == 54
 
 
 def test_biggie_preset() -> None:
     o = hr.make("lasvegas", players=4, edition="biggie").options
-    assert (o["dice_per_player"], o["biggie"], o["rounds"], o["stock_rule"], o["stock_amount"]) == (6, True, 3, "count", 2)
+    assert (o["dice_per_player"], o["biggie"], o["rounds"], o["stock_rule"], o["stock_amount"]) == (
+        6,
+        True,
+        3,
+        "count",
+        2,
+    )
     assert (o["untaken"], o["next_starter"]) == ("box", "last-roller")
-    assert Counter(o["bills"]) == {10000: 4, 20000: 4, 30000: 5, 40000: 5, 50000: 6, 60000: 6, 70000: 6, 80000: 4, 90000: 4, 100000: 4}
+    assert Counter(o["bills"]) == {
+        10000: 4,
+        20000: 4,
+        30000: 5,
+        40000: 5,
+        50000: 6,
+        60000: 6,
+        70000: 6,
+        80000: 4,
+        90000: 4,
+        100000: 4,
+    }
 
 
 @pytest.mark.parametrize(
     ("edition", "players", "each", "leftover"),
-    [("classic", 2, 4, 0), ("classic", 3, 2, 2), ("classic", 4, 2, 0), ("biggie", 2, 3, 0), ("biggie", 3, 2, 0), ("biggie", 4, 1, 0)],
+    [
+        ("classic", 2, 4, 0),
+        ("classic", 3, 2, 2),
+        ("classic", 4, 2, 0),
+        ("biggie", 2, 3, 0),
+        ("biggie", 3, 2, 0),
+        ("biggie", 4, 1, 0),
+    ],
 )
 def test_neutral_dice_table(edition: str, players: int, each: int, leftover: int) -> None:
     o = hr.make("lasvegas", players=players, edition=edition, neutral=True).options
@@ -45,9 +85,22 @@ def test_neutral_dice_table(edition: str, players: int, each: int, leftover: int
 
 def test_every_preset_number_can_be_overridden() -> None:
     o = hr.make(
-        "lasvegas", edition="classic", players=3, dice_per_player=5, biggie=True, rounds=2, bills="biggie",
-        stock_rule="count", stock_amount=3, untaken="box", next_starter="last-roller", neutral=True,
-        neutral_dice=3, neutral_leftover=1, bandit=True, first_player=2,
+        "lasvegas",
+        edition="classic",
+        players=3,
+        dice_per_player=5,
+        biggie=True,
+        rounds=2,
+        bills="biggie",
+        stock_rule="count",
+        stock_amount=3,
+        untaken="box",
+        next_starter="last-roller",
+        neutral=True,
+        neutral_dice=3,
+        neutral_leftover=1,
+        bandit=True,
+        first_player=2,
     ).options
     assert o["dice_per_player"] == 5 and o["biggie"] and o["rounds"] == 2 and len(o["bills"]) == 48
     assert (o["stock_rule"], o["stock_amount"], o["untaken"], o["next_starter"]) == ("count", 3, "box", "last-roller")
@@ -62,7 +115,10 @@ def test_every_preset_number_can_be_overridden() -> None:
         ({"players": 1}, "players"),
         ({"players": True}, "players"),
         ({"edition": "deluxe"}, "edition: one of classic, biggie"),
-        ({"players": 5, "neutral": True}, "neutral: the neutral-dice variant of the classic edition is for 2 to 4 players, not 5"),
+        (
+            {"players": 5, "neutral": True},
+            "neutral: the neutral-dice variant of the classic edition is for 2 to 4 players, not 5",
+        ),
         ({"edition": "biggie", "players": 6, "neutral": True}, "2 to 4 players"),
         ({"rounds": 0}, "rounds: the number of rounds is a whole number from 1 to 20"),
         ({"dice_per_player": 0}, "dice_per_player"),
@@ -71,9 +127,15 @@ def test_every_preset_number_can_be_overridden() -> None:
         ({"edition": "biggie", "rounds": 5}, "for 5 rounds .*at least 60"),
         ({"bills": []}, "bills"),
         ({"bills": [10000, -5]}, "bills"),
-        ({"bills": [10_000_001] * 6}, "bills: .*a list of 1 to 1,000 amounts, each a whole number of dollars from 1 to 10,000,000"),
+        (
+            {"bills": [10_000_001] * 6},
+            "bills: .*a list of 1 to 1,000 amounts, each a whole number of dollars from 1 to 10,000,000",
+        ),
         ({"bills": [10000] * 1001}, "bills: .*a list of 1 to 1,000 amounts"),
-        ({"bills": [10_000_000] * 6, "stock_amount": 1_000_001}, "stock_amount: the stocking amount is a whole number from 1 to 1,000,000, not 1000001"),
+        (
+            {"bills": [10_000_000] * 6, "stock_amount": 1_000_001},
+            "stock_amount: the stocking amount is a whole number from 1 to 1,000,000, not 1000001",
+        ),
         ({"bills": "no-such-file.toml"}, "neither a preset"),
         ({"stock_rule": "all"}, "stock_rule: one of min-total, count"),
         ({"untaken": "floor"}, "untaken"),
@@ -95,10 +157,25 @@ def test_every_number_option_has_the_maximum_the_rules_keep() -> None:
     assert all(spec.maximum is not None for spec in numbers.values())
     assert numbers["stock_amount"].maximum == MAX_STOCK == 1_000_000
     most = {name: spec.maximum for name, spec in numbers.items()}
-    game = hr.make("lasvegas", edition="biggie", players=most["players"], first_player=most["first_player"], rounds=most["rounds"],
-                   dice_per_player=most["dice_per_player"], stock_rule="min-total", stock_amount=most["stock_amount"], bills=[MAX_BILL] * 6)
+    game = hr.make(
+        "lasvegas",
+        edition="biggie",
+        players=most["players"],
+        first_player=most["first_player"],
+        rounds=most["rounds"],
+        dice_per_player=most["dice_per_player"],
+        stock_rule="min-total",
+        stock_amount=most["stock_amount"],
+        bills=[MAX_BILL] * 6,
+    )
     assert game.options["stock_amount"] == MAX_STOCK
-    neutral = hr.make("lasvegas", players=2, neutral=True, neutral_dice=most["neutral_dice"], neutral_leftover=most["neutral_leftover"])
+    neutral = hr.make(
+        "lasvegas",
+        players=2,
+        neutral=True,
+        neutral_dice=most["neutral_dice"],
+        neutral_leftover=most["neutral_leftover"],
+    )
     assert (neutral.options["neutral_dice"], neutral.options["neutral_leftover"]) == (MAX_DICE, MAX_DICE)
     for name, top in most.items():
         options = {"players": 2, "neutral": True, "bills": [MAX_BILL] * 12, name: top + 1}
@@ -113,8 +190,15 @@ def test_bandit_is_allowed_as_an_option_elsewhere() -> None:
 # ---------------------------------------------------------------- stocking and the pile
 def test_classic_stocking_draws_until_fifty_thousand(new_state) -> None:
     state = new_state(players=2, edition="classic")
-    for bills, ok in (((40000, 10000), True), ((30000, 20000, 10000), True), ((90000,), True), ((90000, 10000), True),
-                      ((40000,), False), ((60000, 60000), False), ((30000, 30000, 20000), False)):
+    for bills, ok in (
+        ((40000, 10000), True),
+        ((30000, 20000, 10000), True),
+        ((90000,), True),
+        ((90000, 10000), True),
+        ((40000,), False),
+        ((60000, 60000), False),
+        ((30000, 30000, 20000), False),
+    ):
         probe = state.clone()
         if ok:
             probe.apply(Stock(bills))
@@ -282,7 +366,12 @@ def test_the_last_rounds_result_stays_on_the_table_until_the_next_rounds_first_d
     result = state.view(None)["last_round"]
     assert result["round"] == 1 and [c["casino"] for c in result["casinos"]] == [1, 2, 3, 4, 5, 6]
     one, three = result["casinos"][0], result["casinos"][2]
-    assert (one["dice"], one["cancelled"], one["paid"], one["untaken"]) == ({"0": 1, "1": 1}, ["0", "1"], {}, [20000, 10000])
+    assert (one["dice"], one["cancelled"], one["paid"], one["untaken"]) == (
+        {"0": 1, "1": 1},
+        ["0", "1"],
+        {},
+        [20000, 10000],
+    )
     assert (three["dice"], three["cancelled"], three["paid"], three["untaken"]) == ({"2": 1}, [], {"2": 80000}, [30000])
     assert all(c["paid"] == payouts(state, 1)[c["casino"]]["paid"] for c in result["casinos"])
     assert all(c["dice"] == {} for c in state.view(None)["casinos"])  # the felt itself is cleared
@@ -318,7 +407,10 @@ def test_biggie_next_round_starts_with_the_last_player_who_rolled() -> None:
         if player >= 0:
             last_roller = player
         state.apply(step)
-        if state.events[-1]["type"] == "round" and len(expected) < len([e for e in state.events if e["type"] == "round"]) - 1:
+        if (
+            state.events[-1]["type"] == "round"
+            and len(expected) < len([e for e in state.events if e["type"] == "round"]) - 1
+        ):
             expected.append(last_roller)
     assert [e["first"] for e in final.events if e["type"] == "round"][1:] == expected
 

@@ -30,4 +30,6 @@ def test_the_engines_refusals_of_typed_chance_are_worded_in_each_language() -> N
     rolling = _at_a_roll_of_more_than_two_dice()
     with pytest.raises(TypedRefusal) as refused:
         typed.parse(rolling, "3 3")
-    assert reason(refused.value, words_of("lasvegas", "de")).startswith("„3 3“ ist nicht dieser Wurf; tippe die Augenzahlen von 8 eigenen Würfeln")
+    assert reason(refused.value, words_of("lasvegas", "de")).startswith(
+        "„3 3“ ist nicht dieser Wurf; tippe die Augenzahlen von 8 eigenen Würfeln"
+    )

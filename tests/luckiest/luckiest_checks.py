@@ -26,4 +26,6 @@ LOPSIDED = faces_from_entries(
 def assert_within(results: np.ndarray, expected: float) -> None:
     """The mean of `results` is within SIGMAS standard errors of `expected`."""
     error = results.std(ddof=1) / np.sqrt(results.size)
-    assert abs(results.mean() - expected) < SIGMAS * error, f"played {results.mean():.5f} ± {error:.5f}, solved {expected:.5f}"
+    assert abs(results.mean() - expected) < SIGMAS * error, (
+        f"played {results.mean():.5f} ± {error:.5f}, solved {expected:.5f}"
+    )

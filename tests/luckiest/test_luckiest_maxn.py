@@ -52,7 +52,9 @@ class Brute:
         if not left:
             return self.banked(turn, scores, points)
         options = [self.banked(turn, scores, points)] if used else []
-        options += [self.bet(turn, scores, left, used, points, card.index) for card in self.order if not used >> card.index & 1]
+        options += [
+            self.bet(turn, scores, left, used, points, card.index) for card in self.order if not used >> card.index & 1
+        ]
         mover = turn % self.players
         best = max(option[mover] for option in options)
         return next(option for option in options if option[mover] == best)
@@ -63,14 +65,19 @@ class Brute:
         for counts, weight in zip(table.outcomes, table.weights):
             matched = matching(self.masks[card], counts)
             if matched:
-                after = self.inside(turn, scores, left - matched, used | 1 << card, points + matched * CARDS[card].points)
+                after = self.inside(
+                    turn, scores, left - matched, used | 1 << card, points + matched * CARDS[card].points
+                )
             else:
                 after = self.banked(turn, scores, 0)
             total = [t + weight * a for t, a in zip(total, after)]
         return tuple(t / table.total for t in total)
 
 
-@pytest.mark.parametrize(("faces", "players", "rounds", "dice"), [(DEFAULT, 3, 1, 3), (DEFAULT, 3, 2, 2), (LOPSIDED, 3, 1, 2), (DEFAULT, 4, 1, 2)])
+@pytest.mark.parametrize(
+    ("faces", "players", "rounds", "dice"),
+    [(DEFAULT, 3, 1, 3), (DEFAULT, 3, 2, 2), (LOPSIDED, 3, 1, 2), (DEFAULT, 4, 1, 2)],
+)
 def test_every_turn_start_matches_brute_force(faces: FaceTable, players: int, rounds: int, dice: int) -> None:
     solution = solve_maxn(faces, players, rounds, dice=dice)
     brute = Brute(faces, players, rounds, dice)
@@ -102,7 +109,9 @@ def test_chances_inside_a_turn_match_brute_force() -> None:
                     for card in model.classes[j].cards[:count]:
                         mask |= 1 << card
                 exact = brute.inside(turn, tuple(scores), dice, mask, points)
-                assert solution.chances(turn, scores, (dice, used, points)) == pytest.approx([float(x) for x in exact], abs=1e-12)
+                assert solution.chances(turn, scores, (dice, used, points)) == pytest.approx(
+                    [float(x) for x in exact], abs=1e-12
+                )
 
 
 def test_two_players_agree_with_the_two_player_solver() -> None:
@@ -152,7 +161,12 @@ def test_tie_rules_on_a_turn_where_every_choice_ties(monkeypatch: pytest.MonkeyP
     assert expected("first") == pytest.approx(6.0)  # bet on odd/even (6 dice match on average), then bank
     assert expected("against") < 0.5  # bet on until the dice bust
     first = play_turn(model, flat.T).solved
-    assert all(int(codes[points_row, 0]) == BANK_CODE for (dice, used), codes in first.codes.items() if any(used) for points_row in range(codes.shape[0]))
+    assert all(
+        int(codes[points_row, 0]) == BANK_CODE
+        for (dice, used), codes in first.codes.items()
+        if any(used)
+        for points_row in range(codes.shape[0])
+    )
 
 
 def test_tie_rules_change_nothing_and_paranoia_costs_the_root() -> None:

@@ -22,12 +22,7 @@ def test_the_api_checker(players: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    players=st.integers(1, 5),
-    rounds=st.integers(1, 5),
-    seed=st.integers(0, 2**32),
-    bank_chance=st.floats(0.0, 1.0),
-)
+@given(players=st.integers(1, 5), rounds=st.integers(1, 5), seed=st.integers(0, 2**32), bank_chance=st.floats(0.0, 1.0))
 def test_random_games_keep_the_rules(players: int, rounds: int, seed: int, bank_chance: float) -> None:
     state = hr.make("luckiest", players=players, rounds=rounds).new_game(seed)
     assert isinstance(state, LuckiestState)
@@ -49,7 +44,11 @@ def test_random_games_keep_the_rules(players: int, rounds: int, seed: int, bank_
         else:
             legal = state.legal_actions()
             banks = [a for a in legal if isinstance(a, Bank)]
-            state.apply(banks[0] if banks and rng.random() < bank_chance else rng.choice([a for a in legal if not isinstance(a, Bank)]))
+            state.apply(
+                banks[0]
+                if banks and rng.random() < bank_chance
+                else rng.choice([a for a in legal if not isinstance(a, Bank)])
+            )
         if len(state.scores[turn]) > turns_done:
             rolls = 0
     assert all(len(scores) == rounds for scores in state.scores)

@@ -68,7 +68,12 @@ def test_impossible_options_name_the_option(options: dict, words: str) -> None:
 def test_the_default_faces_are_the_rulings() -> None:
     faces = load_faces("default")
     assert [str(f) for f in faces.faces] == [
-        "1 blue circle", "2 red square", "3 orange cross", "4 red circle", "5 orange square", "6 blue cross",
+        "1 blue circle",
+        "2 red square",
+        "3 orange cross",
+        "4 red circle",
+        "5 orange square",
+        "6 blue cross",
     ]
 
 
@@ -131,7 +136,16 @@ def test_a_missing_face_file_is_refused() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "card"),
-    [("odd", "odd"), ("uneven", "odd"), ("Even", "even"), ("2", "number2"), ("number 2", "number2"), ("n5", "number5"), ("cross", "cross"), ("Orange", "orange")],
+    [
+        ("odd", "odd"),
+        ("uneven", "odd"),
+        ("Even", "even"),
+        ("2", "number2"),
+        ("number 2", "number2"),
+        ("n5", "number5"),
+        ("cross", "cross"),
+        ("Orange", "orange"),
+    ],
 )
 def test_cards_by_what_people_type(typed: str, card: str) -> None:
     found = find_card(typed)

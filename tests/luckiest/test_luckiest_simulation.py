@@ -20,7 +20,6 @@ DEFAULT = load_faces("default")
 ROUNDS = 4
 
 
-
 def play_batch(options: dict[str, int], bots: list[str], count: int, series: int) -> BatchResult:
     return ENGINE.run(hr.make("luckiest", **options), bots, game_seeds(series, 0, count))
 
@@ -51,5 +50,7 @@ def test_edge_over_the_score_maximiser_on_the_batch_engine(solution: WinSolution
 
 def test_the_optimal_bot_through_the_step_engine_scores_as_solved() -> None:
     game = hr.make("luckiest", players=1, rounds=10)
-    points = np.array([score for seed in range(1000) for score in hr.play(game, ["optimal"], seed=seed).scores[0]], dtype=float)
+    points = np.array(
+        [score for seed in range(1000) for score in hr.play(game, ["optimal"], seed=seed).scores[0]], dtype=float
+    )
     assert_within(points, float(score_values(DEFAULT).start[0]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -29,7 +29,7 @@ def brute(faces: FaceTable, position: Position, bank: Callable[[int], Fraction],
     """Each action's exact value, by trying every card on every multiset of real dice."""
     masks = card_masks(faces)
 
-    @lru_cache(maxsize=None)
+    @cache
     def bet(dice: int, used: int, points: int, card: int) -> Fraction:
         table = multiset_table(dice)
         total = Fraction(0)
@@ -39,14 +39,18 @@ def brute(faces: FaceTable, position: Position, bank: Callable[[int], Fraction],
             total += weight * after
         return total / table.total
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(dice: int, used: int, points: int) -> Fraction:
         if not dice:
             return bank(points)
         options = [bet(dice, used, points, c.index) for c in CARDS if not used >> c.index & 1]
         return max(options + ([bank(points)] if used else []))
 
-    values = {str(BETS[c.index]): bet(position.dice, position.used, position.points, c.index) for c in CARDS if not position.used >> c.index & 1}
+    values = {
+        str(BETS[c.index]): bet(position.dice, position.used, position.points, c.index)
+        for c in CARDS
+        if not position.used >> c.index & 1
+    }
     values["bank"] = bank(position.points)
     return values
 
@@ -75,7 +79,12 @@ def test_expected_score_matches_brute_force(faces: FaceTable, position: Position
 def test_last_turn_win_probability_matches_brute_force(faces: FaceTable, position: Position, lead: int) -> None:
     solution = solve_win(faces, 1, against_score=False)
     solved = solution.turn(1, np.array([lead]))
-    exact = brute(faces, position, lambda p: Fraction(terminal(np.array(lead + p)).item()), Fraction(terminal(np.array(lead)).item()))
+    exact = brute(
+        faces,
+        position,
+        lambda p: Fraction(terminal(np.array(lead + p)).item()),
+        Fraction(terminal(np.array(lead)).item()),
+    )
     for action, value in advise(solved, 0, position, "win").values:
         assert value == pytest.approx(float(exact[str(action)]), abs=1e-12)
 
@@ -121,4 +130,9 @@ def test_the_model_groups_alike_cards() -> None:
     assert [(k.faces, k.points, len(k.cards)) for k in model.classes] == [(3, 1, 2), (2, 2, 6), (1, 3, 6)]
     lopsided = turn_model(LOPSIDED)
     # crosses and circles on three faces each, squares and orange on none
-    assert sorted((k.faces, k.points, len(k.cards)) for k in lopsided.classes) == [(0, 2, 2), (1, 3, 6), (3, 1, 2), (3, 2, 4)]
+    assert sorted((k.faces, k.points, len(k.cards)) for k in lopsided.classes) == [
+        (0, 2, 2),
+        (1, 3, 6),
+        (3, 1, 2),
+        (3, 2, 4),
+    ]

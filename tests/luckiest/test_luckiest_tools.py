@@ -17,13 +17,7 @@ from highroller.games.luckiest.bots import CautiousBot
 from highroller.games.luckiest.cli import odds, solve
 from highroller.games.luckiest.faces import load_faces
 from highroller.games.luckiest.narrate import NARRATION
-from highroller.games.luckiest.policy import (
-    score_advice,
-    score_choice,
-    win_advice,
-    win_choice,
-    win_solution,
-)
+from highroller.games.luckiest.policy import score_advice, score_choice, win_advice, win_choice, win_solution
 from highroller.games.luckiest.render import RENDERER
 from highroller.games.luckiest.state import LuckiestState
 from highroller.games.luckiest.typed import TYPED
@@ -64,7 +58,9 @@ def test_solve_score_only_to_json(tmp_path: Path) -> None:
 
 
 def test_odds_for_franks_position() -> None:
-    answer = json.loads(run(odds, ["--dice", "3", "--used", "number2,cross", "--points", "24", "--objective", "both", "--json"]))
+    answer = json.loads(
+        run(odds, ["--dice", "3", "--used", "number2,cross", "--points", "24", "--objective", "both", "--json"])
+    )
     score, win = answer["advice"]
     assert score["best"] == "bank" and score["values"][0]["value"] == 24
     assert win["objective"] == "win" and len(win["values"]) == 13
@@ -98,7 +94,10 @@ def test_the_renderer_draws_and_explains() -> None:
     assert NARRATION.describe_step(state, 0, step, NAMES) == "Ann bets on number 2 and rolls twelve dice."
     state.apply(step)
     roll = TYPED.parse(state, "2 2 2 1 1 1 3 3 3 4 4 5")
-    assert NARRATION.describe_step(state, -1, roll, NAMES) == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
+    assert (
+        NARRATION.describe_step(state, -1, roll, NAMES)
+        == "Rolled 1 1 1 2 2 2 3 3 3 4 4 5: three on number 2 (+9 points)."
+    )
     state.apply(roll)
     console.print(RENDERER.board(state.view(0), NAMES))
     console.print(RENDERER.advice(state, 0))
@@ -108,7 +107,9 @@ def test_the_renderer_draws_and_explains() -> None:
     assert RENDERER.advice(state, 1) is None
     state.apply(TYPED.parse(state, "bank"))
     assert str(NARRATION.describe_event(state.events[-1], NAMES)) == "Ann banks 9 points (total 9)."
-    assert "Bust!" in str(NARRATION.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES))
+    assert "Bust!" in str(
+        NARRATION.describe_event({"type": "bust", "seat": 1, "lost": 5, "round": 1, "card": "odd", "roll": []}, NAMES)
+    )
     shared = NARRATION.describe_event({"type": "end", "totals": [5, 5], "winners": [0, 1]}, NAMES)
     assert "Ann and Bob share the win" in str(shared)
 

@@ -21,8 +21,20 @@ def _banking() -> State:
 def test_luckiest_dice_cards_are_typed_by_their_names_in_each_language() -> None:
     typed = typed_input_of(hr.game_spec("luckiest"))
     state = hr.make("luckiest", players=1).new_game(1)
-    assert typed.parse(state, "odd") == typed.parse(state, "impair") == typed.parse(state, "ungerade") == typed.parse(state, "parier sur impair")
-    assert typed.parse(state, "number 2") == typed.parse(state, "nombre 2") == typed.parse(state, "Zahl 2") == typed.parse(state, "n2")
-    assert "impair" in typed.help(state, words_of("luckiest", "fr")) and "Zahl 2" in typed.help(state, words_of("luckiest", "de"))
+    assert (
+        typed.parse(state, "odd")
+        == typed.parse(state, "impair")
+        == typed.parse(state, "ungerade")
+        == typed.parse(state, "parier sur impair")
+    )
+    assert (
+        typed.parse(state, "number 2")
+        == typed.parse(state, "nombre 2")
+        == typed.parse(state, "Zahl 2")
+        == typed.parse(state, "n2")
+    )
+    assert "impair" in typed.help(state, words_of("luckiest", "fr")) and "Zahl 2" in typed.help(
+        state, words_of("luckiest", "de")
+    )
     banking = _banking()
     assert typed.parse(banking, "bank") == typed.parse(banking, "encaisser") == typed.parse(banking, "Sichern")

@@ -71,12 +71,16 @@ def playthroughs_of(game: str) -> tuple[Playthrough, ...]:
         return ()
     entries = json.loads(folder.joinpath(LIST).read_text(encoding="utf-8"))
     if not isinstance(entries, list):
-        raise ValueError(f"{game}'s {LIST} is a list of {{\"name\", \"options\", \"seed\"}}, not {type(entries).__name__}")
+        raise ValueError(f'{game}\'s {LIST} is a list of {{"name", "options", "seed"}}, not {type(entries).__name__}')
     found = []
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not set(entry) <= ENTRY_KEYS:
-            raise ValueError(f"a playthrough of {game}'s {LIST} has a \"name\" and may have \"options\" and \"seed\", not {entry!r}")
-        found.append(Playthrough(entry["name"], game, folder, dict(entry.get("options", {})), int(entry.get("seed", 1))))
+            raise ValueError(
+                f'a playthrough of {game}\'s {LIST} has a "name" and may have "options" and "seed", not {entry!r}'
+            )
+        found.append(
+            Playthrough(entry["name"], game, folder, dict(entry.get("options", {})), int(entry.get("seed", 1)))
+        )
     return tuple(found)
 
 
@@ -144,7 +148,10 @@ def _lines(playthrough: Playthrough) -> Iterator[str]:
 def _outcomes(state: State) -> Iterator[str]:
     outcomes = state.chance_outcomes()
     if len(outcomes) <= SHOWN_OUTCOMES:
-        yield from (f"outcome: {outcome} = {compact(outcome.to_json())} p={probability:.6g}" for outcome, probability in outcomes)
+        yield from (
+            f"outcome: {outcome} = {compact(outcome.to_json())} p={probability:.6g}"
+            for outcome, probability in outcomes
+        )
         return
     likely = heapq.nsmallest(3, outcomes, key=lambda pair: (-pair[1], str(pair[0])))
     yield f"outcomes: {len(outcomes)}, the most likely:"
@@ -164,7 +171,7 @@ def _views(state: State, shown: dict[str | int | None, dict[str, str]]) -> Itera
     for seat in range(state.game.num_players):
         own = state.view(seat)
         differs = {key: compact(own[key]) for key in sorted(own) if own[key] != public.get(key)}
-        differs.update({key: "(absent)" for key in sorted(set(public) - set(own))})
+        differs.update(dict.fromkeys(sorted(set(public) - set(own)), "(absent)"))
         if differs != shown.get(seat):
             yield f"view[{seat}] differs: " + ", ".join(f"{key}={value}" for key, value in differs.items())
             shown[seat] = differs

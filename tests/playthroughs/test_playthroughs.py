@@ -23,7 +23,9 @@ def test_a_playthrough_is_what_its_golden_file_says(playthrough: Playthrough) ->
     if now != golden:
         diff = difflib.unified_diff(golden.splitlines(), now.splitlines(), "golden", "now", lineterm="", n=2)
         shown = "\n".join(islice(diff, 60))
-        pytest.fail(f"{playthrough.golden} changed (regenerate with tests/playthroughs/regenerate.py if meant):\n{shown}")
+        pytest.fail(
+            f"{playthrough.golden} changed (regenerate with tests/playthroughs/regenerate.py if meant):\n{shown}"
+        )
 
 
 def test_every_game_of_highroller_has_playthroughs() -> None:

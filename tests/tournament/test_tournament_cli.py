@@ -14,8 +14,22 @@ def test_tournament_prints_the_table_and_saves_tables_and_plots(tmp_path: Path) 
     out = tmp_path / "results"
     result = CliRunner().invoke(
         cli,
-        ["tournament", "lasvegas", "--players", "2", "--bots", "easy,highroller.games.lasvegas.heuristic:HeuristicBot,random",
-         "--games", "3", "--workers", "1", "--seed", "11", "--out", str(out)],
+        [
+            "tournament",
+            "lasvegas",
+            "--players",
+            "2",
+            "--bots",
+            "easy,highroller.games.lasvegas.heuristic:HeuristicBot,random",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--seed",
+            "11",
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "18 games (3 deals" in result.output and "95% CI" in result.output and "Head to head" in result.output

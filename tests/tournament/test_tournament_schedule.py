@@ -32,7 +32,13 @@ def test_distinct_bots_play_every_permutation() -> None:
 
 
 def test_large_tables_rotate_and_more_bots_than_seats_meet_at_every_table() -> None:
-    assert seatings(("a", "b", "c", "d", "e")) == [("a", "b", "c", "d", "e"), ("b", "c", "d", "e", "a"), ("c", "d", "e", "a", "b"), ("d", "e", "a", "b", "c"), ("e", "a", "b", "c", "d")]
+    assert seatings(("a", "b", "c", "d", "e")) == [
+        ("a", "b", "c", "d", "e"),
+        ("b", "c", "d", "e", "a"),
+        ("c", "d", "e", "a", "b"),
+        ("d", "e", "a", "b", "c"),
+        ("e", "a", "b", "c", "d"),
+    ]
     assert tables(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
     assert tables(["a", "b"], 4) == [("a", "b", "a", "b")]
     round_robin = schedule(["a", "b", "c"], 2, 2, series=0)

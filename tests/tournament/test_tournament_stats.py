@@ -47,7 +47,9 @@ def test_summary_of_a_known_tournament() -> None:
 
 
 def test_a_bot_in_several_seats_is_rated_once() -> None:
-    results = [_result(0, s, bots, (4.0, 3.0, 2.0, 1.0)) for s, bots in enumerate([("x", "g", "g", "g"), ("g", "x", "g", "g")])]
+    results = [
+        _result(0, s, bots, (4.0, 3.0, 2.0, 1.0)) for s, bots in enumerate([("x", "g", "g", "g"), ("g", "x", "g", "g")])
+    ]
     summary = summarise(results)
     assert [f.bot for f in summary.bots] == ["x", "g"]
     assert summary.bots[1].seat_games == 6

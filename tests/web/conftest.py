@@ -27,22 +27,64 @@ from highroller.web.settings import Settings
 from highroller.web.store import Store, open_store
 
 TEST_SETTINGS = Settings(
-    bot_delay=0.0, bot_processes=1, bot_nice=0, bot_idle=False, lease=5.0, max_tables=0, max_bot_tables=0, tables_per_address=0,
-    bot_tables_per_address=0, creates_per_minute=0, joins_per_minute=0, sockets_per_address=0, requests_per_second=0,
-    token_requests_per_second=0, min_timer=1, housekeeping_every=3600, warm_up=False,
+    bot_delay=0.0,
+    bot_processes=1,
+    bot_nice=0,
+    bot_idle=False,
+    lease=5.0,
+    max_tables=0,
+    max_bot_tables=0,
+    tables_per_address=0,
+    bot_tables_per_address=0,
+    creates_per_minute=0,
+    joins_per_minute=0,
+    sockets_per_address=0,
+    requests_per_second=0,
+    token_requests_per_second=0,
+    min_timer=1,
+    housekeeping_every=3600,
+    warm_up=False,
 )
 """The tests' host: no quotas (every test client has one address), bots at once, one bot process at
 the normal priority (in the idle class a bot would wait for as long as other work holds every core,
 and a test's timer would run out first), no warm-up process (tests/web/test_web_warm_up.py has its own)."""
 
-UNLIMITED = ["--max-tables", "0", "--max-bot-tables", "0", "--tables-per-address", "0", "--bot-tables-per-address", "0",
-             "--creates-per-minute", "0", "--joins-per-minute", "0", "--sockets-per-address", "0", "--requests-per-second", "0",
-             "--token-requests-per-second", "0", "--min-timer", "1", "--no-warm-up"]
+UNLIMITED = [
+    "--max-tables",
+    "0",
+    "--max-bot-tables",
+    "0",
+    "--tables-per-address",
+    "0",
+    "--bot-tables-per-address",
+    "0",
+    "--creates-per-minute",
+    "0",
+    "--joins-per-minute",
+    "0",
+    "--sockets-per-address",
+    "0",
+    "--requests-per-second",
+    "0",
+    "--token-requests-per-second",
+    "0",
+    "--min-timer",
+    "1",
+    "--no-warm-up",
+]
 """The same for `highroller serve` run as a process."""
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -151,8 +193,22 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(self.port), "--db", self.database, "--bot-delay", str(self.bot_delay), *self.flags]
-        with self.errors.open("ab") as errors:  # a file, not a pipe nobody reads: a server that logs much must not block
+        command = [
+            sys.executable,
+            "-c",
+            "from highroller.cli.main import main; main()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.database,
+            "--bot-delay",
+            str(self.bot_delay),
+            *self.flags,
+        ]
+        with self.errors.open(
+            "ab"
+        ) as errors:  # a file, not a pipe nobody reads: a server that logs much must not block
             self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -97,7 +97,8 @@ class SoloState(State):
         return [float(seat in self.winners()) for seat in range(len(self.calls))]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        view: SoloView = {"seat": seat, "current_player": self.current_player, "winners": self.winners(), "game": "solo",
+        view: SoloView = {"seat": seat, "current_player": self.current_player, "winners": self.winners(),
+          "game": "solo",
                           "calls": list(self.calls), "roll": self.roll}
         return dict(view)
 
@@ -176,7 +177,9 @@ class Package:
         info = folder / f"{self.distribution.replace('-', '_')}-1.0.dist-info"
         info.mkdir(parents=True)
         (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {self.distribution}\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text("[highroller.games]\n" + "".join(f"{name} = {path}\n" for name, path in self.games.items()))
+        (info / "entry_points.txt").write_text(
+            "[highroller.games]\n" + "".join(f"{name} = {path}\n" for name, path in self.games.items())
+        )
         for path, text in self.files.items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
             (folder / path).write_text(text)
@@ -193,36 +196,62 @@ def install_for_servers(site: Path, packages: Iterable[Package], monkeypatch: py
 def _on_solo(name: str, changes: str, before: str = "") -> str:
     """A module whose `SPEC` is High or Low's under another name with `changes` (keyword arguments of
     `dataclasses.replace`), after the lines `before`."""
-    return f"from dataclasses import replace\n\nimport solo_dice\n\n{before}\nSPEC = replace(solo_dice.SPEC, name={name!r}, {changes})\n"
+    return (
+        f"from dataclasses import replace\n\nimport solo_dice\n\n{before}\nSPEC = replace(solo_dice.SPEC, "
+        f"name={name!r}, {changes})\n"
+    )
 
 
 SOLO_PACKAGE = Package("solo-dice", {"solo": "solo_dice:SPEC"}, {"solo_dice.py": SOLO})
 
 BROKEN = {
     "import-fails": Package(
-        "import-fails", {"crash": "import_fails.spec:SPEC"},
+        "import-fails",
+        {"crash": "import_fails.spec:SPEC"},
         {"import_fails/__init__.py": "", "import_fails/spec.py": "raise RuntimeError('this game is not finished')\n"},
     ),
-    "exits-at-import": Package("exits-at-import", {"leaving": "exits_at_import:SPEC"}, {"exits_at_import.py": "raise SystemExit(3)\n"}),
+    "exits-at-import": Package(
+        "exits-at-import", {"leaving": "exits_at_import:SPEC"}, {"exits_at_import.py": "raise SystemExit(3)\n"}
+    ),
     "make-fails": Package(
-        "make-fails", {"unmade": "make_fails:SPEC"},
-        {"make_fails.py": _on_solo("unmade", "make=make", "def make(**options):\n    raise RuntimeError('no table today')\n")},
+        "make-fails",
+        {"unmade": "make_fails:SPEC"},
+        {
+            "make_fails.py": _on_solo(
+                "unmade", "make=make", "def make(**options):\n    raise RuntimeError('no table today')\n"
+            )
+        },
     ),
     "narration-fails": Package(
-        "narration-fails", {"mute": "narration_fails:SPEC"},
-        {"narration_fails.py": _on_solo(
-            "mute", "narration='narration_fails:narration'",
-            "def narration(lang):\n    if lang == 'de':\n        raise LookupError('no German words')\n    return solo_dice.NARRATION\n",
-        )},
+        "narration-fails",
+        {"mute": "narration_fails:SPEC"},
+        {
+            "narration_fails.py": _on_solo(
+                "mute",
+                "narration='narration_fails:narration'",
+                "def narration(lang):\n    if lang == 'de':\n        raise LookupError('no German words')\n    return "
+                "solo_dice.NARRATION\n",
+            )
+        },
     ),
     "presets-fail": Package(
-        "presets-fail", {"unset": "presets_fail:SPEC"},
-        {"presets_fail/__init__.py": _on_solo("unset", "presets='presets_fail:presets.json'"), "presets_fail/presets.json": "[{\"id\": 7}]"},
+        "presets-fail",
+        {"unset": "presets_fail:SPEC"},
+        {
+            "presets_fail/__init__.py": _on_solo("unset", "presets='presets_fail:presets.json'"),
+            "presets_fail/presets.json": '[{"id": 7}]',
+        },
     ),
     "options-fail": Package(
-        "options-fail", {"unhelpful": "options_fail:SPEC"},
-        {"options_fail.py": _on_solo("unhelpful", "options=(OptionSpec('players', 'int', ['players'], minimum=1, maximum=4),)",
-                                     "from highroller.core.game import OptionSpec\n")},
+        "options-fail",
+        {"unhelpful": "options_fail:SPEC"},
+        {
+            "options_fail.py": _on_solo(
+                "unhelpful",
+                "options=(OptionSpec('players', 'int', ['players'], minimum=1, maximum=4),)",
+                "from highroller.core.game import OptionSpec\n",
+            )
+        },
     ),
 }
 """A package for each way a game breaks: by name, the package whose game fails to import, exits as it

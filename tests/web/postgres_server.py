@@ -62,7 +62,9 @@ def postgres_server(durable: bool = False) -> Iterator[PostgresServer]:
         shutil.chown(data, "postgres")
     port = free_port()
     subprocess.run(
-        _as_server_user([str(bin_dir / "initdb"), "-D", str(data / "db"), "-U", "highroller", "--auth=trust", "-E", "UTF8"]),
+        _as_server_user(
+            [str(bin_dir / "initdb"), "-D", str(data / "db"), "-U", "highroller", "--auth=trust", "-E", "UTF8"]
+        ),
         check=True,
         capture_output=True,
     )
@@ -70,12 +72,18 @@ def postgres_server(durable: bool = False) -> Iterator[PostgresServer]:
     if not durable:
         options += " -c fsync=off -c full_page_writes=off"
     subprocess.run(
-        _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-o", options, "-l", str(data / "log"), "-w", "start"]),
+        _as_server_user(
+            [str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-o", options, "-l", str(data / "log"), "-w", "start"]
+        ),
         check=True,
         capture_output=True,
     )
     try:
         yield PostgresServer(port)
     finally:
-        subprocess.run(_as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop"]), capture_output=True, check=False)
+        subprocess.run(
+            _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop"]),
+            capture_output=True,
+            check=False,
+        )
         shutil.rmtree(data, ignore_errors=True)

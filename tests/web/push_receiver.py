@@ -67,7 +67,11 @@ class Device:
 
     @property
     def p256dh(self) -> str:
-        return b64url(self.key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint))
+        return b64url(
+            self.key.public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
+        )
 
     def subscription(self) -> dict[str, Any]:
         """The subscription's JSON, as `PushSubscription.toJSON()` gives it (without expirationTime)."""
@@ -109,7 +113,7 @@ class PushReceiver:
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (the http.server name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 with receiver._lock:
                     receiver.in_flight += 1
@@ -132,7 +136,7 @@ class PushReceiver:
                     with receiver._lock:
                         receiver.in_flight -= 1
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the http.server name)
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
         self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -229,7 +233,9 @@ class PushReceiver:
         if topic is not None and not TOPIC.match(topic):
             return self._refuse(400, f"a Topic is at most 32 base64url characters: {topic!r}")
         try:
-            payload = json.loads(http_ece.decrypt(body, private_key=device.key, auth_secret=device.auth, version="aes128gcm"))
+            payload = json.loads(
+                http_ece.decrypt(body, private_key=device.key, auth_secret=device.auth, version="aes128gcm")
+            )
         except Exception as error:
             return self._refuse(400, f"the body does not decrypt for the device: {error!r}")
         with self._lock:
@@ -251,25 +257,42 @@ class PushReceiver:
 
 def _post(url: str, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
     headers = {"Content-Type": "application/json", **({"X-Profile": key} if key else {})}
-    with urlopen(Request(url, data=json.dumps(body).encode(), headers=headers, method="POST"), timeout=30) as answer:  # noqa: S310 (the server given)
+    with urlopen(Request(url, data=json.dumps(body).encode(), headers=headers, method="POST"), timeout=30) as answer:
         result: dict[str, Any] = json.loads(answer.read())
     return result
 
 
 def main() -> None:
     """Subscribe a stand-in device to a running server's notifications, and print what it receives."""
-    parser = argparse.ArgumentParser(description="A push service stand-in: try a server's notifications on one machine.")
-    parser.add_argument("--server", default="http://localhost:8000", help="the running highroller serve (default: %(default)s)")
-    parser.add_argument("--port", type=int, default=8765, help="this stand-in's port on 127.0.0.1, listed in the server's --push-hosts")
+    parser = argparse.ArgumentParser(
+        description="A push service stand-in: try a server's notifications on one machine."
+    )
+    parser.add_argument(
+        "--server", default="http://localhost:8000", help="the running highroller serve (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8765, help="this stand-in's port on 127.0.0.1, listed in the server's --push-hosts"
+    )
     args = parser.parse_args()
     receiver = PushReceiver(args.port)
     device = receiver.device("this-machine")
     server = args.server.rstrip("/")
     key = _post(f"{server}/api/profiles", {"name": "Ann", "languages": ["en"]})["key"]
     _post(f"{server}/api/me/push", device.subscription(), key)
-    table = _post(f"{server}/api/tables", {"game": "lasvegas", "options": {"players": 2}, "bots": [None, "easy"], "name": "Ann", "timer": 3600}, key)
-    print(f"Ann (profile key {key}) sits at the turn-based table {server}/table/{table['id']}, seat token {table['token']}.")
-    print(f"Her device is subscribed through {receiver.url}; each notification it receives is printed here (Ctrl+C stops).", flush=True)
+    table = _post(
+        f"{server}/api/tables",
+        {"game": "lasvegas", "options": {"players": 2}, "bots": [None, "easy"], "name": "Ann", "timer": 3600},
+        key,
+    )
+    print(
+        f"Ann (profile key {key}) sits at the turn-based table {server}/table/{table['id']}, seat token "
+        f"{table['token']}."
+    )
+    print(
+        f"Her device is subscribed through {receiver.url}; each notification it receives is printed here (Ctrl+C "
+        f"stops).",
+        flush=True,
+    )
     shown = 0
     try:
         while True:

@@ -23,7 +23,9 @@ from highroller.web.store import Store, open_store
 def notices(store: Store) -> list[tuple[str, int, int, str]]:
     """The events noted: (table, version, seat, kind)."""
     with store.transaction() as cursor:
-        return sorted(tuple(row) for row in store.run(cursor, "SELECT table_id, version, seat, kind FROM hr_notices").fetchall())
+        return sorted(
+            tuple(row) for row in store.run(cursor, "SELECT table_id, version, seat, kind FROM hr_notices").fetchall()
+        )
 
 
 def deliveries(store: Store) -> list[tuple[str, int, str, str, int, str | None]]:
@@ -51,20 +53,40 @@ class World:
             subscribe(self.store, profile.id, Subscription(made.endpoint, made.p256dh, b64url(made.auth)))
         return profile.id
 
-    def table(self, seats: list[tuple[str | None, str | None, str | None]], *, since: float, due: float | None, waiting: int | None = 0,
-              game: str = "lasvegas", finished: bool = False) -> str:
+    def table(
+        self,
+        seats: list[tuple[str | None, str | None, str | None]],
+        *,
+        since: float,
+        due: float | None,
+        waiting: int | None = 0,
+        game: str = "lasvegas",
+        finished: bool = False,
+    ) -> str:
         """A started table whose seats are (name, bot, profile id), `waiting` on move since `since`."""
         table_id = secrets.token_urlsafe(9)
         with self.store.transaction(write=True) as cursor:
             self.store.run(
                 cursor,
-                "INSERT INTO hr_tables (id, game, options, seed, created, finished, started, version, timer, due, waiting, waiting_since)"
+                "INSERT INTO hr_tables (id, game, options, seed, created, finished, started, version, timer, due, "
+                "waiting, waiting_since)"
                 " VALUES (?, ?, '{}', 1, ?, ?, 1, 3, ?, ?, ?, ?)",
-                (table_id, game, since, int(finished), None if due is None else 3600, due, waiting, None if waiting is None else since),
+                (
+                    table_id,
+                    game,
+                    since,
+                    int(finished),
+                    None if due is None else 3600,
+                    due,
+                    waiting,
+                    None if waiting is None else since,
+                ),
             )
             for seat, (name, bot, profile) in enumerate(seats):
                 self.store.run(
-                    cursor, "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id) VALUES (?, ?, ?, ?, ?, ?)",
+                    cursor,
+                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id) VALUES (?, ?, ?, ?, ?, "
+                    "?)",
                     (table_id, seat, name, bot, None if bot else f"hash{seat}", profile),
                 )
         return table_id
@@ -72,18 +94,27 @@ class World:
     def move_on(self, table_id: str, *, since: float, due: float | None, waiting: int | None = 0) -> None:
         """A move was played: the next version, the move falling to `waiting`."""
         with self.store.transaction(write=True) as cursor:
-            self.store.run(cursor, "UPDATE hr_tables SET version = version + 1, waiting = ?, waiting_since = ?, due = ? WHERE id = ?",
-                           (waiting, since, due, table_id))
+            self.store.run(
+                cursor,
+                "UPDATE hr_tables SET version = version + 1, waiting = ?, waiting_since = ?, due = ? WHERE id = ?",
+                (waiting, since, due, table_id),
+            )
 
     def finish(self, table_id: str) -> None:
         with self.store.transaction(write=True) as cursor:
-            self.store.run(cursor, "UPDATE hr_tables SET finished = 1, waiting = NULL, waiting_since = NULL, due = NULL WHERE id = ?", (table_id,))
+            self.store.run(
+                cursor,
+                "UPDATE hr_tables SET finished = 1, waiting = NULL, waiting_since = NULL, due = NULL WHERE id = ?",
+                (table_id,),
+            )
 
     def notifier(self, presence: Presence | None = None) -> Notifier:
         """Another process's notifier (its own store connections and presence, unless given)."""
         store = open_store(self.database)
         self.stores.append(store)
-        return Notifier(store, self.settings, presence or Presence(store, lambda table_id: None), Pusher(store, self.settings))
+        return Notifier(
+            store, self.settings, presence or Presence(store, lambda table_id: None), Pusher(store, self.settings)
+        )
 
     def close(self) -> None:
         for store in self.stores:
@@ -99,5 +130,9 @@ def world(database: str, receiver: PushReceiver) -> Iterator[World]:
 
 async def look(*notifiers: Notifier) -> int:
     """One look of each notifier, at once; the notifications sent (waited for)."""
-    tasks = [task for started in await asyncio.gather(*(notifier.notify_once() for notifier in notifiers)) for task in started]
+    tasks = [
+        task
+        for started in await asyncio.gather(*(notifier.notify_once() for notifier in notifiers))
+        for task in started
+    ]
     return sum(await asyncio.gather(*tasks))

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
 from highroller.web.rated_seats import ESTABLISHED_GAMES
-from highroller.web.ratings import record_finished
+from highroller.web.rating_keeper import record_finished
 from highroller.web.settings import DAY
 from highroller.web.store import Store
 
@@ -79,7 +79,13 @@ def established(client: TestClient, move_clock: Callable[[float], None], *people
 
 def create(client: TestClient, player: Player, bots: list[str | None], rated: str = "people", **options: Any) -> Any:
     """The answer to `player` creating a rated Luckiest Dice table and sitting down."""
-    body = {"game": "luckiest", "options": {**LUCKIEST, "players": len(bots), **options}, "bots": bots, "name": player.name, "rated": rated}
+    body = {
+        "game": "luckiest",
+        "options": {**LUCKIEST, "players": len(bots), **options},
+        "bots": bots,
+        "name": player.name,
+        "rated": rated,
+    }
     return client.post("/api/tables", json=body, headers=player.headers)
 
 
@@ -115,7 +121,8 @@ def look(client: TestClient, table: str, token: str | None = None, **params: Any
 
 
 def play_out(client: TestClient, table: str, tokens: dict[int, str]) -> dict[str, Any]:
-    """The people of `tokens` (seat: token) play their first choice on their turns, the bots theirs, to the end; the table then."""
+    """The people of `tokens` (seat: token) play their first choice on their turns, the bots theirs, to the end; the
+    table then."""
     deadline = time.monotonic() + 120
     while True:
         assert time.monotonic() < deadline, "the game did not finish"

@@ -16,7 +16,11 @@ pytestmark = pytest.mark.slow  # axe-core and keyboard play in Chromium
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
-GAMES = [("lasvegas", {"players": 2, "rounds": 1, "first_player": 0}), ("lastchance", {"players": 2, "cards": 1, "first_player": 0}), ("luckiest", {"players": 2, "rounds": 1})]
+GAMES = [
+    ("lasvegas", {"players": 2, "rounds": 1, "first_player": 0}),
+    ("lastchance", {"players": 2, "cards": 1, "first_player": 0}),
+    ("luckiest", {"players": 2, "rounds": 1}),
+]
 
 
 @pytest.fixture(params=["sqlite"])
@@ -27,7 +31,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 def serious_violations(page: Page) -> list[str]:
     results = AXE.run(page)
     return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — {[node['target'] for node in violation['nodes'][:3]]}"
+        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
+        f"{[node['target'] for node in violation['nodes'][:3]]}"
         for violation in results.response["violations"]
         if violation["impact"] in SERIOUS
     ]
@@ -44,7 +49,9 @@ def test_the_lobby_has_no_serious_violation(browser: Browser, serve: Callable[..
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_a_table_its_rules_and_its_replay_have_no_serious_violation(browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any]) -> None:
+def test_a_table_its_rules_and_its_replay_have_no_serious_violation(
+    browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any]
+) -> None:
     server = serve(0.0)
     table = create(server.url, game, options, [None, "easy"], name="Ann")
     page = seated_page(browser, server.url, table)

@@ -67,7 +67,9 @@ def _boldest(state: State, rng: random.Random) -> Any:
     amounts = [a for a in legal if isinstance(a, (Bid, Bet)) or a == LAST_CHANCE]
     if not amounts:
         return rng.choice(legal)
-    return max(amounts, key=lambda a: MAX_MONEY * 2 if a == LAST_CHANCE else a.amount if isinstance(a, Bid) else a.wager)
+    return max(
+        amounts, key=lambda a: MAX_MONEY * 2 if a == LAST_CHANCE else a.amount if isinstance(a, Bid) else a.wager
+    )
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -122,7 +124,9 @@ class Broken:
 
 
 def _breaking(monkeypatch: pytest.MonkeyPatch, *broken: str) -> None:
-    monkeypatch.setattr(narrate, "narration_of", lambda game, lang: Broken() if lang in broken else narration_of(game, lang))
+    monkeypatch.setattr(
+        narrate, "narration_of", lambda game, lang: Broken() if lang in broken else narration_of(game, lang)
+    )
 
 
 def _game_at_a_decision() -> State:
@@ -131,7 +135,9 @@ def _game_at_a_decision() -> State:
     return state
 
 
-def test_a_failing_language_falls_back_to_english_and_the_step_is_taken_once(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_language_falls_back_to_english_and_the_step_is_taken_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     _breaking(monkeypatch, "fr")
     state, log = _game_at_a_decision(), list[dict[str, Any]]()
     narrator = Narrator("lastchance", NAMES[:2])
@@ -141,12 +147,16 @@ def test_a_failing_language_falls_back_to_english_and_the_step_is_taken_once(mon
     assert log and all(line["n"] == 1 and line["text"]["fr"] == line["text"]["en"] for line in log)
     assert log[0]["text"]["de"] != log[0]["text"]["en"], "German still has its own words"
     failures = [r for r in caplog.records if r.name == narrate.__name__]
-    assert len(failures) == len(log) and all(r.exc_info and "in fr" in r.getMessage() for r in failures), "once per failing line"
+    assert len(failures) == len(log) and all(r.exc_info and "in fr" in r.getMessage() for r in failures), (
+        "once per failing line"
+    )
     choice = narrator.choice(state, 1, state.legal_actions()[0], "fr")
     assert choice["label"] == narration_of("lastchance", "en").label(state.legal_actions()[0])
 
 
-def test_when_every_language_fails_the_line_is_the_step_or_event_itself(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_when_every_language_fails_the_line_is_the_step_or_event_itself(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     _breaking(monkeypatch, *LANGUAGES)
     state, log = _game_at_a_decision(), list[dict[str, Any]]()
     narrator = Narrator("lastchance", NAMES[:2])
@@ -161,28 +171,53 @@ def test_when_every_language_fails_the_line_is_the_step_or_event_itself(monkeypa
     failures = [r for r in caplog.records if r.name == narrate.__name__]
     assert len(failures) == len(log) and all("in en, fr, de" in r.getMessage() for r in failures)
     action = state.legal_actions()[0]
-    assert narrator.choice(state, state.current_player, action, "de") == {"label": str(action), "action": action.to_json(), "help": None}
+    assert narrator.choice(state, state.current_player, action, "de") == {
+        "label": str(action),
+        "action": action.to_json(),
+        "help": None,
+    }
 
 
 # ---------------------------------------------------------------- the web API
 def _companion(client: TestClient, options: dict[str, Any]) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": "lastchance", "options": options, "bots": [None, None], "real_dice": True, "hot_seat": NAMES[:2]})
+    response = client.post(
+        "/api/tables",
+        json={"game": "lastchance", "options": options, "bots": [None, None], "real_dice": True, "hot_seat": NAMES[:2]},
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
 
 def _act(client: TestClient, table: dict[str, Any], version: int, action: Any, lang: str = "en") -> Any:
-    return client.post(f"/api/tables/{table['id']}/actions", params={"lang": lang}, json={"version": version, "action": action},
-                       headers={"Authorization": f"Bearer {table['token']}"})
+    return client.post(
+        f"/api/tables/{table['id']}/actions",
+        params={"lang": lang},
+        json={"version": version, "action": action},
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
 
 
 def test_the_lobby_offers_and_checks_the_option_maxima(client: TestClient) -> None:
     games = {game["name"]: game for game in client.get("/api/games").json()}
-    offered = {option["name"]: option["maximum"] for option in games["lastchance"]["options"] if option["kind"] == "int"}
+    offered = {
+        option["name"]: option["maximum"] for option in games["lastchance"]["options"] if option["kind"] == "int"
+    }
     assert (offered["money"], offered["bet_limit"], offered["cards"]) == (MAX_MONEY, MAX_MONEY, 36)
-    assert all(option["maximum"] is not None for game in games.values() for option in game["options"] if option["kind"] == "int")
-    for game, options in (("lastchance", {"money": MAX_MONEY + 100}), ("lastchance", {"bet_limit": 10**28}), ("lasvegas", {"stock_amount": 10**9})):
-        refused = client.post("/api/tables", json={"game": game, "options": options, "bots": [None, None], "real_dice": True, "hot_seat": NAMES[:2]})
+    assert all(
+        option["maximum"] is not None
+        for game in games.values()
+        for option in game["options"]
+        if option["kind"] == "int"
+    )
+    for game, options in (
+        ("lastchance", {"money": MAX_MONEY + 100}),
+        ("lastchance", {"bet_limit": 10**28}),
+        ("lasvegas", {"stock_amount": 10**9}),
+    ):
+        refused = client.post(
+            "/api/tables",
+            json={"game": game, "options": options, "bots": [None, None], "real_dice": True, "hot_seat": NAMES[:2]},
+        )
         assert refused.status_code == 422 and refused.json()["code"] == "bad-option", refused.text
 
 
@@ -192,7 +227,9 @@ def test_a_typed_card_over_the_bound_is_refused_and_one_at_it_is_played(client: 
     for typed in (OVER, f"665JJ:1 ${MAX_PAYOUT + 100:,}", "665JJ:1 $" + "9" * 5000):
         refused = _act(client, table, 0, {"typed": typed})
         assert refused.status_code == 422 and refused.json()["code"] == "illegal", refused.text
-        assert "over the most a card can pay, $100,000" in refused.json()["error"] and len(refused.json()["error"]) < 500
+        assert (
+            "over the most a card can pay, $100,000" in refused.json()["error"] and len(refused.json()["error"]) < 500
+        )
     refused = _act(client, table, 0, {"card": {"dice": "6 6 5 J J", "rolls": 1, "payout": 10**28}})
     assert refused.status_code == 422 and "$100,000" in refused.json()["error"]
 
@@ -214,22 +251,37 @@ def test_a_typed_card_over_the_bound_is_refused_and_one_at_it_is_played(client: 
         state = answer.json()
     assert state["result"]["returns"] == mirror.returns()
     for lang in LANGUAGES:
-        seen = client.get(f"/api/tables/{table['id']}", params={"lang": lang}, headers={"Authorization": f"Bearer {table['token']}"})
+        seen = client.get(
+            f"/api/tables/{table['id']}", params={"lang": lang}, headers={"Authorization": f"Bearer {table['token']}"}
+        )
         assert seen.status_code == 200 and seen.json()["log"], seen.text
 
 
-def test_a_table_whose_words_fail_is_still_served_after_a_restart(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_table_whose_words_fail_is_still_served_after_a_restart(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Steps played while a language's words failed are told, and stored, in English: a server started
     afresh on the same database serves the table, its record, its replay and its rematch with those
     words — and so does one that words the steps again (a table stored without its lines)."""
     _breaking(monkeypatch, "fr", "de")
     first = make_client()
-    table = first.post("/api/tables", json={"game": "lastchance", "options": {"players": 2, "cards": 1}, "bots": [None, None], "hot_seat": NAMES[:2]}).json()
+    table = first.post(
+        "/api/tables",
+        json={"game": "lastchance", "options": {"players": 2, "cards": 1}, "bots": [None, None], "hot_seat": NAMES[:2]},
+    ).json()
     me = {"Authorization": f"Bearer {table['token']}"}
     state = first.get(f"/api/tables/{table['id']}", headers=me).json()
     while not state["finished"]:
-        answer = first.post(f"/api/tables/{table['id']}/actions", headers=me, json={"version": state["version"], "action": state["legal"][0]["action"]})
-        state = first.get(f"/api/tables/{table['id']}", headers=me).json() if answer.status_code == 200 else pytest.fail(answer.text)
+        answer = first.post(
+            f"/api/tables/{table['id']}/actions",
+            headers=me,
+            json={"version": state["version"], "action": state["legal"][0]["action"]},
+        )
+        state = (
+            first.get(f"/api/tables/{table['id']}", headers=me).json()
+            if answer.status_code == 200
+            else pytest.fail(answer.text)
+        )
     english = [line["text"] for line in state["log"]]
     store = first.app.state.tables.store  # type: ignore[attr-defined]
     for unworded in (False, True):

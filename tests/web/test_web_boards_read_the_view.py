@@ -49,7 +49,8 @@ async ([game, views]) => {
     });
   };
   const board = await import(`/boards/${game}.js`);
-  const ctx = { names: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], colours: ["#c33", "#36c", "#3a3", "#c93", "#939", "#399"], money: (n) => `$${n}` };
+  const ctx = { names: ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], colours: ["#c33", "#36c", "#3a3", "#c93", "#939",
+    "#399"], money: (n) => `$${n}` };
   for (const [seat, view] of views) {
     const node = board.render(watch(view, []), { ...ctx, seat });
     if (!(node instanceof Node)) throw new Error("render() did not return a DOM node");
@@ -80,7 +81,10 @@ def _serve(route: Route) -> None:
         source = board_source(path.removeprefix("/boards/").removesuffix(".js"))
         route.fulfill(body=source or "", content_type="text/javascript")
     elif path.startswith("/static/") and path.endswith(".js"):
-        route.fulfill(body=STATIC.joinpath(path.removeprefix("/static/")).read_text(encoding="utf-8"), content_type="text/javascript")
+        route.fulfill(
+            body=STATIC.joinpath(path.removeprefix("/static/")).read_text(encoding="utf-8"),
+            content_type="text/javascript",
+        )
     else:
         route.fulfill(body="<!doctype html><html><body></body></html>", content_type="text/html")
 

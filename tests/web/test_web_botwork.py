@@ -57,7 +57,7 @@ def test_moves_are_bounded_by_the_processes_and_taken_longest_waiting_first(monk
         for _ in range(7):
             await asyncio.sleep(0.05)
             assert sum(not future.done() for _, future in pool.running) <= 2
-            table_id, future = next((t, f) for t, f in pool.running if not f.done())
+            _table_id, future = next((t, f) for t, f in pool.running if not f.done())
             future.set_result("played")
         await asyncio.sleep(0.05)
         task.cancel()
@@ -69,7 +69,9 @@ def test_moves_are_bounded_by_the_processes_and_taken_longest_waiting_first(monk
     assert max(store.limits) == 2
 
 
-def test_a_move_finishing_after_the_server_stopped_is_left_to_its_lease(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_move_finishing_after_the_server_stopped_is_left_to_its_lease(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     store, pool = DueTables(1), HeldPool()
     monkeypatch.setattr(botwork, "worker_pool", lambda *args: pool)
     played: list[str] = []

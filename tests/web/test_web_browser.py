@@ -54,15 +54,19 @@ def join_by_link(page: Page, url: str, name: str, words: Words) -> None:
     page.fill("#join-name", name)
     page.click("#join button[type=submit]")
     you, watching = words.before("You are {name} (seat {n})."), words("You are watching.")
-    page.wait_for_function(f"() => document.querySelector('#status').textContent.includes({you!r})"
-                           f" && !document.querySelector('#status').textContent.includes({watching!r})")
+    page.wait_for_function(
+        f"() => document.querySelector('#status').textContent.includes({you!r})"
+        f" && !document.querySelector('#status').textContent.includes({watching!r})"
+    )
 
 
 def version(page: Page) -> int:
     return int(page.get_attribute("#board", "data-version") or -1)
 
 
-def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, words: Words, seconds: float = 300) -> None:
+def play_until_over(
+    pages: list[Page], rng: random.Random, reload_after: int, words: Words, seconds: float = 300
+) -> None:
     moves = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -76,7 +80,11 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, wo
                 continue
             before = version(page)
             pieces = page.locator("#board .playable")
-            choice = pieces.nth(rng.randrange(pieces.count())) if moves % 3 == 2 and pieces.count() else buttons.nth(rng.randrange(count))
+            choice = (
+                pieces.nth(rng.randrange(pieces.count()))
+                if moves % 3 == 2 and pieces.count()
+                else buttons.nth(rng.randrange(count))
+            )
             if moves % 3 == 0:
                 choice.focus()
                 page.keyboard.press("Enter")
@@ -98,25 +106,55 @@ def play_until_over(pages: list[Page], rng: random.Random, reload_after: int, wo
 
 
 GAMES = [
-    ("lasvegas", {"players": 3, "rounds": 2, "dice_per_player": 3}, "easy", ("svg.die", ".spot .bill"), (".lasvegas .player",),
-     (".round-summary", ".spot .last-result")),
-    ("lastchance", {"players": 3, "cards": 1, "money": 500}, "medium", ("svg.die", ".lastchance-card"), (".lastchance .players",),
-     (".lastchance .players",)),
-    ("luckiest", {"players": 3, "rounds": 1}, "hard", (".luckiest .card", ".luckiest .player"), (".luckiest .player",), (".luckiest .player",)),
+    (
+        "lasvegas",
+        {"players": 3, "rounds": 2, "dice_per_player": 3},
+        "easy",
+        ("svg.die", ".spot .bill"),
+        (".lasvegas .player",),
+        (".round-summary", ".spot .last-result"),
+    ),
+    (
+        "lastchance",
+        {"players": 3, "cards": 1, "money": 500},
+        "medium",
+        ("svg.die", ".lastchance-card"),
+        (".lastchance .players",),
+        (".lastchance .players",),
+    ),
+    (
+        "luckiest",
+        {"players": 3, "rounds": 1},
+        "hard",
+        (".luckiest .card", ".luckiest .player"),
+        (".luckiest .player",),
+        (".luckiest .player",),
+    ),
 ]
 """(game, options, the bot's level, pieces drawn at the start, pieces drawn at the end, pieces drawn at the replay's
 last step: a Las Vegas round's result on the felt, which the table page leaves to its latest-scoring card)"""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("game", "options", "bot", "drawn", "drawn_at_end", "replayed_at_end"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(
+    ("game", "options", "bot", "drawn", "drawn_at_end", "replayed_at_end"), GAMES, ids=[g[0] for g in GAMES]
+)
 def test_two_people_and_a_bot_play_a_whole_game(
-    browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any], bot: str, drawn: tuple[str, ...],
-    drawn_at_end: tuple[str, ...], replayed_at_end: tuple[str, ...], lang: str,
+    browser: Browser,
+    serve: Callable[..., Any],
+    game: str,
+    options: dict[str, Any],
+    bot: str,
+    drawn: tuple[str, ...],
+    drawn_at_end: tuple[str, ...],
+    replayed_at_end: tuple[str, ...],
+    lang: str,
 ) -> None:
     server = serve(0.05)
     words = Words(server.url, lang)
-    anna = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, locale=LANGUAGES[lang]).new_page()
+    anna = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, locale=LANGUAGES[lang]
+    ).new_page()
     ben = browser.new_context(viewport={"width": 1100, "height": 900}, locale=LANGUAGES[lang]).new_page()
     errors: list[str] = []
     for page in (anna, ben):
@@ -133,7 +171,10 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert errors == []
     play_until_over([anna, ben], random.Random(game), reload_after=4, words=words)
     table_id = url.rstrip("/").split("/")[-1]
-    narrated = [line["text"] for line in httpx2.get(f"{server.url}/api/tables/{table_id}", params={"lang": lang}, timeout=10).json()["log"]]
+    narrated = [
+        line["text"]
+        for line in httpx2.get(f"{server.url}/api/tables/{table_id}", params={"lang": lang}, timeout=10).json()["log"]
+    ]
     for page in (anna, ben):
         assert page.locator("#result h2").inner_text().strip() != ""
         assert page.locator("#log li").all_text_contents() == narrated
@@ -146,7 +187,10 @@ def test_two_people_and_a_bot_play_a_whole_game(
     spectator = browser.new_context(locale=LANGUAGES[lang]).new_page()
     spectator.goto(url)
     spectator.wait_for_selector("#board[data-version]")
-    assert words("You are watching.") in spectator.inner_text("#status") and spectator.locator("#actions button").count() == 0
+    assert (
+        words("You are watching.") in spectator.inner_text("#status")
+        and spectator.locator("#actions button").count() == 0
+    )
     anna.click(f"#result button:has-text({words('Rematch')!r})")
     for page in (anna, ben):
         page.wait_for_selector(f"#result a:has-text({words('Go to the rematch')!r})")

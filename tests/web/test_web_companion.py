@@ -20,8 +20,12 @@ GAMES = [
 ]
 
 
-def _companion(client: TestClient, game: str, options: dict[str, Any], bots: list[str | None], names: list[str]) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": game, "options": options, "bots": bots, "real_dice": True, "hot_seat": names})
+def _companion(
+    client: TestClient, game: str, options: dict[str, Any], bots: list[str | None], names: list[str]
+) -> dict[str, Any]:
+    response = client.post(
+        "/api/tables", json={"game": game, "options": options, "bots": bots, "real_dice": True, "hot_seat": names}
+    )
     assert response.status_code == 201, response.text
     table = response.json()
     assert table["real_dice"] is True and table["started"] is True
@@ -29,13 +33,19 @@ def _companion(client: TestClient, game: str, options: dict[str, Any], bots: lis
 
 
 def _get(client: TestClient, table: dict[str, Any], **params: Any) -> dict[str, Any]:
-    answer = client.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {table['token']}"}, params=params)
+    answer = client.get(
+        f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {table['token']}"}, params=params
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()
 
 
 def _act(client: TestClient, table: dict[str, Any], version: int, action: Any) -> Any:
-    return client.post(f"/api/tables/{table['id']}/actions", json={"version": version, "action": action}, headers={"Authorization": f"Bearer {table['token']}"})
+    return client.post(
+        f"/api/tables/{table['id']}/actions",
+        json={"version": version, "action": action},
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
@@ -77,7 +87,9 @@ def test_typed_dice_are_read_as_the_terminal_reads_them_and_impossible_ones_refu
     typed = _act(client, table, state["version"], {"typed": "1 1 2 2 3 3 4 4 5 5 6 6"})
     assert typed.status_code == 200, typed.text
     assert any("1 1 2 2 3 3 4 4 5 5 6 6" in line["text"] for line in typed.json()["log"])
-    spectator = client.post(f"/api/tables/{table['id']}/actions", json={"version": typed.json()["version"], "action": {"typed": "1"}})
+    spectator = client.post(
+        f"/api/tables/{table['id']}/actions", json={"version": typed.json()["version"], "action": {"typed": "1"}}
+    )
     assert spectator.status_code == 403
 
 
@@ -139,7 +151,10 @@ def test_a_placement_is_taken_back_exactly(make_client: Any) -> None:
 
 
 def test_an_undo_takes_back_the_bot_moves_after_a_persons_step(client: TestClient) -> None:
-    response = client.post("/api/tables", json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, "easy"], "real_dice": True, "name": "Ann"})
+    response = client.post(
+        "/api/tables",
+        json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, "easy"], "real_dice": True, "name": "Ann"},
+    )
     table = response.json()
     state = _typed(client, table, _get(client, table), *BILLS, "3 5")
     state = _act(client, table, state["version"], state["legal"][0]["action"]).json()
@@ -151,7 +166,9 @@ def test_an_undo_takes_back_the_bot_moves_after_a_persons_step(client: TestClien
         client.get(f"/api/tables/{table['id']}", params={"after": state["version"]})
     assert state["version"] == typed["version"] + 1 and state["undo"] is True, "the bot placed after the typed dice"
     undone = _undo(client, table).json()
-    assert undone["version"] == typed["version"] - 1 and undone["current_player"] == -1, "the bot's placement went with the dice typed before it"
+    assert undone["version"] == typed["version"] - 1 and undone["current_player"] == -1, (
+        "the bot's placement went with the dice typed before it"
+    )
     assert undone["log"][-1]["text"].startswith("Ann took back: ") and "2 6" in undone["log"][-1]["text"]
 
 
@@ -161,7 +178,9 @@ def test_a_refused_undo_changes_nothing(client: TestClient) -> None:
     spectator = client.post(f"/api/tables/{table['id']}/undo")
     assert spectator.status_code == 403 and spectator.json()["code"] == "spectator"
     assert _get(client, table) == state | {"log_from": 0, "log": _get(client, table)["log"]}
-    plain = client.post("/api/tables", json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, None], "name": "Ann"}).json()
+    plain = client.post(
+        "/api/tables", json={"game": "lasvegas", "options": LAS_VEGAS, "bots": [None, None], "name": "Ann"}
+    ).json()
     seen = _get(client, plain)
     assert seen["undo"] is False
     refused = _undo(client, plain)
@@ -172,7 +191,13 @@ def test_a_refused_undo_changes_nothing(client: TestClient) -> None:
 def test_a_bot_at_a_companion_table_plays_after_the_typed_dice(client: TestClient) -> None:
     response = client.post(
         "/api/tables",
-        json={"game": "luckiest", "options": {"players": 2, "rounds": 1}, "bots": ["easy", None], "real_dice": True, "name": "Ann"},
+        json={
+            "game": "luckiest",
+            "options": {"players": 2, "rounds": 1},
+            "bots": ["easy", None],
+            "real_dice": True,
+            "name": "Ann",
+        },
     )
     table = response.json()
     for _ in range(200):
@@ -186,10 +211,20 @@ def test_a_bot_at_a_companion_table_plays_after_the_typed_dice(client: TestClien
 
 
 def test_a_hot_seat_table_names_each_person(client: TestClient) -> None:
-    refused = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann"]})
+    refused = client.post(
+        "/api/tables",
+        json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann"]},
+    )
     assert refused.status_code == 422 and refused.json()["code"] == "bad-names"
-    made = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann", "Bob"]}).json()
-    assert [seat["name"] for seat in made["seats"]][:2] == ["Ann", "Bob"] and made["started"] is True and made["real_dice"] is False
+    made = client.post(
+        "/api/tables",
+        json={"game": "luckiest", "options": {"players": 3}, "bots": [None, None, "easy"], "hot_seat": ["Ann", "Bob"]},
+    ).json()
+    assert (
+        [seat["name"] for seat in made["seats"]][:2] == ["Ann", "Bob"]
+        and made["started"] is True
+        and made["real_dice"] is False
+    )
 
 
 def test_a_last_chance_card_of_ones_own_box_is_typed_and_its_odds_shown(client: TestClient) -> None:
@@ -205,11 +240,25 @@ def test_a_last_chance_card_of_ones_own_box_is_typed_and_its_odds_shown(client: 
 @pytest.mark.parametrize(
     ("game", "options", "english", "french", "german"),
     [
-        ("lasvegas", {"players": 2, "first_player": 0}, "bills drawn for casino 1", "billets tirés pour le casino 1", "Geldscheine für Casino 1"),
-        ("lastchance", {"players": 2, "first_player": 0}, "type the id of the card drawn", "tapez le numéro de la carte", "Nummer der gezogenen Karte"),
+        (
+            "lasvegas",
+            {"players": 2, "first_player": 0},
+            "bills drawn for casino 1",
+            "billets tirés pour le casino 1",
+            "Geldscheine für Casino 1",
+        ),
+        (
+            "lastchance",
+            {"players": 2, "first_player": 0},
+            "type the id of the card drawn",
+            "tapez le numéro de la carte",
+            "Nummer der gezogenen Karte",
+        ),
     ],
 )
-def test_what_to_type_is_said_in_the_language_asked_for(client: TestClient, game: str, options: dict[str, Any], english: str, french: str, german: str) -> None:
+def test_what_to_type_is_said_in_the_language_asked_for(
+    client: TestClient, game: str, options: dict[str, Any], english: str, french: str, german: str
+) -> None:
     table = _companion(client, game, options, [None, None], ["Ann", "Bob"])
     assert english in _get(client, table)["typing"]
     assert french in _get(client, table, lang="fr")["typing"]

@@ -88,9 +88,14 @@ def test_a_las_vegas_companion_game_typed_on_one_page(browser: Browser, serve: C
 
 
 @pytest.mark.parametrize("game", ["lastchance", "luckiest"])
-def test_the_other_companion_games_are_typed_to_their_end(browser: Browser, serve: Callable[..., Any], game: str) -> None:
+def test_the_other_companion_games_are_typed_to_their_end(
+    browser: Browser, serve: Callable[..., Any], game: str
+) -> None:
     server = serve(0.0)
-    options = {"lastchance": {"players": 2, "cards": 1, "money": 500, "first_player": 0}, "luckiest": {"players": 2, "rounds": 1}}[game]
+    options = {
+        "lastchance": {"players": 2, "cards": 1, "money": 500, "first_player": 0},
+        "luckiest": {"players": 2, "rounds": 1},
+    }[game]
     table = create(server.url, game, options, [None, None], real_dice=True, hot_seat=["Ann", "Bob"])
     page = seated_page(browser, server.url, table)
     rng = random.Random(game)

@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, Dialog, Page
+from web_helpers import create, seated_page, step
 
 import highroller as hr
 from highroller.registry import available_games, own_games
-from playwright.sync_api import Browser, Dialog, Page
-from web_helpers import create, seated_page, step
 
 pytestmark = pytest.mark.slow  # browser pages of every game, played to their end, in three languages
 
@@ -40,7 +40,9 @@ ROOT = Path(__file__).parents[2] / "src" / "highroller"
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
 PEOPLE = {"Anna", "Ann", "Bob"}
 """People's names at the tables: not words of any language."""
-ENGLISH_WORDS = re.compile(r"\b(?:the|you|your|round|seat|wins|and|choices|left|there|(?:easy|medium|hard|random|greedy) bot)\b", re.IGNORECASE)
+ENGLISH_WORDS = re.compile(
+    r"\b(?:the|you|your|round|seat|wins|and|choices|left|there|(?:easy|medium|hard|random|greedy) bot)\b", re.IGNORECASE
+)
 """English words that French and German pages never use."""
 RAW = re.compile(r"\b(?:null|undefined|NaN)\b|\[object \w+\]|\{\w+\}")
 """A value shown as the program holds it, or a catalog text's placeholder left unfilled."""
@@ -62,11 +64,13 @@ READ_PAGE = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const holder = parent && parent.closest("option, title") ? parent.closest("select, svg") || parent : parent;
-    if (holder && !["SCRIPT", "STYLE"].includes(parent.tagName) && shown(holder) && node.textContent.trim()) texts.push(node.textContent.trim());
+    if (holder && !["SCRIPT", "STYLE"].includes(parent.tagName) && shown(holder) &&
+      node.textContent.trim()) texts.push(node.textContent.trim());
   }
   for (const element of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
     if (!shown(element) && !element.closest("svg")) continue;
-    for (const name of ["title", "aria-label", "placeholder"]) if (element.getAttribute(name)) texts.push(element.getAttribute(name));
+    for (const name of ["title", "aria-label",
+      "placeholder"]) if (element.getAttribute(name)) texts.push(element.getAttribute(name));
   }
   return texts;
 }"""
@@ -102,7 +106,13 @@ def watching(lang: str) -> tuple[str, ...]:
     if lang == "en":
         return ("· {n} watching", "· {n} watching")
     with (ROOT / "web" / "locale" / f"{lang}.po").open("rb") as handle:
-        return tuple(next(message.string for message in read_po(handle, locale=lang) if message.id == ("· {n} watching", "· {n} watching")))
+        return tuple(
+            next(
+                message.string
+                for message in read_po(handle, locale=lang)
+                if message.id == ("· {n} watching", "· {n} watching")
+            )
+        )
 
 
 def english_left(texts: list[str], lang: str) -> list[str]:
@@ -157,11 +167,32 @@ class Crawl:
 
 
 def test_the_detectors_find_english_and_raw_values() -> None:
-    assert english_left(["Hard bot 2", "(you)", "Round 1 of 3", "Bot difficile 2", "Anna", "Manche 1 sur 3", "Anna wins"], "fr") == ["(you)", "Anna wins", "Hard bot 2", "Round 1 of 3"]
+    assert english_left(
+        ["Hard bot 2", "(you)", "Round 1 of 3", "Bot difficile 2", "Anna", "Manche 1 sur 3", "Anna wins"], "fr"
+    ) == ["(you)", "Anna wins", "Hard bot 2", "Round 1 of 3"]
     assert english_left(["Schwerer Bot 2", "Runde 1", "Platz 3", "Anna and Ben"], "de") == ["Anna and Ben"]
-    shown = ["Absent players", "null", "a null b", "NaN points", "undefined", "[object Object]", "{n} points", "Nullspiel", "Annulé"]
-    assert wrong_on_screen(shown, "en") == ["NaN points", "[object Object]", "a null b", "null", "undefined", "{n} points"]
-    assert wrong_on_screen(["Casino 1 : 80 000 $", "Casino 1\u202f: 80\u202f000\xa0$", "« x »", "«\u202fx\u202f»", "2:05"], "fr") == ["Casino 1 : 80 000 $", "« x »"]
+    shown = [
+        "Absent players",
+        "null",
+        "a null b",
+        "NaN points",
+        "undefined",
+        "[object Object]",
+        "{n} points",
+        "Nullspiel",
+        "Annulé",
+    ]
+    assert wrong_on_screen(shown, "en") == [
+        "NaN points",
+        "[object Object]",
+        "a null b",
+        "null",
+        "undefined",
+        "{n} points",
+    ]
+    assert wrong_on_screen(
+        ["Casino 1 : 80 000 $", "Casino 1\u202f: 80\u202f000\xa0$", "« x »", "«\u202fx\u202f»", "2:05"], "fr"
+    ) == ["Casino 1 : 80 000 $", "« x »"]
 
 
 def _play_in_page(page: Page, moves: int, rng: random.Random, crawl: Crawl, where: str) -> None:
@@ -169,7 +200,10 @@ def _play_in_page(page: Page, moves: int, rng: random.Random, crawl: Crawl, wher
     for _ in range(moves):
         buttons = page.locator("#actions button.action:not([disabled])")
         if page.locator("#result:not([hidden])").count() or not buttons.count():
-            page.wait_for_function("() => document.querySelector('#actions button.action:not([disabled])') || !document.querySelector('#result').hidden")
+            page.wait_for_function(
+                "() => document.querySelector('#actions button.action:not([disabled])') || "
+                "!document.querySelector('#result').hidden"
+            )
             buttons = page.locator("#actions button.action:not([disabled])")
             if not buttons.count():
                 return
@@ -181,8 +215,14 @@ def _play_in_page(page: Page, moves: int, rng: random.Random, crawl: Crawl, wher
 
 def _read_dialogs(page: Page, crawl: Crawl, game: str) -> None:
     """The table's hint (on the person's turn), score sheet and Rules, each read open."""
-    page.wait_for_function("() => document.querySelector('#actions button.action:not([disabled])') || document.body.classList.contains('finished')")
-    if page.locator("#hint-button:not([disabled])").count() and page.locator("#actions button.action:not([disabled])").count():
+    page.wait_for_function(
+        "() => document.querySelector('#actions button.action:not([disabled])') || "
+        "document.body.classList.contains('finished')"
+    )
+    if (
+        page.locator("#hint-button:not([disabled])").count()
+        and page.locator("#actions button.action:not([disabled])").count()
+    ):
         page.click("#hint-button")
         page.wait_for_selector("#hint .hint-move, #hint .error", timeout=60_000)
         crawl.read(page, f"{game} hint")
@@ -243,7 +283,9 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     lobby = _read_lobby(browser, server.url, crawl, context)
     others = [name for name in available_games() if name not in own_games()] if lang == "en" else []
     for game, options, bot in GAMES + [(name, {}, "easy") for name in others]:
-        table = create(server.url, game, options, [None] + [bot] * (hr.make(game, **options).num_players - 1), name="Anna")
+        table = create(
+            server.url, game, options, [None] + [bot] * (hr.make(game, **options).num_players - 1), name="Anna"
+        )
         page = crawl.page(seated_page(browser, server.url, table, **context))
         english = game not in others
         assert page.get_attribute("html", "lang") == lang
@@ -258,7 +300,9 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
         page.wait_for_selector("#result:not([hidden])")
         crawl.read(page, f"{game} over", english)
         if english:
-            assert page.evaluate(PLURALS) == [form.replace("{n}", str(n)) for n, form in zip((1, 2), watching(lang), strict=True)]
+            assert page.evaluate(PLURALS) == [
+                form.replace("{n}", str(n)) for n, form in zip((1, 2), watching(lang), strict=True)
+            ]
         page.goto(f"{server.url}/replay/{table['id']}")
         page.wait_for_selector("#where")
         crawl.read(page, f"{game} replay", english)
@@ -270,7 +314,13 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     assert key, "the lobby made a profile"
     create(server.url, "lasvegas", {"players": 2}, [None, None], key, name="Anna", timer=86400, bank=86400)
     create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], key, name="Anna", timer=3600)
-    for path, ready in (("/games", ".game-row"), ("/me", "#passkeys li"), ("/ratings", "#game option"), ("/signin", "#passkey-signin"), ("/no/such/page", "body")):
+    for path, ready in (
+        ("/games", ".game-row"),
+        ("/me", "#passkeys li"),
+        ("/ratings", "#game option"),
+        ("/signin", "#passkey-signin"),
+        ("/no/such/page", "body"),
+    ):
         lobby.goto(server.url + path)
         lobby.wait_for_selector(ready, state="attached")
         lobby.wait_for_timeout(300)
@@ -283,6 +333,13 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     lobby.goto(server.url + "/")
     lobby.wait_for_selector("#tables .error")
     crawl.read(lobby, "lobby, the server out of reach")
-    dialogs = {f"{game} {dialog}" for game, _, _ in GAMES for dialog in ("hint", "rules")} | {"lasvegas sheet", "luckiest sheet"}
-    assert dialogs | {f"{game}, real dice refused" for game, _, _ in GAMES} <= crawl.seen, "every dialog and refusal was read"
-    assert crawl.found == {}, "Wrong on the pages:\n" + "\n".join(f"{where}: {texts}" for where, texts in crawl.found.items())
+    dialogs = {f"{game} {dialog}" for game, _, _ in GAMES for dialog in ("hint", "rules")} | {
+        "lasvegas sheet",
+        "luckiest sheet",
+    }
+    assert dialogs | {f"{game}, real dice refused" for game, _, _ in GAMES} <= crawl.seen, (
+        "every dialog and refusal was read"
+    )
+    assert crawl.found == {}, "Wrong on the pages:\n" + "\n".join(
+        f"{where}: {texts}" for where, texts in crawl.found.items()
+    )

@@ -107,7 +107,9 @@ def start_server(scratch: Path) -> Server:
     return server
 
 
-def seat_table(base: str, game: str, bots: list[str | None], profile: str | None = None, **extra: Any) -> tuple[str, str]:
+def seat_table(
+    base: str, game: str, bots: list[str | None], profile: str | None = None, **extra: Any
+) -> tuple[str, str]:
     """A new two-seat table with the table's creator seated (as `profile`'s seat, given its key): its
     id and the creator's token."""
     made = create(base, game, {"players": 2}, bots, profile, stand_in="easy", **extra)
@@ -158,22 +160,38 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
     schema = schemathesis.openapi.from_url(f"{base}/openapi.json", config=schemathesis.Config())
     games = available_games()
     creations = st.fixed_dictionaries(
-        {"game": st.sampled_from(games), "options": st.just({"players": 2}), "bots": st.lists(st.sampled_from([None, "easy"]), min_size=2, max_size=2)},
-        optional={"name": st.text(max_size=30), "timer": st.none() | st.integers(1, 100) | st.sampled_from([3600, 86400]), "bank": st.none() | st.integers(0, 86400),
-                  "rated": st.sampled_from([None, "people", "all"]), "hints": st.booleans(), "real_dice": st.booleans()},
+        {
+            "game": st.sampled_from(games),
+            "options": st.just({"players": 2}),
+            "bots": st.lists(st.sampled_from([None, "easy"]), min_size=2, max_size=2),
+        },
+        optional={
+            "name": st.text(max_size=30),
+            "timer": st.none() | st.integers(1, 100) | st.sampled_from([3600, 86400]),
+            "bank": st.none() | st.integers(0, 86400),
+            "rated": st.sampled_from([None, "people", "all"]),
+            "hints": st.booleans(),
+            "real_dice": st.booleans(),
+        },
     )
 
     @schema.hook
-    def before_generate_path_parameters(context: schemathesis.HookContext, strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    def before_generate_path_parameters(
+        context: schemathesis.HookContext, strategy: st.SearchStrategy[Any]
+    ) -> st.SearchStrategy[Any]:
         path = context.operation.path if context.operation is not None else ""
         if "{table_id}" in path:
-            return half_and_half(strategy, st.sampled_from(sorted(tables.tokens)).map(lambda table_id: {"table_id": table_id}))
+            return half_and_half(
+                strategy, st.sampled_from(sorted(tables.tokens)).map(lambda table_id: {"table_id": table_id})
+            )
         if "{game}" in path:
             return half_and_half(strategy, st.sampled_from(games).map(lambda game: {"game": game}))
         return strategy
 
     @schema.hook
-    def before_generate_body(context: schemathesis.HookContext, strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    def before_generate_body(
+        context: schemathesis.HookContext, strategy: st.SearchStrategy[Any]
+    ) -> st.SearchStrategy[Any]:
         creating = context.operation is not None and context.operation.label == "POST /api/tables"
         return half_and_half(strategy, creations) if creating else strategy
 
@@ -225,7 +243,12 @@ def fuzz(schema: schemathesis.BaseSchema, *, examples: int, seconds: float, seed
         for operation in operations:
             if time.monotonic() > deadline:
                 return list(outcomes.values())
-            _send(operation, outcomes[operation.label], min(BATCH, examples - start), _seed_of(seed, operation.label, batch))
+            _send(
+                operation,
+                outcomes[operation.label],
+                min(BATCH, examples - start),
+                _seed_of(seed, operation.label, batch),
+            )
     return list(outcomes.values())
 
 
@@ -239,14 +262,22 @@ def _send(operation: schemathesis.APIOperation, outcome: Outcome, examples: int,
     strategy = st.one_of([operation.as_strategy(mode) for mode in modes])
 
     @hypothesis_seed(seed)
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def send(case: schemathesis.Case) -> None:
         outcome.sent += 1
         try:
             response = case.call(timeout=TIMEOUT)
         except requests.RequestException as error:
-            outcome.failures.setdefault(f"no answer: {type(error).__name__}", f"{error}\n\n    {case.as_curl_command()}")
+            outcome.failures.setdefault(
+                f"no answer: {type(error).__name__}", f"{error}\n\n    {case.as_curl_command()}"
+            )
             return
         outcome.statuses[response.status_code] += 1
         try:
@@ -278,14 +309,21 @@ def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
 @pytest.mark.parametrize("seated", [False, True], ids=["spectator", "seated"])
 def test_every_answer_is_documented(server: Server, seated: bool, move_clock: Callable[[float], None]) -> None:
     """Every operation, as a spectator or seated: documented answers only, and the real tables reached."""
-    outcomes = fuzz(fuzzed_schema(server.url, real_tables(server.url, move_clock), seated=seated), examples=EXAMPLES, seconds=SECONDS, seed=SEED)
+    outcomes = fuzz(
+        fuzzed_schema(server.url, real_tables(server.url, move_clock), seated=seated),
+        examples=EXAMPLES,
+        seconds=SECONDS,
+        seed=SEED,
+    )
     for outcome in outcomes:
         print(f"{outcome.label}: {outcome.sent} requests, statuses {dict(sorted(outcome.statuses.items()))}")
     failures = [f"{outcome.label}: {report}" for outcome in outcomes for report in outcome.failures.values()]
     assert not failures, "\n".join(failures)
     assert all(outcome.sent for outcome in outcomes)
     reached = [outcome for outcome in outcomes if "{table_id}" in outcome.label]
-    assert reached and all(set(outcome.statuses) - {404, 422} for outcome in reached), "the real tables were never reached"
+    assert reached and all(set(outcome.statuses) - {404, 422} for outcome in reached), (
+        "the real tables were never reached"
+    )
     busy = server.errors.read_text().split(BUSY)[1:] if server.errors.exists() else []
     assert not busy, "no request may keep the event loop busy past 50 ms:\n" + "\n".join(BUSY + block for block in busy)
 
@@ -293,7 +331,9 @@ def test_every_answer_is_documented(server: Server, seated: bool, move_clock: Ca
 def test_a_body_that_is_not_utf8_is_malformed_json(sqlite_client: TestClient) -> None:
     """JSON is UTF-8 text: a body that is not is refused as malformed like any other bad JSON (the
     fuzzer found it answered 400 `bad-request`, a status no route documents)."""
-    table = sqlite_client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None]}).json()["id"]
+    table = sqlite_client.post(
+        "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None]}
+    ).json()["id"]
     for path in ("/api/tables", f"/api/tables/{table}/join", f"/api/tables/{table}/actions"):
         response = sqlite_client.post(path, content=b'{"name": "\xff"}', headers={"Content-Type": "application/json"})
         assert (response.status_code, response.json()["code"]) == (422, "malformed"), (path, response.text)

@@ -40,7 +40,11 @@ def test_the_rules_are_served_as_html_per_language(client: TestClient) -> None:
 
 def test_bad_rules_requests_are_refused_clearly(client: TestClient) -> None:
     bad_lang = client.get("/api/games/lasvegas/rules", params={"lang": "../../etc/passwd"})
-    assert bad_lang.status_code == 422 and bad_lang.json()["code"] == "bad-lang" and "en, fr, de" in bad_lang.json()["error"]
+    assert (
+        bad_lang.status_code == 422
+        and bad_lang.json()["code"] == "bad-lang"
+        and "en, fr, de" in bad_lang.json()["error"]
+    )
     unknown = client.get("/api/games/chess/rules")
     assert unknown.status_code == 404 and unknown.json()["code"] == "no-game"
     assert client.get("/api/games/..%2F..%2Fsrc/rules").status_code == 404

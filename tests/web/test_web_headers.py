@@ -26,7 +26,16 @@ SECURITY = {
     "cross-origin-opener-policy": "same-origin",
 }
 
-PATHS = ["/", "/table/x", "/static/style.css", "/api/games", "/openapi.json", "/docs", "/no/such/page", "/api/tables/no-such"]
+PATHS = [
+    "/",
+    "/table/x",
+    "/static/style.css",
+    "/api/games",
+    "/openapi.json",
+    "/docs",
+    "/no/such/page",
+    "/api/tables/no-such",
+]
 
 
 def assert_secured(response: httpx2.Response) -> None:
@@ -49,7 +58,9 @@ def test_the_policy_is_the_strict_one() -> None:
 
 
 def test_refusals_of_the_guards_and_handlers_carry_them_too(client: TestClient) -> None:
-    too_large = client.post("/api/tables", content=b"x" * (MAX_MESSAGE + 1), headers={"Content-Type": "application/json"})
+    too_large = client.post(
+        "/api/tables", content=b"x" * (MAX_MESSAGE + 1), headers={"Content-Type": "application/json"}
+    )
     malformed = client.post("/api/tables", json={})
     for response, status in ((too_large, 413), (malformed, 422)):
         assert response.status_code == status
@@ -77,7 +88,10 @@ def test_unknown_paths_and_wrong_methods_answer_in_the_documented_shape(client: 
         assert response.headers["content-type"] == "application/json"
         assert response.json() == {"error": f"there is nothing at {path}", "code": "not-found"}
     french = client.get("/no/such/page", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
-    assert french.status_code == 404 and french.json() == {"error": "il n'y a rien à /no/such/page", "code": "not-found"}
+    assert french.status_code == 404 and french.json() == {
+        "error": "il n'y a rien à /no/such/page",
+        "code": "not-found",
+    }
     german = client.delete("/api/games", params={"lang": "de"})
     assert german.status_code == 405 and german.json()["error"] == "/api/games nimmt kein DELETE an"
     response = client.delete("/api/games")
@@ -175,7 +189,9 @@ def test_the_pages_break_none_of_the_policy(browser: Browser, serve: Callable[..
     # A function, not an expression: Playwright polls an expression with eval, which the CSP forbids.
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
     page.wait_for_selector("#seats select")
-    created = httpx2.post(server.url + "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "greedy"]})
+    created = httpx2.post(
+        server.url + "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "greedy"]}
+    )
     assert created.status_code == 201, created.text
     page.goto(f"{server.url}/table/{created.json()['id']}")
     page.wait_for_selector("#board[data-version]")

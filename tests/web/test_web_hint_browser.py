@@ -25,7 +25,9 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 def test_a_hint_is_drawn_as_bars_in_the_pages_language(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve(0.0)
     table = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann")
-    page = seated_page(browser, server.url, table, viewport={"width": 390, "height": 844}, has_touch=True, locale="fr-FR")
+    page = seated_page(
+        browser, server.url, table, viewport={"width": 390, "height": 844}, has_touch=True, locale="fr-FR"
+    )
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.click("#hint-button")
@@ -42,5 +44,7 @@ def test_a_hint_is_drawn_as_bars_in_the_pages_language(browser: Browser, serve: 
     suggested = page.locator("#hint .hint-move.suggested")
     assert suggested.count() == 1 and "✓" in suggested.inner_text()
     assert page.locator("#actions .hinted").count() == 1
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "the bars fit the phone's width"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), (
+        "the bars fit the phone's width"
+    )
     assert errors == []

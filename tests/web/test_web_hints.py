@@ -29,7 +29,9 @@ def compiled_expert() -> None:
 
 
 def _table(client: TestClient, game: str, options: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann", **extra})
+    response = client.post(
+        "/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann", **extra}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -63,8 +65,16 @@ def _my_turn(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("game", "options", "titles"),
     [
-        ("lasvegas", {"players": 2, "first_player": 0}, {"en": "Your chance of winning after each placement", "fr": "Vos chances de gagner"}),
-        ("lastchance", {"players": 2, "first_player": 0}, {"en": "The exact odds of the card", "fr": "Les probabilités exactes"}),
+        (
+            "lasvegas",
+            {"players": 2, "first_player": 0},
+            {"en": "Your chance of winning after each placement", "fr": "Vos chances de gagner"},
+        ),
+        (
+            "lastchance",
+            {"players": 2, "first_player": 0},
+            {"en": "The exact odds of the card", "fr": "Les probabilités exactes"},
+        ),
         ("luckiest", {"players": 2}, {"en": "Your chance of winning after each choice", "fr": "Vos chances de gagner"}),
     ],
 )
@@ -85,12 +95,16 @@ def test_a_hint_suggests_a_legal_choice_with_the_games_advice_in_each_language(
         assert not BOX_DRAWING & set(_text_of(hint)), hint
         assert advice["best"] is None or (advice["best"] in legal and advice["best"] == hint["action"])
         assert all(move["action"] in legal for move in advice["moves"])
-        for value in [move["value"] for move in advice["moves"]] + [fact["value"] for fact in advice["facts"] if fact["measure"] == "chance"]:
+        for value in [move["value"] for move in advice["moves"]] + [
+            fact["value"] for fact in advice["facts"] if fact["measure"] == "chance"
+        ]:
             assert advice["measure"] != "chance" or 0 <= value <= 1
         assert all(0 <= fact["value"] <= 1 for fact in advice["facts"] if fact["measure"] == "chance")
         assert all(str(move["value"]) != "-0.0" for move in advice["moves"])
         assert _hint(client, table, table["token"], lang).json() == hint
-    assert answers["en"]["advice"]["title"].startswith(titles["en"]) and answers["fr"]["advice"]["title"].startswith(titles["fr"])
+    assert answers["en"]["advice"]["title"].startswith(titles["en"]) and answers["fr"]["advice"]["title"].startswith(
+        titles["fr"]
+    )
     assert answers["fr"]["advice"]["title"] != answers["de"]["advice"]["title"]
     assert answers["en"]["action"] == answers["fr"]["action"] == answers["de"]["action"]
     assert _hint(client, table, table["token"], "xx").status_code == 422
@@ -120,7 +134,9 @@ def test_hints_are_refused_to_spectators_and_at_tables_without_them(client: Test
 
 
 def test_a_hint_out_of_turn_is_refused(client: TestClient) -> None:
-    response = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "name": "Ann"})
+    response = client.post(
+        "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "name": "Ann"}
+    )
     table = response.json()
     refused = _hint(client, table, table["token"])
     assert refused.status_code == 409 and refused.json()["code"] == "not-your-turn"
@@ -146,8 +162,16 @@ def test_win_chances_come_where_the_game_has_an_estimate(client: TestClient) -> 
     assert client.get(f"/api/tables/{table['id']}/advice").json() == advice
     lasvegas = _table(client, "lasvegas", {"players": 2, "first_player": 0})
     assert client.get(f"/api/tables/{lasvegas['id']}").json()["advice"] is False
-    assert client.get(f"/api/tables/{lasvegas['id']}/advice").json() | {"version": 0} == {"version": 0, "chances": None, "note": None}
-    games = {game["name"]: (game["win_chances"], game["table_note"]) for game in client.get("/api/games").json() if game["name"] in own_games()}
+    assert client.get(f"/api/tables/{lasvegas['id']}/advice").json() | {"version": 0} == {
+        "version": 0,
+        "chances": None,
+        "note": None,
+    }
+    games = {
+        game["name"]: (game["win_chances"], game["table_note"])
+        for game in client.get("/api/games").json()
+        if game["name"] in own_games()
+    }
     assert games == {"lasvegas": (False, False), "lastchance": (False, True), "luckiest": (True, False)}
 
 
@@ -158,7 +182,11 @@ def test_last_chance_notes_the_cards_exact_odds_in_the_language_asked_for(client
     card = state["view"]["card"]["id"]
     english = client.get(f"/api/tables/{table['id']}/advice").json()
     assert english["chances"] is None
-    assert english["note"].startswith(f"Card {card}: ") and "Expected payout: $" in english["note"] and "Break-even bid" in english["note"]
+    assert (
+        english["note"].startswith(f"Card {card}: ")
+        and "Expected payout: $" in english["note"]
+        and "Break-even bid" in english["note"]
+    )
     french = client.get(f"/api/tables/{table['id']}/advice", params={"lang": "fr"}).json()
     assert french["note"].startswith(f"Carte {card}\u202f: ") and "Gain espéré" in french["note"]
     assert client.get(f"/api/tables/{table['id']}/advice", params={"lang": "xx"}).status_code == 422

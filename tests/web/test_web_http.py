@@ -128,7 +128,10 @@ def test_a_head_over_the_limit_is_refused_before_it_is_buffered(protocol_class: 
     assert headers["content-type"] == "application/json" and headers["connection"] == "close"
     assert headers["content-length"] == str(len(body))
     assert headers["x-frame-options"] == "deny" and headers["content-security-policy"] == CSP.lower()
-    assert json.loads(body) == {"error": f"the request line and headers are over {MAX_HEAD} bytes", "code": "headers-too-large"}
+    assert json.loads(body) == {
+        "error": f"the request line and headers are over {MAX_HEAD} bytes",
+        "code": "headers-too-large",
+    }
     assert transport.eof and not transport.closed  # half closed: what the client still sends is read and dropped
 
 
@@ -145,7 +148,9 @@ def test_heads_up_to_the_limit_are_served(protocol_class: type[asyncio.Protocol]
         transport, _ = exchange(protocol_class, pieces(stream, piece))
         answers = bytes(transport.written).count(b"HTTP/1.1 200 OK")
         assert answers == stream.count(b"X-Pad"), transport.written[:200]
-    transport, _ = exchange(protocol_class, pieces(head_of(MAX_HEAD + piece + 1), piece))  # past the limit by more than a read
+    transport, _ = exchange(
+        protocol_class, pieces(head_of(MAX_HEAD + piece + 1), piece)
+    )  # past the limit by more than a read
     assert transport.written.startswith(b"HTTP/1.1 431")
 
 
@@ -156,15 +161,23 @@ def chunked(total: int) -> Iterator[bytes]:
 
 
 def test_a_body_over_the_limit_is_413_declared_or_chunked(client: TestClient) -> None:
-    declared = client.post("/api/tables", content=b"x" * (MAX_MESSAGE + 1), headers={"Content-Type": "application/json"})
-    streamed = client.post("/api/tables", content=chunked(MAX_MESSAGE + 1), headers={"Content-Type": "application/json"})
-    assert streamed.request.headers["transfer-encoding"] == "chunked" and "content-length" not in streamed.request.headers
+    declared = client.post(
+        "/api/tables", content=b"x" * (MAX_MESSAGE + 1), headers={"Content-Type": "application/json"}
+    )
+    streamed = client.post(
+        "/api/tables", content=chunked(MAX_MESSAGE + 1), headers={"Content-Type": "application/json"}
+    )
+    assert (
+        streamed.request.headers["transfer-encoding"] == "chunked" and "content-length" not in streamed.request.headers
+    )
     for response in (declared, streamed):
         assert response.status_code == 413
         assert response.json() == {"error": f"the request body is over {MAX_MESSAGE} bytes", "code": "too-large"}
         assert_secured(response.headers)
     body = json.dumps({"game": "lasvegas", "options": {"players": 2}, "bots": [None, None]}).encode()
-    created = client.post("/api/tables", content=iter([body[:10], body[10:]]), headers={"Content-Type": "application/json"})
+    created = client.post(
+        "/api/tables", content=iter([body[:10], body[10:]]), headers={"Content-Type": "application/json"}
+    )
     assert created.status_code == 201, created.text  # a chunked body within the limit reaches the route whole
 
 
@@ -201,9 +214,13 @@ def test_options_lists_every_method_of_the_path(client: TestClient) -> None:
 
 
 def test_a_wrong_method_gets_405_with_the_full_allow_list(client: TestClient) -> None:
-    cases = [("PUT", "/api/tables", "GET, HEAD, OPTIONS, POST"), ("DELETE", "/api/tables/any/join", "OPTIONS, POST"),
-             ("HEAD", "/api/tables/any/join", "OPTIONS, POST"), ("POST", "/static/style.css", "GET, HEAD, OPTIONS"),
-             ("POST", "/", "GET, HEAD, OPTIONS")]
+    cases = [
+        ("PUT", "/api/tables", "GET, HEAD, OPTIONS, POST"),
+        ("DELETE", "/api/tables/any/join", "OPTIONS, POST"),
+        ("HEAD", "/api/tables/any/join", "OPTIONS, POST"),
+        ("POST", "/static/style.css", "GET, HEAD, OPTIONS"),
+        ("POST", "/", "GET, HEAD, OPTIONS"),
+    ]
     for method, path, allow in cases:
         response = client.request(method, path)
         assert response.status_code == 405, (method, path)
@@ -213,7 +230,9 @@ def test_a_wrong_method_gets_405_with_the_full_allow_list(client: TestClient) ->
         assert_secured(response.headers)
 
 
-def test_healthz_reads_the_database(client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_healthz_reads_the_database(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200 and response.json() == {"status": "ok"}
     assert response.headers["cache-control"] == "no-store"
@@ -239,7 +258,10 @@ def test_the_server_refuses_huge_heads_and_bodies_and_answers_checks(serve: Call
     server = serve()
     huge = httpx2.get(server.url + "/api/games", headers={"X-Big": "a" * 8_000_000}, timeout=30)
     assert huge.status_code == 431
-    assert huge.json() == {"error": f"the request line and headers are over {MAX_HEAD} bytes", "code": "headers-too-large"}
+    assert huge.json() == {
+        "error": f"the request line and headers are over {MAX_HEAD} bytes",
+        "code": "headers-too-large",
+    }
     assert huge.headers["content-type"] == "application/json" and huge.headers["connection"] == "close"
     assert_secured(huge.headers)
     assert httpx2.get(server.url + "/api/games", timeout=30).status_code == 200  # a new connection is served
@@ -247,11 +269,18 @@ def test_the_server_refuses_huge_heads_and_bodies_and_answers_checks(serve: Call
     assert near.status_code == 200
     over = httpx2.get(server.url + "/api/games", headers={"X-Big": "a" * MAX_HEAD}, timeout=30)
     assert over.status_code == 431
-    streamed = httpx2.post(server.url + "/api/tables", content=chunked(MAX_MESSAGE * 4), headers={"Content-Type": "application/json"}, timeout=30)
+    streamed = httpx2.post(
+        server.url + "/api/tables",
+        content=chunked(MAX_MESSAGE * 4),
+        headers={"Content-Type": "application/json"},
+        timeout=30,
+    )
     assert streamed.status_code == 413 and streamed.json()["code"] == "too-large"
     assert httpx2.head(server.url + "/", timeout=30).status_code == 200
     assert httpx2.get(server.url + "/healthz", timeout=30).json() == {"status": "ok"}
-    assert httpx2.request("OPTIONS", server.url + "/api/tables", timeout=30).headers["allow"] == "GET, HEAD, OPTIONS, POST"
+    assert (
+        httpx2.request("OPTIONS", server.url + "/api/tables", timeout=30).headers["allow"] == "GET, HEAD, OPTIONS, POST"
+    )
 
 
 def slow_exchange(protocol_class: type[asyncio.Protocol], chunks: list[bytes], pause: float) -> Transport:
@@ -274,10 +303,14 @@ def slow_exchange(protocol_class: type[asyncio.Protocol], chunks: list[bytes], p
 
 
 @pytest.mark.parametrize("protocol_class", PROTOCOLS)
-def test_a_head_that_trickles_in_or_never_comes_is_refused_408(protocol_class: type[asyncio.Protocol], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_head_that_trickles_in_or_never_comes_is_refused_408(
+    protocol_class: type[asyncio.Protocol], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(protocol, "HEAD_SECONDS", 0.3)
     nothing = slow_exchange(protocol_class, [], 0.5)  # a connection that sends nothing
-    trickle = slow_exchange(protocol_class, list(pieces(head_of(400), 40)), 0.1)  # 40 bytes every 0.1 s: 1 s for the head
+    trickle = slow_exchange(
+        protocol_class, list(pieces(head_of(400), 40)), 0.1
+    )  # 40 bytes every 0.1 s: 1 s for the head
     for transport in (nothing, trickle):
         assert transport.written.startswith(b"HTTP/1.1 408 Request Timeout\r\n") and transport.eof
         assert json.loads(transport.written.split(b"\r\n\r\n", 1)[1])["code"] == "request-timeout"

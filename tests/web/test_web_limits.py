@@ -33,7 +33,9 @@ def test_taking_a_seat_and_leaving_it_again_still_counts(make_client: Callable[.
         seated = join(client, table, "Ann", "198.51.100.1")
         assert seated.status_code == 200, seated.text
         assert leave(client, table, seated.json()["token"]).status_code == 200
-    assert "took 3 seats in the last minute (at most 3)" in refused(join(client, table, "Ann", "198.51.100.1"), "rate-limited")
+    assert "took 3 seats in the last minute (at most 3)" in refused(
+        join(client, table, "Ann", "198.51.100.1"), "rate-limited"
+    )
     assert join(client, table, "Bob", "198.51.100.2").status_code == 200
 
 
@@ -56,14 +58,18 @@ def test_one_network_cannot_take_every_bot_table(make_client: Callable[..., Test
     """The hostile run: ten /64s of one /48 created 96 unstarted bot tables in 0.4 s, and nobody else
     got a table with bots for an hour. With the default quotas one network gets 16 at most, and
     tables nobody started hold no place among the games with bots."""
-    client = proxied(make_client, bot_tables_per_address=4, addresses_per_network=4, max_bot_tables=20, tables_per_address=20)
+    client = proxied(
+        make_client, bot_tables_per_address=4, addresses_per_network=4, max_bot_tables=20, tables_per_address=20
+    )
     made = 0
     for subnet in range(10):
         for _ in range(10):
             if create(client, f"2001:db8:66:{subnet}::1", bots=[None, "easy"]).status_code == 201:
                 made += 1
     assert made == 16
-    assert "unfinished tables with bots" in refused(create(client, "2001:db8:66:a::1", bots=[None, "easy"]), "too-many-bot-tables")
+    assert "unfinished tables with bots" in refused(
+        create(client, "2001:db8:66:a::1", bots=[None, "easy"]), "too-many-bot-tables"
+    )
     for person in range(5):  # none of them started: everyone else still gets games with bots
         assert create(client, f"203.0.113.{person}", bots=[None, "easy"], name="Ann").status_code == 201
 
@@ -71,14 +77,20 @@ def test_one_network_cannot_take_every_bot_table(make_client: Callable[..., Test
 def test_tables_nobody_started_hold_no_place_among_the_games_with_bots(make_client: Callable[..., TestClient]) -> None:
     client = proxied(make_client, max_bot_tables=1)
     waiting = create(client, "192.0.2.1", bots=[None, "easy"]).json()["id"]  # nobody sat down: not started
-    assert create(client, "192.0.2.2", bots=[None, "easy"], name="Bob").status_code == 201  # starts at once: the one place
+    assert (
+        create(client, "192.0.2.2", bots=[None, "easy"], name="Bob").status_code == 201
+    )  # starts at once: the one place
     assert "play without bots" in refused(create(client, "192.0.2.3", bots=[None, "easy"], name="Cy"), "bots-full")
-    assert "play without bots" in refused(join(client, waiting, "Dee", "192.0.2.4"), "bots-full")  # the seat that would start it
+    assert "play without bots" in refused(
+        join(client, waiting, "Dee", "192.0.2.4"), "bots-full"
+    )  # the seat that would start it
     assert create(client, "192.0.2.3", name="Cy").status_code == 201  # a table without bots
 
 
 def test_requests_over_an_address_rate_are_refused_with_retry_after(make_client: Callable[..., TestClient]) -> None:
-    client = proxied(make_client, requests_per_second=0.4)  # a burst of 2, then a request every 2.5 s: a busy machine's pauses refill none
+    client = proxied(
+        make_client, requests_per_second=0.4
+    )  # a burst of 2, then a request every 2.5 s: a busy machine's pauses refill none
     answers = [client.get("/api/tables", headers={"X-Forwarded-For": "192.0.2.1"}) for _ in range(4)]
     assert [answer.status_code for answer in answers[:2]] == [200] * 2
     assert answers[-1].status_code == 429 and answers[-1].json()["code"] == "too-fast"
@@ -91,9 +103,14 @@ def test_a_seat_tokens_requests_are_limited_from_any_address(make_client: Callab
     client = proxied(make_client, token_requests_per_second=1)  # a burst of 5
     table = create(client, name="Ann").json()
     token = {"Authorization": f"Bearer {table['token']}"}
-    codes = [client.get(f"/api/tables/{table['id']}", headers={**token, "X-Forwarded-For": f"192.0.2.{n}"}).status_code for n in range(7)]
+    codes = [
+        client.get(f"/api/tables/{table['id']}", headers={**token, "X-Forwarded-For": f"192.0.2.{n}"}).status_code
+        for n in range(7)
+    ]
     assert codes[:5] == [200] * 5 and codes[-1] == 429
-    assert client.get(f"/api/tables/{table['id']}", headers={"X-Forwarded-For": "192.0.2.9"}).status_code == 200  # watching needs no token
+    assert (
+        client.get(f"/api/tables/{table['id']}", headers={"X-Forwarded-For": "192.0.2.9"}).status_code == 200
+    )  # watching needs no token
 
 
 def test_websocket_messages_count_against_the_address(make_client: Callable[..., TestClient]) -> None:
@@ -133,7 +150,9 @@ def test_numbers_a_client_sends_are_bounded(client: TestClient) -> None:
     for seat in (-1, 12, 10**30):
         response = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bob", "seat": seat})
         assert response.status_code == 422 and response.json()["code"] == "malformed", seat
-    response = client.post(f"/api/tables/{table['id']}/actions", json={"version": 10**40, "action": {"place": 1}}, headers=token)
+    response = client.post(
+        f"/api/tables/{table['id']}/actions", json={"version": 10**40, "action": {"place": 1}}, headers=token
+    )
     assert response.status_code == 422 and response.json()["code"] == "malformed"
 
 
@@ -142,10 +161,14 @@ def test_refusals_number_seats_as_the_page_does(client: TestClient) -> None:
     table = client.post("/api/tables", json=body).json()
     token = {"Authorization": f"Bearer {table['token']}"}
     version = client.get(f"/api/tables/{table['id']}").json()["version"]
-    response = client.post(f"/api/tables/{table['id']}/actions", json={"version": version, "action": {"place": 1}}, headers=token)
+    response = client.post(
+        f"/api/tables/{table['id']}/actions", json={"version": version, "action": {"place": 1}}, headers=token
+    )
     assert response.json()["code"] == "not-started" and "(open: 2, 3)" in response.json()["error"]
     response = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bob", "seat": 0})
-    assert response.json()["code"] == "seat-taken" and response.json()["error"] == "seat 1 is not free; free seats: 2, 3"
+    assert (
+        response.json()["code"] == "seat-taken" and response.json()["error"] == "seat 1 is not free; free seats: 2, 3"
+    )
 
 
 def test_a_spectator_cannot_come_back_and_a_hot_seat_takes_no_name(client: TestClient) -> None:
@@ -153,13 +176,20 @@ def test_a_spectator_cannot_come_back_and_a_hot_seat_takes_no_name(client: TestC
     response = client.post(f"/api/tables/{table['id']}/back")
     assert response.status_code == 403 and response.json()["code"] == "spectator"
     response = create(client, hot_seat=["Ann", "Bob"], name="Ann")
-    assert response.status_code == 422 and response.json()["code"] == "bad-names" and "not both" in response.json()["error"]
+    assert (
+        response.status_code == 422
+        and response.json()["code"] == "bad-names"
+        and "not both" in response.json()["error"]
+    )
 
 
 def test_every_number_option_of_every_game_is_bounded(client: TestClient) -> None:
     for game in available_games():
         for option in game_spec(game).options:
-            assert option.kind != "int" or (option.minimum is not None and option.maximum is not None), (game, option.name)
+            assert option.kind != "int" or (option.minimum is not None and option.maximum is not None), (
+                game,
+                option.name,
+            )
     body = {"game": "lastchance", "options": {"players": 2, "money": 10**30}, "bots": [None, None]}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and response.json()["error"] == "money is a whole number from 100 to 1,000,000"
@@ -171,10 +201,18 @@ def test_a_network_holds_a_few_addresses_worth_of_connections(make_client: Calla
     with contextlib.ExitStack() as held:
         for subnet in (1, 2):  # two /64s of one /48, two connections each
             for _ in range(2):
-                held.enter_context(client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": f"2001:db8:5:{subnet}::1"}))
-        with client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": "2001:db8:5:3::1"}) as third_address:
+                held.enter_context(
+                    client.websocket_connect(
+                        f"/ws/tables/{table}", headers={"X-Forwarded-For": f"2001:db8:5:{subnet}::1"}
+                    )
+                )
+        with client.websocket_connect(
+            f"/ws/tables/{table}", headers={"X-Forwarded-For": "2001:db8:5:3::1"}
+        ) as third_address:
             assert third_address.receive_json()["code"] == "too-many-connections"
-        response = client.get(f"/api/tables/{table}", params={"after": 0}, headers={"X-Forwarded-For": "2001:db8:5:4::1"})
+        response = client.get(
+            f"/api/tables/{table}", params={"after": 0}, headers={"X-Forwarded-For": "2001:db8:5:4::1"}
+        )
         assert response.status_code == 429 and response.json()["code"] == "too-many-connections"
         with client.websocket_connect(f"/ws/tables/{table}", headers={"X-Forwarded-For": "2001:db8:6::1"}) as elsewhere:
             elsewhere.send_text(json.dumps({"type": "hello"}))
@@ -198,7 +236,11 @@ def test_a_replay_counts_as_ten_requests_and_is_worked_out_once(make_client: Cal
     for watcher in itertools.count(2):  # a watcher from another network each time: the replay's askers keep their rates
         if state["finished"]:
             break
-        state = client.get(f"/api/tables/{table}", params={"after": state["version"]}, headers={"X-Forwarded-For": f"198.18.{watcher % 250}.1"}).json()
+        state = client.get(
+            f"/api/tables/{table}",
+            params={"after": state["version"]},
+            headers={"X-Forwarded-For": f"198.18.{watcher % 250}.1"},
+        ).json()
     first = client.get(f"/api/tables/{table}/replay", headers={"X-Forwarded-For": "192.0.2.1"})
     assert first.status_code == 200 and len(first.json()["frames"]) == state["version"] + 1
     again = client.get(f"/api/tables/{table}/replay", headers={"X-Forwarded-For": "192.0.2.1"})

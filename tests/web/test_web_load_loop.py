@@ -18,8 +18,22 @@ LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "web_load.py"
 
 def test_a_loaded_server_never_holds_its_event_loop_and_loads_cold_long_tables_beside_the_players() -> None:
     ran = subprocess.run(
-        [sys.executable, str(LOAD), "--tables", "20", "--seconds", "30", "--bot-tables", "4", "--cold-gets", "8", "--check"],
-        capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            str(LOAD),
+            "--tables",
+            "20",
+            "--seconds",
+            "30",
+            "--bot-tables",
+            "4",
+            "--cold-gets",
+            "8",
+            "--check",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     print(ran.stdout, ran.stderr)
     assert ran.returncode == 0

@@ -39,7 +39,10 @@ def test_every_game_serves_its_presets_in_the_asked_language(client: TestClient)
     las_vegas = {p["id"]: p for p in english["lasvegas"]["presets"]}
     assert list(las_vegas) == ["classic", "biggie", "neutral", "bandit"]
     assert las_vegas["neutral"] == {
-        "id": "neutral", "name": "With neutral dice", "players": [2, 3, 4], "options": {"edition": "classic", "neutral": True},
+        "id": "neutral",
+        "name": "With neutral dice",
+        "players": [2, 3, 4],
+        "options": {"edition": "classic", "neutral": True},
         "description": "The 2012 rules with white dice that belong to nobody but still compete for the bills.",
     }
     assert [p["name"] for p in french["lasvegas"]["presets"]][2:] == ["Avec dés neutres", "Bandit manchot"]
@@ -56,7 +59,9 @@ def test_a_table_made_from_a_preset_is_listed_under_it(client: TestClient) -> No
             body = {"game": name, "options": {**preset["options"], "players": players}, "bots": [None] * players}
             made[created(client, body)["id"]] = preset["id"]
     own = created(client, {"game": "lastchance", "options": {"players": 3, "cards": 9}, "bots": [None] * 3})["id"]
-    first_player = created(client, {"game": "lastchance", "options": {"players": 2, "first_player": 1}, "bots": [None] * 2})["id"]
+    first_player = created(
+        client, {"game": "lastchance", "options": {"players": 2, "first_player": 1}, "bots": [None] * 2}
+    )["id"]
     tables = listed(client)
     expected = {**made, own: None, first_player: "standard"}  # who starts is not a rule
     luckiest_duel = next(table for table, preset in made.items() if preset == "two-players")
@@ -79,7 +84,10 @@ def test_a_bad_presets_file_is_refused_naming_the_file_and_the_entry() -> None:
     assert refusal([]).startswith("my/presets.json: expected a non-empty list")
     assert "unknown option 'edtion'" in refusal([{**good, "options": {"edtion": "biggie"}}])
     bad_value = refusal([good, {**good, "id": "y", "options": {"edition": "bigie"}}])
-    assert bad_value.startswith("my/presets.json: preset 2 (y): option 'edition' cannot be 'bigie'") and "classic, biggie" in bad_value
+    assert (
+        bad_value.startswith("my/presets.json: preset 2 (y): option 'edition' cannot be 'bigie'")
+        and "classic, biggie" in bad_value
+    )
     assert "option 'rounds' cannot be 99" in refusal([{**good, "options": {"rounds": 99}}])
     assert "option 'neutral' cannot be 1: true or false" in refusal([{**good, "options": {"neutral": 1}}])
     assert "'players' are from 2 to 6" in refusal([{**good, "players": [1, 2]}])
@@ -131,16 +139,24 @@ def test_finished_and_abandoned_tables_leave_the_list(client: TestClient, monkey
     monkeypatch.setattr(store_module.clock, "now", Later(ABANDONED_AFTER + 60).now)
     token = {"Authorization": f"Bearer {playing['token']}"}
     seen = client.get(f"/api/tables/{playing['id']}", headers=token).json()
-    moved = client.post(f"/api/tables/{playing['id']}/actions", json={"version": seen["version"], "action": seen["legal"][0]["action"]}, headers=token)
+    moved = client.post(
+        f"/api/tables/{playing['id']}/actions",
+        json={"version": seen["version"], "action": seen["legal"][0]["action"]},
+        headers=token,
+    )
     assert moved.status_code == 200, moved.text
     tables = listed(client)
-    assert set(tables) == {waiting["id"], playing["id"]}, "a game nobody played for half an hour is not listed; one waiting for players is"
+    assert set(tables) == {waiting["id"], playing["id"]}, (
+        "a game nobody played for half an hour is not listed; one waiting for players is"
+    )
     assert tables[playing["id"]]["started"] and not tables[waiting["id"]]["started"]
     assert client.get(f"/api/tables/{stale['id']}").status_code == 200, "an abandoned game is still there by its link"
 
 
 def test_the_lobby_words_fit_the_list(client: TestClient) -> None:
-    table = created(client, {"game": "lasvegas", "options": {"players": 3}, "bots": [None, "hard", None], "name": "Ann"})
+    table = created(
+        client, {"game": "lasvegas", "options": {"players": 3}, "bots": [None, "hard", None], "name": "Ann"}
+    )
     row = listed(client)[table["id"]]
     assert row["preset"] == "classic" and row["open_seats"] == [2]
     assert [(seat["bot"], seat["taken"]) for seat in row["seats"]] == [(None, True), ("hard", True), (None, False)]

@@ -56,7 +56,9 @@ def test_the_first_screen_fits_a_phone(browser: Browser, serve: Callable[..., An
         for selector in ("#game", "#preset", "#opt-players", "#fill", "select[name=seat-0]", "#name"):
             box = page.locator(selector).bounding_box()
             assert box is not None and box["y"] + box["height"] <= PHONE["height"], (game, selector)
-        assert create_bottom(page) <= PHONE["height"], f"{game} with {top} players: Create ends at {create_bottom(page)} px"
+        assert create_bottom(page) <= PHONE["height"], (
+            f"{game} with {top} players: Create ends at {create_bottom(page)} px"
+        )
         assert page.evaluate("window.scrollY") == 0
     assert not page.locator("#opt-rounds").is_visible(), "the other rules are folded away"
     if locale == "fr-FR":
@@ -89,7 +91,11 @@ def test_a_preset_and_hard_bots_make_that_table(browser: Browser, serve: Callabl
     finally:
         store.close()
     listed = next(row for row in call(server.url, "GET", "/api/tables") if row["id"] == table["id"])
-    assert listed["options"]["edition"] == "biggie" and listed["options"]["bandit"] is True and listed["preset"] == "bandit"
+    assert (
+        listed["options"]["edition"] == "biggie"
+        and listed["options"]["bandit"] is True
+        and listed["preset"] == "bandit"
+    )
     page.goto(server.url + "/")
     row = page.locator(".table-row", has_text="Anna")
     row.wait_for()

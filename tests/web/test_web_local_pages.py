@@ -20,8 +20,17 @@ from highroller.web.settings import Settings
 pytestmark = pytest.mark.slow  # servers and Chromium
 
 LAS_VEGAS = {"players": 2, "rounds": 1, "dice_per_player": 3}
-LIMITS = ("max_tables", "max_bot_tables", "tables_per_address", "bot_tables_per_address", "creates_per_minute", "joins_per_minute",
-          "sockets_per_address", "requests_per_second", "token_requests_per_second")
+LIMITS = (
+    "max_tables",
+    "max_bot_tables",
+    "tables_per_address",
+    "bot_tables_per_address",
+    "creates_per_minute",
+    "joins_per_minute",
+    "sockets_per_address",
+    "requests_per_second",
+    "token_requests_per_second",
+)
 DEFAULTS = [part for name in LIMITS for part in ("--" + name.replace("_", "-"), str(getattr(Settings(), name)))]
 """The quotas and rates `UNLIMITED` turns off, as a server has them by default."""
 
@@ -52,7 +61,9 @@ def test_six_tables_with_bots_from_the_servers_own_machine_on_the_defaults(serve
 def test_a_table_whose_seat_was_lost_is_closed_from_its_menu(browser: Browser, serve: Callable[..., Server]) -> None:
     server = serve(bot_delay=0.05)
     table = create(server.url, "lasvegas", LAS_VEGAS, [None, "easy"], name="Ann")  # made here; its token is then lost
-    stranger = browser.new_context(extra_http_headers={"X-Forwarded-For": "203.0.113.7"}).new_page()  # through the proxy: not this machine
+    stranger = browser.new_context(
+        extra_http_headers={"X-Forwarded-For": "203.0.113.7"}
+    ).new_page()  # through the proxy: not this machine
     stranger.goto(f"{server.url}/table/{table['id']}")
     stranger.wait_for_selector("#board[data-version]")
     open_menu(stranger)
@@ -69,7 +80,9 @@ def test_a_table_whose_seat_was_lost_is_closed_from_its_menu(browser: Browser, s
     assert httpx2.get(f"{server.url}/api/tables/{table['id']}/record", timeout=30).status_code == 200
 
 
-def test_the_profile_page_says_when_its_qr_code_is_out_of_a_phones_reach(browser: Browser, serve: Callable[..., Server]) -> None:
+def test_the_profile_page_says_when_its_qr_code_is_out_of_a_phones_reach(
+    browser: Browser, serve: Callable[..., Server]
+) -> None:
     local = serve()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(local.url + "/me")
@@ -86,9 +99,14 @@ def test_the_profile_page_says_when_its_qr_code_is_out_of_a_phones_reach(browser
 
 def test_a_turn_based_clock_tells_the_move_from_the_time_bank(browser: Browser, serve: Callable[..., Server]) -> None:
     server = serve()
-    table = create(server.url, "lasvegas", {**LAS_VEGAS, "first_player": 0}, [None, None], name="Ann", timer=3600, bank=86400)
+    table = create(
+        server.url, "lasvegas", {**LAS_VEGAS, "first_player": 0}, [None, None], name="Ann", timer=3600, bank=86400
+    )
     call(server.url, "POST", f"/api/tables/{table['id']}/join", json={"name": "Bob"})
     page = seated_page(browser, server.url, table)
     page.wait_for_function("() => document.querySelector('#clock').textContent.length > 0")
     said = page.inner_text("#clock")
-    assert said in ("1 hr left on your turn, then 1 day of time bank", "59:59 left on your turn, then 1 day of time bank"), said
+    assert said in (
+        "1 hr left on your turn, then 1 day of time bank",
+        "59:59 left on your turn, then 1 day of time bank",
+    ), said

@@ -31,6 +31,7 @@ def test_a_log_narrated_with_seat_marks_and_named_later_reads_as_if_narrated_wit
         with_names.apply(plain, step, plain_lines)
     assert len(marked_lines) > 10
     for lang in LANGUAGES:
-        assert in_language(marked_lines, lang, {each: names for each in LANGUAGES}) == [
-            {"n": line["n"], "text": line["text"][lang]} for line in plain_lines  # type: ignore[index]
+        assert in_language(marked_lines, lang, dict.fromkeys(LANGUAGES, names)) == [
+            {"n": line["n"], "text": line["text"][lang]}
+            for line in plain_lines  # type: ignore[index]
         ]

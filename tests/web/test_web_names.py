@@ -12,14 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from highroller.web.names import (
-    INVISIBLE,
-    MAX_LENGTH,
-    NameRefused,
-    display_name,
-    profile_name,
-    same_name,
-)
+from highroller.web.names import INVISIBLE, MAX_LENGTH, NameRefused, display_name, profile_name, same_name
 
 
 def refusal(raw: str, **kwargs: list[str]) -> str:
@@ -62,17 +55,35 @@ def test_whitespace_runs_become_one_space(raw: str, shown: str) -> None:
 
 
 REFUSED = [
-    "\x00", "\x1b", "\x7f", "\x9b",  # controls (Cc)
-    "\u00ad", "\u0600", "\U0001d173",  # format (Cf)
+    "\x00",
+    "\x1b",
+    "\x7f",
+    "\x9b",  # controls (Cc)
+    "\u00ad",
+    "\u0600",
+    "\U0001d173",  # format (Cf)
     *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c",  # bidirectional controls
     *"\u200b\u200c\u2060\ufeff",  # zero-width
-    "\ue000", "\U000f0000", "\U0010fffd",  # private use (Co)
-    "\ud800", "\udfff",  # lone surrogates (Cs)
-    "\u0378", "\U0003ffff",  # unassigned (Cn)
-    "\u2028", "\u2029",  # line and paragraph separators (Zl, Zp)
-    "\u115f", "\u1160", "\u2800", "\u034f", "\u17b4", "\u17b5",  # invisible by look, not by category
+    "\ue000",
+    "\U000f0000",
+    "\U0010fffd",  # private use (Co)
+    "\ud800",
+    "\udfff",  # lone surrogates (Cs)
+    "\u0378",
+    "\U0003ffff",  # unassigned (Cn)
+    "\u2028",
+    "\u2029",  # line and paragraph separators (Zl, Zp)
+    "\u115f",
+    "\u1160",
+    "\u2800",
+    "\u034f",
+    "\u17b4",
+    "\u17b5",  # invisible by look, not by category
     *"\u180b\u180c\u180d\u180e\u180f",
-    "\U000e0000", "\U000e0001", "\U000e0041", "\U000e007f",  # tags
+    "\U000e0000",
+    "\U000e0001",
+    "\U000e0041",
+    "\U000e007f",  # tags
 ]
 
 
@@ -88,8 +99,14 @@ def test_refusals_name_the_character_in_words() -> None:
     assert refusal("Ann\u202eLee") == (
         "a display name cannot contain U+202E (RIGHT-TO-LEFT OVERRIDE): it is invisible or changes the text's direction"
     )
-    assert refusal("Ann\x07") == "a display name cannot contain U+0007 (CONTROL CHARACTER): control characters are not text"
-    assert refusal("Ann\u2028Lee") == "a display name cannot contain U+2028 (LINE SEPARATOR): a display name must fit on one line"
+    assert (
+        refusal("Ann\x07")
+        == "a display name cannot contain U+0007 (CONTROL CHARACTER): control characters are not text"
+    )
+    assert (
+        refusal("Ann\u2028Lee")
+        == "a display name cannot contain U+2028 (LINE SEPARATOR): a display name must fit on one line"
+    )
     assert refusal("\U000e0041nn").startswith("a display name cannot contain U+E0041 (TAG LATIN CAPITAL LETTER A): ")
     # Hangul fillers that NFKC turns into U+1160 are named as what they became.
     assert refusal("Ann\u3164").startswith("a display name cannot contain U+1160 (HANGUL JUNGSEONG FILLER): ")
@@ -112,10 +129,21 @@ def test_zero_width_joiner_between_two_emoji_is_kept(raw: str, shown: str) -> No
 
 @pytest.mark.parametrize(
     "raw",
-    ["A\u200dnn", "\u200d🎲", "🎲\u200d", "🎲\u200d\u200d🎲", "Ann\u200d🎲", "🎲\u200d 🎲", "\u200d", "\U0001f3fd\u200dAnn"],
+    [
+        "A\u200dnn",
+        "\u200d🎲",
+        "🎲\u200d",
+        "🎲\u200d\u200d🎲",
+        "Ann\u200d🎲",
+        "🎲\u200d 🎲",
+        "\u200d",
+        "\U0001f3fd\u200dAnn",
+    ],
 )
 def test_zero_width_joiner_elsewhere_is_refused(raw: str) -> None:
-    assert refusal(raw) == "a display name cannot contain U+200D (ZERO WIDTH JOINER): it is only allowed between two emoji"
+    assert (
+        refusal(raw) == "a display name cannot contain U+200D (ZERO WIDTH JOINER): it is only allowed between two emoji"
+    )
 
 
 @pytest.mark.parametrize(
@@ -140,7 +168,11 @@ def test_at_most_three_combining_marks_in_a_row() -> None:
     assert display_name("नमस्ते") == "नमस्ते"
     assert display_name("e\u0301\u0302\u0303\u0304") == "\u00e9\u0302\u0303\u0304"  # NFKC composes the first
     expected = "a display name can have at most 3 accents or other combining marks in a row"
-    for raw in ("x\u0301\u0302\u0303\u0304", "Z\u0337\u0322\u031b\u0316a\u0334l\u0338g\u0335o", "x\u20dd\u20de\u20df\u20e0"):
+    for raw in (
+        "x\u0301\u0302\u0303\u0304",
+        "Z\u0337\u0322\u031b\u0316a\u0334l\u0338g\u0335o",
+        "x\u20dd\u20de\u20df\u20e0",
+    ):
         assert refusal(raw) == expected
 
 
@@ -163,7 +195,9 @@ def test_length_is_1_to_40_characters_after_normalisation() -> None:
         assert refusal(empty) == "type a name: a display name cannot be empty or only spaces"
 
 
-@pytest.mark.parametrize(("raw", "shown"), [("^_^", "^_^"), ("$$$", "$$$"), ("🎲", "🎲"), ("A.", "A."), ("7", "7"), ("(ツ)", "(ツ)")])
+@pytest.mark.parametrize(
+    ("raw", "shown"), [("^_^", "^_^"), ("$$$", "$$$"), ("🎲", "🎲"), ("A.", "A."), ("7", "7"), ("(ツ)", "(ツ)")]
+)
 def test_a_letter_digit_or_symbol_is_needed(raw: str, shown: str) -> None:
     assert display_name(raw) == shown
 
@@ -176,8 +210,22 @@ def test_punctuation_alone_is_refused(raw: str) -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        "José", "Ярослав", "山田 太郎", "やまだ タロウ", "김민준", "Łukasz", "Ζωή", "Anna 🎲",
-        "Tanaka 山田", "ソニー Sony", "王小明 Wang", "ㄅㄆ 王 Lee", "김 Kim 金", "محمد", "דוד", "Ann-Marie O'Neil",
+        "José",
+        "Ярослав",
+        "山田 太郎",
+        "やまだ タロウ",
+        "김민준",
+        "Łukasz",
+        "Ζωή",
+        "Anna 🎲",
+        "Tanaka 山田",
+        "ソニー Sony",
+        "王小明 Wang",
+        "ㄅㄆ 王 Lee",
+        "김 Kim 金",
+        "محمد",
+        "דוד",
+        "Ann-Marie O'Neil",
     ],
 )
 def test_one_script_or_latin_with_cjk_is_accepted(name: str) -> None:
@@ -207,8 +255,19 @@ def test_mixed_scripts_are_refused(raw: str, scripts: str) -> None:
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("Ann", " ANN "), ("Ann", "a.n.n"), ("Ann", "Ａｎｎ"), ("Ann Lee", "annlee"), ("Straße", "STRASSE"), ("🎲", "🎲"), ("🎲", " 🎲\ufe0f"),
-        ("Ann 🎲", "Ann 🃏"), ("José", "Jose"), ("Ánn", "Ann"), ("ÀNN", "ann"), ("Zoë", "ZOE"), ("Łukasz", "Lukasz"),
+        ("Ann", " ANN "),
+        ("Ann", "a.n.n"),
+        ("Ann", "Ａｎｎ"),
+        ("Ann Lee", "annlee"),
+        ("Straße", "STRASSE"),
+        ("🎲", "🎲"),
+        ("🎲", " 🎲\ufe0f"),
+        ("Ann 🎲", "Ann 🃏"),
+        ("José", "Jose"),
+        ("Ánn", "Ann"),
+        ("ÀNN", "ann"),
+        ("Zoë", "ZOE"),
+        ("Łukasz", "Lukasz"),
         ("ΝΙΚΟΣ", "Νίκος"),  # Greek capitals look Latin ("Ν" like "N"), small letters do not ("ν" like "v")
     ],
 )
@@ -218,7 +277,17 @@ def test_same_name(a: str, b: str) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("Ann", "Anna"), ("Ann", "Anne"), ("Jose", "Josef"), ("🎲", "🎲🎲"), ("🎲", "🃏"), ("ian", "lan"), ("Ian", "Jan"), ("Bill", "Bili"), ("Seat", "Sea")],
+    [
+        ("Ann", "Anna"),
+        ("Ann", "Anne"),
+        ("Jose", "Josef"),
+        ("🎲", "🎲🎲"),
+        ("🎲", "🃏"),
+        ("ian", "lan"),
+        ("Ian", "Jan"),
+        ("Bill", "Bili"),
+        ("Seat", "Sea"),
+    ],
 )
 def test_different_names(a: str, b: str) -> None:
     assert not same_name(a, b)
@@ -269,7 +338,21 @@ def test_an_accented_cased_or_cyrillic_copy_of_a_name_at_the_table_is_refused() 
 
 
 @pytest.mark.parametrize(
-    "raw", ["Bot 3", "greedy bot 1", "MCTS-bot 2", "Optimal-win bot 3", "b.o.t 7", "bot", "BOT", "Seat 4", "seat12", "Ｂｏｔ ３", "Bot glouton 1", "Bot Zufall 2"]
+    "raw",
+    [
+        "Bot 3",
+        "greedy bot 1",
+        "MCTS-bot 2",
+        "Optimal-win bot 3",
+        "b.o.t 7",
+        "bot",
+        "BOT",
+        "Seat 4",
+        "seat12",
+        "Ｂｏｔ ３",
+        "Bot glouton 1",
+        "Bot Zufall 2",
+    ],
 )
 def test_anything_shaped_like_a_bot_or_seat_label_is_refused(raw: str) -> None:
     assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")
@@ -277,19 +360,38 @@ def test_anything_shaped_like_a_bot_or_seat_label_is_refused(raw: str) -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["Hard bot Ⅱ", "Hard bot II", "Seat l", "Greedy bot O", "Seat I", "Seat lO", "b0t 3", "BOT 𝟐", "Medium bot \u2160", "Hàrd bót 2"],
+    [
+        "Hard bot Ⅱ",
+        "Hard bot II",
+        "Seat l",
+        "Greedy bot O",
+        "Seat I",
+        "Seat lO",
+        "b0t 3",
+        "BOT 𝟐",
+        "Medium bot \u2160",
+        "Hàrd bót 2",
+    ],
 )
 def test_look_alikes_of_a_bot_or_seat_label_are_refused(raw: str) -> None:
     assert refusal(raw).endswith(" looks like a bot's or a seat's label; pick another name")
 
 
-@pytest.mark.parametrize("name", ["Robot", "Bottom 3", "Abbott", "Seat", "Seats", "Bot 3 fan", "Seat 4 B", "Bots", "Seat Ola", "Talbot", "Bot Ian"])
+@pytest.mark.parametrize(
+    "name",
+    ["Robot", "Bottom 3", "Abbott", "Seat", "Seats", "Bot 3 fan", "Seat 4 B", "Bots", "Seat Ola", "Talbot", "Bot Ian"],
+)
 def test_names_merely_containing_bot_or_seat_are_accepted(name: str) -> None:
     assert display_name(name) == name
 
 
 def test_the_web_refuses_a_look_alike_of_a_seated_name(client: TestClient) -> None:
-    body = {"game": "lasvegas", "options": {"players": 2, "rounds": 1, "dice_per_player": 3}, "bots": [None, None], "name": "Ann"}
+    body = {
+        "game": "lasvegas",
+        "options": {"players": 2, "rounds": 1, "dice_per_player": 3},
+        "bots": [None, None],
+        "name": "Ann",
+    }
     table = client.post("/api/tables", json=body).json()
     for name in ("Ánn", "ANN", "A\u0301NN", "Hard bot Ⅱ", "Seat l"):
         response = client.post(f"/api/tables/{table['id']}/join", json={"name": name})
@@ -300,15 +402,33 @@ def test_the_web_refuses_a_look_alike_of_a_seated_name(client: TestClient) -> No
     assert [seat["name"] for seat in client.get(f"/api/tables/{table['id']}").json()["seats"]] == ["Ann", "Anne"]
 
 
-BOARD_LABELS = ["Hard bot", "Easy Bot", "medium bot", "Greedy bot", "Bot difficile", "bot facile", "Bot schwer", "Bot mittel", "Optimal bot",
-                "Former player", "Ancien joueur", "Ehemaliger Spieler", "HARD B0T", "Forrner player", "Fórmer  player", "Ｆｏｒｍｅｒ ｐｌａｙｅｒ"]
+BOARD_LABELS = [
+    "Hard bot",
+    "Easy Bot",
+    "medium bot",
+    "Greedy bot",
+    "Bot difficile",
+    "bot facile",
+    "Bot schwer",
+    "Bot mittel",
+    "Optimal bot",
+    "Former player",
+    "Ancien joueur",
+    "Ehemaliger Spieler",
+    "HARD B0T",
+    "Forrner player",
+    "Fórmer  player",
+    "Ｆｏｒｍｅｒ ｐｌａｙｅｒ",
+]
 """The leaderboard's labels of bots and deleted profiles in each language, and look-alikes of them."""
 
 
 @pytest.mark.parametrize("raw", BOARD_LABELS)
 def test_a_profile_is_not_named_like_a_leaderboard_label(raw: str) -> None:
     assert display_name(raw)  # a seat may be
-    with pytest.raises(NameRefused, match="looks like the label the leaderboard gives a bot or a former player; pick another name"):
+    with pytest.raises(
+        NameRefused, match="looks like the label the leaderboard gives a bot or a former player; pick another name"
+    ):
         profile_name(raw)
 
 
@@ -324,16 +444,19 @@ def test_the_web_refuses_a_profile_named_like_a_label(client: TestClient) -> Non
     key = client.post("/api/profiles", json={"name": "Ann", "languages": ["en"]}).json()["key"]
     renamed = client.patch("/api/me", json={"name": "Ehemaliger Spieler"}, headers={"X-Profile": key})
     assert (renamed.status_code, renamed.json()["code"]) == (422, "bad-name")
-    assert renamed.json()["error"] == '"Ehemaliger Spieler" looks like the label the leaderboard gives a bot or a former player; pick another name'
+    assert (
+        renamed.json()["error"]
+        == '"Ehemaliger Spieler" looks like the label the leaderboard gives a bot or a former player; pick another name'
+    )
     assert client.patch("/api/me", json={"name": "Hard bot Ⅱ"}, headers={"X-Profile": key}).json()["code"] == "bad-name"
     assert client.get("/api/me", headers={"X-Profile": key}).json()["name"] == "Ann"
 
 
-INTERESTING = "aAé \t\n\u00a0\u3000\u200d\u200b\u202e\ufe0f\U000e0100\u0301\u20dd\u2028\u3164\u0410山やㄅ김.-🎲👩💻🏳\U000e0041ᅟ\x00\ud800"
-TEXT = st.text(
-    alphabet=st.one_of(st.sampled_from(INTERESTING), st.characters(exclude_categories=())),
-    max_size=60,
+INTERESTING = (
+    "aAé \t\n\u00a0\u3000\u200d\u200b\u202e\ufe0f\U000e0100\u0301\u20dd\u2028\u3164\u0410山やㄅ김.-🎲👩💻"
+    "🏳\U000e0041ᅟ\x00\ud800"
 )
+TEXT = st.text(alphabet=st.one_of(st.sampled_from(INTERESTING), st.characters(exclude_categories=())), max_size=60)
 FORBIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 
 
@@ -341,7 +464,9 @@ def clean(name: str) -> bool:
     """No forbidden character, except a zero width joiner between two So characters."""
     for i, char in enumerate(name):
         if char == "\u200d":
-            before_emoji = 0 < i and (unicodedata.category(name[i - 1]) == "So" or 0x1F3FB <= ord(name[i - 1]) <= 0x1F3FF)
+            before_emoji = i > 0 and (
+                unicodedata.category(name[i - 1]) == "So" or 0x1F3FB <= ord(name[i - 1]) <= 0x1F3FF
+            )
             if not (before_emoji and i < len(name) - 1 and unicodedata.category(name[i + 1]) == "So"):
                 return False
         elif unicodedata.category(char) in FORBIDDEN or ord(char) in INVISIBLE:

@@ -29,12 +29,16 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def _added_game() -> str:
     added = [name for name in hr.available_games() if name not in own_games()]
-    assert len(added) == 1, f"one game of another package is installed (the README's test command installs it), not {added}"
+    assert len(added) == 1, (
+        f"one game of another package is installed (the README's test command installs it), not {added}"
+    )
     return added[0]
 
 
 @pytest.mark.slow  # in Chromium
-def test_a_game_installed_with_pip_gets_the_lobby_a_board_its_rules_and_a_table(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_game_installed_with_pip_gets_the_lobby_a_board_its_rules_and_a_table(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     game = _added_game()
     server = serve(0.0)
     assert game in [listed["name"] for listed in httpx2.get(server.url + "/api/games").json()]

@@ -22,19 +22,32 @@ from highroller.web import origin
 from highroller.web.origin import checked_origin, lan_address, listening_origin
 
 
-@pytest.mark.parametrize(("given", "origin_seen"), [
-    ("https://Dice.Example.org/", "https://dice.example.org"),
-    ("https://dice.example.org:443", "https://dice.example.org"),
-    ("http://dice.example.org:80", "http://dice.example.org"),
-    ("http://localhost:8000", "http://localhost:8000"),
-    ("http://[::1]:8000", "http://[::1]:8000"),
-])
+@pytest.mark.parametrize(
+    ("given", "origin_seen"),
+    [
+        ("https://Dice.Example.org/", "https://dice.example.org"),
+        ("https://dice.example.org:443", "https://dice.example.org"),
+        ("http://dice.example.org:80", "http://dice.example.org"),
+        ("http://localhost:8000", "http://localhost:8000"),
+        ("http://[::1]:8000", "http://[::1]:8000"),
+    ],
+)
 def test_an_origin_is_written_as_browsers_write_it(given: str, origin_seen: str) -> None:
     assert checked_origin(given) == origin_seen
 
 
-@pytest.mark.parametrize("given", ["dice.example.org", "ftp://dice.example.org", "https://dice.example.org/play", "https://a@dice.example.org",
-                                   "https://dice.example.org:99999", "https://dice.example.org/?x", "https://"])
+@pytest.mark.parametrize(
+    "given",
+    [
+        "dice.example.org",
+        "ftp://dice.example.org",
+        "https://dice.example.org/play",
+        "https://a@dice.example.org",
+        "https://dice.example.org:99999",
+        "https://dice.example.org/?x",
+        "https://",
+    ],
+)
 def test_what_is_not_an_origin_is_refused(given: str) -> None:
     with pytest.raises(ValueError, match="is not an origin"):
         checked_origin(given)
@@ -45,7 +58,9 @@ def test_a_loopback_address_is_localhost_and_a_wildcard_the_machines_own(monkeyp
         assert listening_origin(host, 8123) == "http://localhost:8123"
     assert listening_origin("192.168.1.20", 80) == "http://192.168.1.20"
     assert listening_origin("dice.lan", 8000) == "http://dice.lan:8000"
-    monkeypatch.setattr(origin, "lan_address", lambda family: {socket.AF_INET: "192.168.1.20", socket.AF_INET6: "2001:db8::20"}[family])
+    monkeypatch.setattr(
+        origin, "lan_address", lambda family: {socket.AF_INET: "192.168.1.20", socket.AF_INET6: "2001:db8::20"}[family]
+    )
     assert listening_origin("0.0.0.0", 8000) == "http://192.168.1.20:8000"
     assert listening_origin("::", 8000) == "http://[2001:db8::20]:8000"
     monkeypatch.setattr(origin, "lan_address", lambda family: None)
@@ -79,7 +94,17 @@ def test_a_server_on_a_loopback_address_links_to_localhost_whatever_the_host(ser
 
 def test_serve_says_which_origin_it_uses(tmp_path: Path) -> None:
     port = free_port()
-    command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"), *UNLIMITED]
+    command = [
+        sys.executable,
+        "-c",
+        "from highroller.cli.main import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+        *UNLIMITED,
+    ]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as server:
         try:
             assert server.stdout is not None
@@ -87,4 +112,7 @@ def test_serve_says_which_origin_it_uses(tmp_path: Path) -> None:
         finally:
             server.kill()
     assert said[0].endswith(f"; open http://localhost:{port}/")
-    assert said[1] == f"highroller: sign-in links, QR codes, passkeys and notifications use http://localhost:{port}; --public-origin sets the site's address"
+    assert (
+        said[1] == f"highroller: sign-in links, QR codes, passkeys and notifications use http://localhost:{port}; "
+        f"--public-origin sets the site's address"
+    )

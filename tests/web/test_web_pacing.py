@@ -29,7 +29,9 @@ def _chances(steps: list[Any]) -> int:
     return sum("chance" in step for step in steps)
 
 
-def _bot_game(database: str, game: str, options: dict[str, Any], bot_delay: float, monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
+def _bot_game(
+    database: str, game: str, options: dict[str, Any], bot_delay: float, monkeypatch: pytest.MonkeyPatch
+) -> list[list[Any]]:
     """A table of two bots opened and played to the end by the bot worker's `play_move`; the steps of
     each commit, the opening first."""
     monkeypatch.setattr(tables_module, "fresh_seed", lambda: 2061)
@@ -38,7 +40,9 @@ def _bot_game(database: str, game: str, options: dict[str, Any], bot_delay: floa
         tables = Tables(store, TEST_SETTINGS)
 
         async def opened() -> str:
-            table, _ = await tables.open(hr.make(game, **options), ["easy", "easy"], None, "easy", None, None, bot_delay=bot_delay)
+            table, _ = await tables.open(
+                hr.make(game, **options), ["easy", "easy"], None, "easy", None, None, bot_delay=bot_delay
+            )
             return table.id
 
         table_id = asyncio.run(opened())
@@ -58,18 +62,22 @@ def _bot_game(database: str, game: str, options: dict[str, Any], bot_delay: floa
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[game for game, _ in GAMES])
 def test_a_paced_table_stores_one_chance_step_a_commit_and_the_same_record(
-    database: str, game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+    database: str, game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at_once = _bot_game(database, game, options, 0.0, monkeypatch)
     paced = _bot_game(database, game, options, 0.5, monkeypatch)
-    assert any(_chances(steps) > 1 for steps in at_once), "unpaced, a decision and the chance steps after it are one commit"
+    assert any(_chances(steps) > 1 for steps in at_once), (
+        "unpaced, a decision and the chance steps after it are one commit"
+    )
     assert all(_chances(steps) <= 1 for steps in paced), "paced, each roll is a commit of its own"
     assert [step for steps in paced for step in steps] == [step for steps in at_once for step in steps]
 
 
 def test_advance_stops_between_chance_steps_only_when_paced() -> None:
     state = hr.make("lasvegas", players=2, rounds=1).new_game(seed=5)
-    assert len(advance(state, state.sample_chance(), paced=True)) == 1 and state.current_player == CHANCE, "the next draw waits"
+    assert len(advance(state, state.sample_chance(), paced=True)) == 1 and state.current_player == CHANCE, (
+        "the next draw waits"
+    )
     assert next_due(state, [], None, 0.5, 100.0, draws=True) == 100.5, "a waiting draw falls due after the bot delay"
     assert next_due(state, [], None, 0.5, 100.0, draws=False) is None, "a companion table never draws"
     while state.current_player == CHANCE:  # each casino's bills, then the first roll: one at a time

@@ -19,20 +19,19 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import (
-    Browser,
-    BrowserContext,
-    CDPSession,
-    Page,
-    ViewportSize,
-    expect,
-)
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, ViewportSize, expect
 
 pytestmark = pytest.mark.slow  # in Chromium
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 AXE = Axe()
-AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True, "isUserVerified": True}
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+}
 USED_LINK = "this sign-in link was used already or has expired: make a new one on a device that is signed in"
 
 
@@ -56,14 +55,16 @@ def authenticator(page: Page) -> tuple[CDPSession, str]:
 def profile_of(page: Page) -> dict[str, Any]:
     """/api/me as the page's browser sees it, with the key it keeps."""
     result: dict[str, Any] = page.evaluate(
-        "async () => (await fetch('/api/me', { headers: { 'X-Profile': localStorage.getItem('highroller:profile') || '' } })).json()"
+        "async () => (await fetch('/api/me', { headers: { 'X-Profile': localStorage.getItem('highroller:profile') || "
+        "'' } })).json()"
     )
     return result
 
 
 def serious_violations(page: Page) -> list[str]:
     return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — {[node['target'] for node in violation['nodes'][:3]]}"
+        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
+        f"{[node['target'] for node in violation['nodes'][:3]]}"
         for violation in AXE.run(page).response["violations"]
         if violation["impact"] in {"serious", "critical"}
     ]
@@ -97,12 +98,20 @@ def test_a_passkey_added_on_one_device_signs_another_in(browser: Browser, serve:
     second.goto(base + "/signin")
     second.wait_for_selector("#passkey-signin")
     synced, second_authenticator = authenticator(second)
-    synced.send("WebAuthn.addCredential", {"authenticatorId": second_authenticator, "credential": {**credentials[0], "backupEligibility": True, "backupState": True}})
+    synced.send(
+        "WebAuthn.addCredential",
+        {
+            "authenticatorId": second_authenticator,
+            "credential": {**credentials[0], "backupEligibility": True, "backupState": True},
+        },
+    )
     assert serious_violations(second) == [] and fits_the_screen(second)
     second.click("#passkey-signin")
     second.wait_for_url("**/games")
     assert profile_of(second)["id"] == profile_of(first)["id"]
-    assert second.evaluate("localStorage.getItem('highroller:profile')") != first.evaluate("localStorage.getItem('highroller:profile')")
+    assert second.evaluate("localStorage.getItem('highroller:profile')") != first.evaluate(
+        "localStorage.getItem('highroller:profile')"
+    )
 
 
 def test_a_one_time_link_signs_another_device_in_once(browser: Browser, serve: Callable[..., Any]) -> None:
@@ -112,7 +121,9 @@ def test_a_one_time_link_signs_another_device_in_once(browser: Browser, serve: C
     first.wait_for_selector("#link-box:not([hidden])")
     link = first.input_value("#link")
     assert link.startswith(base + "/signin#")
-    assert first.eval_on_selector("#qr", "img => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width >= 200")
+    assert first.eval_on_selector(
+        "#qr", "img => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width >= 200"
+    )
     assert first.locator("#link-expiry").inner_text().startswith("It works once, until ")
     assert serious_violations(first) == [] and fits_the_screen(first)
 
@@ -167,7 +178,9 @@ def key_of(page: Page) -> str | None:
 
 
 def held_names(page: Page) -> list[str]:
-    names: list[str] = page.evaluate("JSON.parse(localStorage.getItem('highroller:profiles') || '[]').map((held) => held.name)")
+    names: list[str] = page.evaluate(
+        "JSON.parse(localStorage.getItem('highroller:profiles') || '[]').map((held) => held.name)"
+    )
     return names
 
 
@@ -182,12 +195,15 @@ def named(context: BrowserContext, base: str, name: str) -> Page:
 
 def count_devices(page: Page) -> int:
     count: int = page.evaluate(
-        "async () => (await (await fetch('/api/me/devices', { headers: { 'X-Profile': localStorage.getItem('highroller:profile') } })).json()).length"
+        "async () => (await (await fetch('/api/me/devices', { headers: { 'X-Profile': "
+        "localStorage.getItem('highroller:profile') } })).json()).length"
     )
     return count
 
 
-def test_a_link_on_a_device_with_a_profile_changes_nothing_until_its_yes(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_link_on_a_device_with_a_profile_changes_nothing_until_its_yes(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     base = serve().url.replace("127.0.0.1", "localhost")
     mallory = named(phone(browser), base, "Mallory")
     mallory.click("#make-link")
@@ -201,7 +217,10 @@ def test_a_link_on_a_device_with_a_profile_changes_nothing_until_its_yes(browser
     asked.wait_for_selector("#ask:not([hidden])")
     assert asked.locator("#ask-words").inner_text() == "Switch this device from Ann to Mallory's profile?"
     assert "Only use a link you made yourself" in asked.locator("#ask-note").inner_text()
-    assert asked.locator("#ask-yes").inner_text() == "Switch to Mallory" and asked.locator("#ask-no").inner_text() == "Keep Ann"
+    assert (
+        asked.locator("#ask-yes").inner_text() == "Switch to Mallory"
+        and asked.locator("#ask-no").inner_text() == "Keep Ann"
+    )
     assert asked.evaluate("JSON.stringify(localStorage)") == storage and count_devices(mallory) == 1
     assert serious_violations(asked) == [] and fits_the_screen(asked)
     asked.click("#ask-no")
@@ -218,7 +237,10 @@ def test_a_link_on_a_device_with_a_profile_changes_nothing_until_its_yes(browser
 
     me = open_me(ann.context, base)
     expect(me.locator("#held li")).to_have_count(2)
-    assert me.locator("#held li").first.inner_text().startswith("Mallory") and "in use" in me.locator("#held li").first.inner_text()
+    assert (
+        me.locator("#held li").first.inner_text().startswith("Mallory")
+        and "in use" in me.locator("#held li").first.inner_text()
+    )
     assert serious_violations(me) == [] and fits_the_screen(me)
     me.click("#held button[aria-label='Switch to Ann']")  # back without a link
     expect(me.locator("#name")).to_have_value("Ann")
@@ -233,7 +255,9 @@ def test_a_device_holding_the_links_profile_is_told_so(browser: Browser, serve: 
     link, key = ann.input_value("#link"), key_of(ann)
     same = ann.context.new_page()
     same.goto(link)
-    expect(same.locator("#signin-status")).to_have_text("This device is signed in as Ann already: nothing changed. Your games")
+    expect(same.locator("#signin-status")).to_have_text(
+        "This device is signed in as Ann already: nothing changed. Your games"
+    )
     assert same.locator("#ask").is_hidden() and key_of(same) == key
     other = phone(browser).new_page()
     other.goto(link)  # unused still
@@ -242,7 +266,9 @@ def test_a_device_holding_the_links_profile_is_told_so(browser: Browser, serve: 
     other.wait_for_url("**/games")
 
 
-def test_a_passkey_for_another_profile_asks_and_a_no_leaves_no_device(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_passkey_for_another_profile_asks_and_a_no_leaves_no_device(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     base = serve().url.replace("127.0.0.1", "localhost")
     ann = named(phone(browser), base, "Ann")
     cdp, made_on = authenticator(ann)
@@ -251,13 +277,22 @@ def test_a_passkey_for_another_profile_asks_and_a_no_leaves_no_device(browser: B
     credential = cdp.send("WebAuthn.getCredentials", {"authenticatorId": made_on})["credentials"][0]
     bob = named(phone(browser), base, "Bob")
     synced, there = authenticator(bob)
-    synced.send("WebAuthn.addCredential", {"authenticatorId": there, "credential": {**credential, "backupEligibility": True, "backupState": True}})
+    synced.send(
+        "WebAuthn.addCredential",
+        {"authenticatorId": there, "credential": {**credential, "backupEligibility": True, "backupState": True}},
+    )
     signin = bob.context.new_page()
     signin.goto(base + "/signin")
     signin.wait_for_selector("#passkey-signin")
     storage = signin.evaluate("JSON.stringify(localStorage)")
     cdp_signin, signin_authenticator = authenticator(signin)
-    cdp_signin.send("WebAuthn.addCredential", {"authenticatorId": signin_authenticator, "credential": {**credential, "backupEligibility": True, "backupState": True}})
+    cdp_signin.send(
+        "WebAuthn.addCredential",
+        {
+            "authenticatorId": signin_authenticator,
+            "credential": {**credential, "backupEligibility": True, "backupState": True},
+        },
+    )
     for answer in ("no", "yes"):
         signin.click("#passkey-signin")
         signin.wait_for_selector("#ask:not([hidden])")
@@ -281,14 +316,19 @@ def test_the_profile_page_signs_devices_out(browser: Browser, serve: Callable[..
     gone_key = key_of(second)
     first.reload()
     first.wait_for_selector("#devices li:nth-child(2)")
-    here, there = first.locator("#devices li", has_text="this device"), first.locator("#devices li", has_text="with a one-time link")
+    here, there = (
+        first.locator("#devices li", has_text="this device"),
+        first.locator("#devices li", has_text="with a one-time link"),
+    )
     assert here.inner_text().startswith("Chrome on Linux") and "Made this profile" in here.inner_text()
     assert there.inner_text().startswith("Chrome on Linux") and "Last seen" in there.inner_text()
     assert serious_violations(first) == [] and fits_the_screen(first)
     there.locator("button").click()
     expect(first.locator("#devices li")).to_have_count(1)
     assert first.locator("#devices-status").inner_text() == "Signed out: Chrome on Linux no longer holds your profile."
-    gone = second.evaluate(f"async () => (await fetch('/api/me', {{ headers: {{ 'X-Profile': '{gone_key}' }} }})).status")
+    gone = second.evaluate(
+        f"async () => (await fetch('/api/me', {{ headers: {{ 'X-Profile': '{gone_key}' }} }})).status"
+    )
     assert gone == 401
     second.goto(base + "/me")  # the page forgets the key that stopped working
     second.wait_for_selector("#passkeys li")
@@ -314,7 +354,10 @@ def test_pages_at_another_address_say_where_passkeys_work(browser: Browser, serv
         page = phone(browser).new_page()
         page.goto(server.url + path)
         page.wait_for_selector("#passkeys-elsewhere:not([hidden])")
-        assert page.locator("#passkeys-elsewhere").inner_text() == f"Passkeys work at this site's own address: {site}{path}"
+        assert (
+            page.locator("#passkeys-elsewhere").inner_text()
+            == f"Passkeys work at this site's own address: {site}{path}"
+        )
         assert page.locator("#passkeys-elsewhere a").get_attribute("href") == site + path
         assert page.locator("#passkey-signin, #add-passkey").first.is_hidden()
         assert serious_violations(page) == []

@@ -23,11 +23,13 @@ SERIOUS = {"serious", "critical"}
 CLEAR = """(selector) => {
   const header = document.querySelector('header.top').getBoundingClientRect().bottom;
   const panel = document.querySelector('#actions-panel');
-  const bar = Math.min(window.innerHeight, panel.classList.contains('acting') ? panel.getBoundingClientRect().top : Infinity);
+  const bar = Math.min(window.innerHeight, panel.classList.contains('acting') ?
+    panel.getBoundingClientRect().top : Infinity);
   return [...document.querySelectorAll(selector)].map((node) => {
     const box = node.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    const inside = box.height > 0 && box.top >= header - 1 && box.bottom <= bar + 1 && box.left >= 0 && box.right <= window.innerWidth + 1;
+    const inside = box.height > 0 && box.top >= header - 1 && box.bottom <= bar + 1 && box.left >= 0 &&
+      box.right <= window.innerWidth + 1;
     return inside && node.contains(hit);
   });
 }"""
@@ -51,12 +53,17 @@ def settled(page: Page) -> None:
     """The page has drawn the state and brought the board into view (two frames later), and the dice have
     landed (a fresh roll tumbles, placed dice glide over the board to their place)."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.evaluate("() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)))")
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)))"
+    )
 
 
 def next_decision(page: Page) -> bool:
     """Wait until the page offers choices (True, once it has settled) or the game is over (False)."""
-    page.wait_for_selector("#actions button.action:not([disabled]), #actions .amount-go:not([disabled]), #result:not([hidden])", timeout=120_000)
+    page.wait_for_selector(
+        "#actions button.action:not([disabled]), #actions .amount-go:not([disabled]), #result:not([hidden])",
+        timeout=120_000,
+    )
     settled(page)
     return page.locator("#result:not([hidden])").count() == 0
 
@@ -69,7 +76,10 @@ def choose(page: Page, rng: random.Random, keep: str = "") -> None:
     if not choices.count():
         choices = page.locator("#actions button.action:not([disabled])")
     choices.nth(rng.randrange(choices.count())).click()
-    page.wait_for_function(f"() => document.querySelector('#board').dataset.version !== {before!r} || !document.querySelector('#result').hidden")
+    page.wait_for_function(
+        f"() => document.querySelector('#board').dataset.version !== {before!r} || "
+        f"!document.querySelector('#result').hidden"
+    )
 
 
 def bar_is_bounded(page: Page) -> bool:
@@ -85,7 +95,9 @@ def phone(browser: Browser, base: str, table: dict[str, Any], errors: list[str])
     return page
 
 
-def test_a_whole_las_vegas_game_keeps_the_roll_and_the_casinos_in_view(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_whole_las_vegas_game_keeps_the_roll_and_the_casinos_in_view(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     """At a Las Vegas decision a person needs their own roll and the casinos (their bills and the dice on
     them): the roll and at least two casinos are on the screen and uncovered at every decision, with the
     latest scoring card when a round was just scored, and after a Hint (in round 1, its answer in the bar
@@ -116,13 +128,17 @@ def test_a_whole_las_vegas_game_keeps_the_roll_and_the_casinos_in_view(browser: 
             page.wait_for_selector("dialog#sheet table.sheet")
             page.keyboard.press("Escape")
             settled(page)
-            assert all(clear(page, "#board .roll")) and sum(clear(page, "#board .spot")) >= 2, "after the dialog, the board is not back"
+            assert all(clear(page, "#board .roll")) and sum(clear(page, "#board .spot")) >= 2, (
+                "after the dialog, the board is not back"
+            )
         if not hinted:
             hinted += 1
             scrolled = page.evaluate("() => window.scrollY")
             page.click("#hint-button")
             page.wait_for_selector("#hint .hint-move", timeout=60_000)
-            assert page.evaluate("() => document.querySelector('#actions-panel').contains(document.querySelector('#hint'))")
+            assert page.evaluate(
+                "() => document.querySelector('#actions-panel').contains(document.querySelector('#hint'))"
+            )
             assert page.evaluate("() => window.scrollY") == scrolled
             assert all(clear(page, "#board .roll")) and sum(clear(page, "#board .spot")) >= 2, "the hint hid the board"
             assert bar_is_bounded(page) and page.locator("#actions .hinted").count() == 1
@@ -132,12 +148,20 @@ def test_a_whole_las_vegas_game_keeps_the_roll_and_the_casinos_in_view(browser: 
     assert errors == []
 
 
-def test_a_whole_last_chance_game_keeps_the_card_and_the_bets_in_view(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_whole_last_chance_game_keeps_the_card_and_the_bets_in_view(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     """At a Last Chance decision (an auction bid, a side bet, a joker lock, Last Chance!) a person needs
     the card with its dice, the attempt with its last roll, and the bidding bin with the side bets: each
     of them that is drawn is on the screen and uncovered at every decision."""
     server = serve(0.0)
-    table = create(server.url, "lastchance", {"players": 4, "cards": 2, "first_player": 0}, [None, "easy", "easy", "easy"], name="Ann")
+    table = create(
+        server.url,
+        "lastchance",
+        {"players": 4, "cards": 2, "first_player": 0},
+        [None, "easy", "easy", "easy"],
+        name="Ann",
+    )
     errors: list[str] = []
     page = phone(browser, server.url, table, errors)
     rng = random.Random(5)
@@ -154,7 +178,9 @@ def test_a_whole_last_chance_game_keeps_the_card_and_the_bets_in_view(browser: B
     assert errors == []
 
 
-def test_a_whole_luckiest_dice_game_keeps_the_dice_the_cards_and_the_meters_in_view(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_whole_luckiest_dice_game_keeps_the_dice_the_cards_and_the_meters_in_view(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     """At a Luckiest Dice decision (a bet, or banking) a person needs the dice rolled, the points at risk,
     the 14 bet cards with the dice laid on them, and at 2 or 3 players each seat's chance of winning:
     all of them on the screen and uncovered at every decision, the meters in the seats' strip at the top
@@ -184,7 +210,8 @@ def no_sideways_scrolling(page: Page, selector: str) -> bool:
     """Neither the page nor the sheet's box scrolls sideways."""
     wide: bool = page.evaluate(
         """(selector) => { const box = document.querySelector(selector);
-             return box.scrollWidth <= box.clientWidth && document.documentElement.scrollWidth <= window.innerWidth; }""",
+             return box.scrollWidth <= box.clientWidth && document.documentElement.scrollWidth <= window.innerWidth;
+               }""",
         selector,
     )
     return wide
@@ -195,7 +222,13 @@ def test_the_score_sheet_fits_a_phone(browser: Browser, serve: Callable[..., Any
     """Last Chance's sheet (its longest labels and words) in the dialog mid-game and under the winner
     banner at the end: a seat per line in each scoring, nothing scrolling sideways."""
     server = serve(0.0)
-    table = create(server.url, "lastchance", {"players": players, "cards": 1, "first_player": 0}, [None] + ["easy"] * (players - 1), name="Ann")
+    table = create(
+        server.url,
+        "lastchance",
+        {"players": players, "cards": 1, "first_player": 0},
+        [None] + ["easy"] * (players - 1),
+        name="Ann",
+    )
     seats = {table["seat"]: table["token"]}
     rng = random.Random(players)
     state = step(server.url, table["id"], seats, rng)
@@ -205,7 +238,9 @@ def test_the_score_sheet_fits_a_phone(browser: Browser, serve: Callable[..., Any
     page.click("#sheet-button")
     page.wait_for_selector("dialog#sheet table.sheet")
     assert no_sideways_scrolling(page, "dialog#sheet .sheet-scroll")
-    assert page.locator("dialog#sheet tbody tr").first.locator(".sheet-seat:visible").count() == players  # a seat per line
+    assert (
+        page.locator("dialog#sheet tbody tr").first.locator(".sheet-seat:visible").count() == players
+    )  # a seat per line
     if players == 6:
         violations = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in SERIOUS]
         assert violations == []

@@ -39,7 +39,9 @@ def listed(base: str, lang: str = "en") -> list[dict[str, Any]]:
 @pytest.mark.slow  # a server process per kind of broken package
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 @pytest.mark.parametrize("broken", sorted(BROKEN))
-def test_a_broken_game_is_left_out_and_the_server_serves_the_others(broken: str, install: Install, serve: Callable[..., Any]) -> None:
+def test_a_broken_game_is_left_out_and_the_server_serves_the_others(
+    broken: str, install: Install, serve: Callable[..., Any]
+) -> None:
     install(BROKEN[broken])
     server = serve()
     for lang in ("en", "fr", "de"):
@@ -51,19 +53,25 @@ def test_a_broken_game_is_left_out_and_the_server_serves_the_others(broken: str,
     assert call(server.url, "GET", f"/api/tables/{table['id']}")["game"] == "solo"
 
 
-def test_a_game_of_a_single_module_is_listed_and_played_to_the_end_in_english_words(install: Install, serve: Callable[..., Any]) -> None:
+def test_a_game_of_a_single_module_is_listed_and_played_to_the_end_in_english_words(
+    install: Install, serve: Callable[..., Any]
+) -> None:
     install()
     server = serve()
     solo = next(game for game in listed(server.url, "fr") if game["name"] == "solo")
     assert solo["title"] == "High or Low" and solo["options"][0]["help"] == "number of players"
-    assert httpx2.get(server.url + "/i18n/de.json", timeout=30).json()["Rules"] == "Regeln"  # the pages' words, from the others' catalogs
+    assert (
+        httpx2.get(server.url + "/i18n/de.json", timeout=30).json()["Rules"] == "Regeln"
+    )  # the pages' words, from the others' catalogs
     table = create(server.url, "solo", {"players": 2}, [None, "random"])
     seats = dict([join(server.url, table["id"], "Ann")])
     rng = random.Random(1)
     state = step(server.url, table["id"], seats, rng)
     while not state["finished"]:
         state = step(server.url, table["id"], seats, rng)
-    lines = [entry["text"] for entry in call(server.url, "GET", f"/api/tables/{table['id']}", params={"lang": "fr"})["log"]]
+    lines = [
+        entry["text"] for entry in call(server.url, "GET", f"/api/tables/{table['id']}", params={"lang": "fr"})["log"]
+    ]
     assert "Ann calls" in lines[0] and lines[-1].endswith("called it right.")
     record = call(server.url, "GET", f"/api/tables/{table['id']}/record")
     assert record["game"] == "solo" and len(record["steps"]) == 3
@@ -72,7 +80,17 @@ def test_a_game_of_a_single_module_is_listed_and_played_to_the_end_in_english_wo
 def test_a_game_of_a_single_module_plays_in_the_terminal(install: Install, tmp_path: Path) -> None:
     install()
     saved = tmp_path / "game.json"
-    play = [sys.executable, "-c", "from highroller.cli.main import main; main()", "play", "solo", "--bots", "2", "--seed", "7"]
+    play = [
+        sys.executable,
+        "-c",
+        "from highroller.cli.main import main; main()",
+        "play",
+        "solo",
+        "--bots",
+        "2",
+        "--seed",
+        "7",
+    ]
     played = subprocess.run([*play, "--save", str(saved)], capture_output=True, text=True, timeout=120, check=False)
     assert played.returncode == 0, played.stderr
     assert "Bot 1 (random) calls" in played.stdout and "The die shows" in played.stdout and saved.is_file()

@@ -25,7 +25,9 @@ SHORT = {"players": 3, "rounds": 1, "dice_per_player": 4}
 
 
 def _table(client: TestClient) -> tuple[str, str]:
-    made = client.post("/api/tables", json={"game": "lasvegas", "options": SHORT, "bots": [None, None, "easy"], "name": "Ann"}).json()
+    made = client.post(
+        "/api/tables", json={"game": "lasvegas", "options": SHORT, "bots": [None, None, "easy"], "name": "Ann"}
+    ).json()
     return made["id"], made["token"]
 
 
@@ -60,26 +62,37 @@ def test_a_seat_is_offline_online_away_and_offline_again(client: TestClient) -> 
             assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "offline"))[0] == "online"
             ann.send_text(json.dumps({"type": "presence", "visible": False}))
             _until(ann, lambda s: s["seats"][0]["presence"] == "away")  # her only page is hidden
-            assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "online")) == ["away", "offline", "bot"]
+            assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "online")) == [
+                "away",
+                "offline",
+                "bot",
+            ]
             ann.send_text(json.dumps({"type": "presence", "visible": "yes"}))
             assert next(m for m in iter(ann.receive_json, None) if m["type"] == "error")["code"] == "malformed"
             ann.send_text(json.dumps({"type": "presence", "visible": True}))
             assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "away"))[0] == "online"
-        assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "online"))[0] == "offline", "her socket closed"
+        assert _presence(_until(watcher, lambda s: s["seats"][0]["presence"] != "online"))[0] == "offline", (
+            "her socket closed"
+        )
         assert client.get(f"/api/tables/{table}").json()["watchers"] == 1
     assert client.get(f"/api/tables/{table}").json()["watchers"] == 0
 
 
 def test_spectators_raise_the_watchers_each_connection_once(client: TestClient) -> None:
     table, _ = _table(client)
-    with client.websocket_connect(f"/ws/tables/{table}") as first, client.websocket_connect(f"/ws/tables/{table}") as second:
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as first,
+        client.websocket_connect(f"/ws/tables/{table}") as second,
+    ):
         _hello(first, None)
         assert _hello(second, None)["watchers"] == 2
         _until(first, lambda s: s["watchers"] == 2)
     bob = client.post(f"/api/tables/{table}/join", json={"name": "Bob"}).json()
     with client.websocket_connect(f"/ws/tables/{table}") as seated:
         state = _hello(seated, bob["token"])
-        assert state["watchers"] == 0 and _presence(state) == ["offline", "online", "bot"], "a seated connection is no watcher"
+        assert state["watchers"] == 0 and _presence(state) == ["offline", "online", "bot"], (
+            "a seated connection is no watcher"
+        )
 
 
 def test_presence_rows_of_a_process_gone_stop_counting(database: str) -> None:

@@ -55,7 +55,18 @@ class BotWorker:
     """`highroller bots` as a separate process."""
 
     def __init__(self, database: str, errors: Path, *flags: str) -> None:
-        command = [sys.executable, "-c", "from highroller.cli.main import main; main()", "bots", "--db", database, "--bot-processes", "1", "--no-warm-up", *flags]
+        command = [
+            sys.executable,
+            "-c",
+            "from highroller.cli.main import main; main()",
+            "bots",
+            "--db",
+            database,
+            "--bot-processes",
+            "1",
+            "--no-warm-up",
+            *flags,
+        ]
         self.errors = errors
         with errors.open("ab") as stderr:  # a file, not a pipe nobody reads
             self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr)
@@ -91,7 +102,9 @@ def play_through(base: str, table: str, token: str, rng: random.Random, moves: i
     state = my_turn(base, table, token)
     while not state["finished"] and moves != 0:
         choice = rng.choice(state["legal"])["action"]
-        response = request(base, "POST", f"/api/tables/{table}/actions", token, json={"version": state["version"], "action": choice})
+        response = request(
+            base, "POST", f"/api/tables/{table}/actions", token, json={"version": state["version"], "action": choice}
+        )
         assert response.status_code == 200, response.text
         moves = None if moves is None else moves - 1
         state = my_turn(base, table, token)
@@ -124,7 +137,13 @@ def move(bases: dict[int, str], tokens: dict[int, str], table: str, rng: random.
     seat = call(next(iter(bases.values())), "GET", f"/api/tables/{table}")["current_player"]
     mine = call(bases[seat], "GET", f"/api/tables/{table}", tokens[seat])
     choice = rng.choice(mine["legal"])["action"]
-    return call(bases[seat], "POST", f"/api/tables/{table}/actions", tokens[seat], json={"version": mine["version"], "action": choice})
+    return call(
+        bases[seat],
+        "POST",
+        f"/api/tables/{table}/actions",
+        tokens[seat],
+        json={"version": mine["version"], "action": choice},
+    )
 
 
 def test_a_process_killed_mid_game_and_the_game_goes_on_through_the_other(servers: Callable[..., Server]) -> None:
@@ -140,7 +159,7 @@ def test_a_process_killed_mid_game_and_the_game_goes_on_through_the_other(server
     assert call(second.url, "GET", f"/api/tables/{table}", tokens[0]) == before
     state = before
     while not state["finished"]:
-        state = move({seat: second.url for seat in tokens}, tokens, table, rng)
+        state = move(dict.fromkeys(tokens, second.url), tokens, table, rng)
     record = call(second.url, "GET", f"/api/tables/{table}/record")
     assert hr.replay(record).returns() == state["result"]["returns"]
 
@@ -161,28 +180,46 @@ def test_two_processes_racing_for_one_step_accept_exactly_one(servers: Callable[
 
         def send(base: str, action: Any) -> None:
             barrier.wait()
-            answers.append(request(base, "POST", f"/api/tables/{table}/actions", token, json={"version": mine["version"], "action": action}))
+            answers.append(
+                request(
+                    base,
+                    "POST",
+                    f"/api/tables/{table}/actions",
+                    token,
+                    json={"version": mine["version"], "action": action},
+                )
+            )
 
-        threads = [threading.Thread(target=send, args=(base, action)) for base, action in zip((first.url, second.url), actions)]
+        threads = [
+            threading.Thread(target=send, args=(base, action)) for base, action in zip((first.url, second.url), actions)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(30)
         assert sorted(answer.status_code for answer in answers) == [200, 409], [a.text for a in answers]
         state = next(a for a in answers if a.status_code == 200).json()
-        assert next(a for a in answers if a.status_code == 409).json()["code"] == ("game-over" if state["finished"] else "stale")
+        assert next(a for a in answers if a.status_code == 409).json()["code"] == (
+            "game-over" if state["finished"] else "stale"
+        )
         races += 1
     assert races >= 6
     record = call(second.url, "GET", f"/api/tables/{table}/record")
     assert len(record["steps"]) == state["version"] and hr.replay(record).is_terminal()
 
 
-def test_bot_workers_in_another_process_play_the_bots(servers: Callable[..., Server], bot_workers: Callable[..., BotWorker]) -> None:
+def test_bot_workers_in_another_process_play_the_bots(
+    servers: Callable[..., Server], bot_workers: Callable[..., BotWorker]
+) -> None:
     server = servers("--bot-processes", "0")
     bots_only = create(server.url, "lastchance", {"players": 2, "cards": 1, "money": 500}, ["odds", "random"])
     time.sleep(1.0)
-    assert call(server.url, "GET", f"/api/tables/{bots_only['id']}")["version"] == bots_only["version"], "a bot moved with no worker"
-    table = create(server.url, "lastchance", {"players": 3, "cards": 1, "money": 500}, [None, "odds", "random"], name="Ann")
+    assert call(server.url, "GET", f"/api/tables/{bots_only['id']}")["version"] == bots_only["version"], (
+        "a bot moved with no worker"
+    )
+    table = create(
+        server.url, "lastchance", {"players": 3, "cards": 1, "money": 500}, [None, "odds", "random"], name="Ann"
+    )
     bot_workers()
     final = play_through(server.url, table["id"], table["token"], random.Random(1))
     assert final["finished"] and len(final["result"]["returns"]) == 3
@@ -191,7 +228,9 @@ def test_bot_workers_in_another_process_play_the_bots(servers: Callable[..., Ser
         state = call(server.url, "GET", f"/api/tables/{bots_only['id']}", params={"after": state["version"]})
 
 
-def test_a_killed_bot_workers_move_is_taken_over(servers: Callable[..., Server], bot_workers: Callable[..., BotWorker], shared: str) -> None:
+def test_a_killed_bot_workers_move_is_taken_over(
+    servers: Callable[..., Server], bot_workers: Callable[..., BotWorker], shared: str
+) -> None:
     server = servers("--bot-processes", "0")
     table = create(server.url, "lasvegas", {"players": 2, "rounds": 1}, ["mcts", "mcts"])["id"]
     first = bot_workers("--lease", "2")

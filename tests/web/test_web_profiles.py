@@ -19,8 +19,14 @@ from test_web_signin import Authenticator, new_link, refused, register, rows, si
 from highroller.web import clock
 from highroller.web.profiles import MAX_DEVICES
 
-ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
-IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile "
+    "Safari/537.36"
+)
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 "
+    "Mobile/15E148 Safari/604.1"
+)
 WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
 
 NAME = "Quokkaxylophone"
@@ -62,10 +68,14 @@ def passkey_in(client: TestClient, authenticator: Authenticator, agent: str) -> 
     return key
 
 
-def test_devices_say_how_and_when_they_signed_in_their_browser_and_when_last_seen(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_devices_say_how_and_when_they_signed_in_their_browser_and_when_last_seen(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     start = clock.now()
     monkeypatch.setattr(clock, "now", lambda: start)
-    first = client.post("/api/profiles", json={"name": "Ann", "languages": ["en"]}, headers={"User-Agent": ANDROID}).json()["key"]
+    first = client.post(
+        "/api/profiles", json={"name": "Ann", "languages": ["en"]}, headers={"User-Agent": ANDROID}
+    ).json()["key"]
     authenticator = Authenticator.new()
     passkey = register(client, first, authenticator).json()["id"]
     monkeypatch.setattr(clock, "now", lambda: start + 60)
@@ -80,13 +90,22 @@ def test_devices_say_how_and_when_they_signed_in_their_browser_and_when_last_see
     ]
     assert all(len(d["id"]) == 16 for d in listed) and len({d["id"] for d in listed}) == 3
     assert [d["this"] for d in devices(client, third)] == [True, False, False]
-    assert [d["label"] for d in devices(client, second, "fr")] == ["Safari sur iOS", "Firefox sur Windows", "Chrome sur Android"]
+    assert [d["label"] for d in devices(client, second, "fr")] == [
+        "Safari sur iOS",
+        "Firefox sur Windows",
+        "Chrome sur Android",
+    ]
     monkeypatch.setattr(clock, "now", lambda: start + 299)
     assert devices(client, first)[-1]["seen"] == start  # seen, but not noted again so soon
     monkeypatch.setattr(clock, "now", lambda: start + 301)
     client.get("/api/me", headers={"X-Profile": first})
-    assert [(d["label"], d["seen"]) for d in devices(client, third)][:2] == [("Chrome on Android", start + 301), ("Safari on iOS", start + 120)]
-    unknown = client.post("/api/profiles", json={"name": "Bob", "languages": ["de"]}, headers={"User-Agent": "curl/8.5.0"}).json()["key"]
+    assert [(d["label"], d["seen"]) for d in devices(client, third)][:2] == [
+        ("Chrome on Android", start + 301),
+        ("Safari on iOS", start + 120),
+    ]
+    unknown = client.post(
+        "/api/profiles", json={"name": "Bob", "languages": ["de"]}, headers={"User-Agent": "curl/8.5.0"}
+    ).json()["key"]
     assert devices(client, unknown, "de")[0]["label"] == "ein unbekannter Browser"
 
 
@@ -98,13 +117,19 @@ def test_signing_a_device_out_refuses_its_key_and_drops_its_subscription(
     second, third = link_in(client, first, ANDROID), link_in(client, first, WINDOWS)
     phones = {name: receiver.device(name) for name in ("one", "two", "three")}
     for key, name in ((first, "one"), (second, "two"), (third, "three")):
-        assert client.post("/api/me/push", json=phones[name].subscription(), headers={"X-Profile": key}).status_code == 200
+        assert (
+            client.post("/api/me/push", json=phones[name].subscription(), headers={"X-Profile": key}).status_code == 200
+        )
     other = client.post("/api/profiles", json={"name": "Bob", "languages": ["en"]}).json()["key"]
     ids = {d["label"]: d["id"] for d in devices(client, first)}
-    refused(client.delete(f"/api/me/devices/{ids['Chrome on Android']}", headers={"X-Profile": other}), 404, "no-device")
+    refused(
+        client.delete(f"/api/me/devices/{ids['Chrome on Android']}", headers={"X-Profile": other}), 404, "no-device"
+    )
     for wrong in ("0" * 16, "not-an-id", ids["Chrome on Android"][:15]):
         refused(client.delete(f"/api/me/devices/{wrong}", headers={"X-Profile": first}), 404, "no-device")
-    assert client.delete(f"/api/me/devices/{ids['Chrome on Android']}", headers={"X-Profile": first}).json() == {"signed_out": True}
+    assert client.delete(f"/api/me/devices/{ids['Chrome on Android']}", headers={"X-Profile": first}).json() == {
+        "signed_out": True
+    }
     refused(client.get("/api/me", headers={"X-Profile": second}), 401, "bad-profile")
     this = next(d["id"] for d in devices(client, third) if d["this"])
     assert client.delete(f"/api/me/devices/{this}", headers={"X-Profile": third}).status_code == 200  # this device

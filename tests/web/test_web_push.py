@@ -63,7 +63,9 @@ def stored(database: str) -> list[tuple[str, str]]:
     store = open_store(database)
     try:
         with store.transaction() as cursor:
-            return sorted(tuple(row) for row in store.run(cursor, "SELECT endpoint, profile_id FROM hr_push").fetchall())
+            return sorted(
+                tuple(row) for row in store.run(cursor, "SELECT endpoint, profile_id FROM hr_push").fetchall()
+            )
     finally:
         store.close()
 
@@ -80,8 +82,14 @@ def test_the_key_is_a_point_on_the_curve_kept_across_restarts(make_client: Calla
 def test_a_key_file_signs_instead(make_client: Callable[..., TestClient], tmp_path: Path) -> None:
     private = ec.generate_private_key(ec.SECP256R1())
     path = tmp_path / "vapid.pem"
-    path.write_bytes(private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    expected = b64url(private.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint))
+    path.write_bytes(
+        private.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    expected = b64url(
+        private.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
     assert make_client(vapid_private_key=str(path)).get("/api/push/key").json() == {"key": expected}
 
 
@@ -102,14 +110,29 @@ HOSTILE = [
     ("file:///etc/passwd", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://user:secret@fcm.googleapis.com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "no user name or password"),
     ("https://fcm.googleapis.com@evil.example/x", GOOD_KEYS, "bad-endpoint", "no user name or password"),
-    ("https://evil.example\\@fcm.googleapis.com/x", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
-    ("https://fcm.googleapis.com/x#@evil.example", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
+    (
+        "https://evil.example\\@fcm.googleapis.com/x",
+        GOOD_KEYS,
+        "bad-endpoint",
+        "without spaces, backslashes or a fragment",
+    ),
+    (
+        "https://fcm.googleapis.com/x#@evil.example",
+        GOOD_KEYS,
+        "bad-endpoint",
+        "without spaces, backslashes or a fragment",
+    ),
     ("https://fcm.googleapis.com/fcm send", GOOD_KEYS, "bad-endpoint", "without spaces, backslashes or a fragment"),
     # the host as a URL reader takes it: escapes decoded, IDNA applied (full-width dots), one host name
     ("https://127.0.0.1%2f.push.apple.com/", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://fcm%2egoogleapis%2ecom/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://%66cm.googleapis.com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
-    ("https://fcm%E3%80%82googleapis%E3%80%82com/fcm/send/1", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
+    (
+        "https://fcm%E3%80%82googleapis%E3%80%82com/fcm/send/1",
+        GOOD_KEYS,
+        "bad-endpoint",
+        "https:// address of a push service",
+    ),
     ("https://fcm.googleapis.com%00.evil.example/x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
     ("https://fcm.googleapis.com%40evil.example/x", GOOD_KEYS, "bad-endpoint", "no user name or password"),
     ("https://web.push.apple.com./x", GOOD_KEYS, "bad-endpoint", "https:// address of a push service"),
@@ -128,11 +151,15 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize(("endpoint", "keys", "code", "words"), HOSTILE, ids=[f"{n}-{h[2]}" for n, h in enumerate(HOSTILE)])
+@pytest.mark.parametrize(
+    ("endpoint", "keys", "code", "words"), HOSTILE, ids=[f"{n}-{h[2]}" for n, h in enumerate(HOSTILE)]
+)
 def test_a_hostile_subscription_is_refused_and_nothing_stored(
     push_client: TestClient, database: str, endpoint: str, keys: dict[str, str], code: str, words: str
 ) -> None:
-    answer = push_client.post("/api/me/push", json={"endpoint": endpoint, "keys": keys}, headers=new_profile(push_client))
+    answer = push_client.post(
+        "/api/me/push", json={"endpoint": endpoint, "keys": keys}, headers=new_profile(push_client)
+    )
     assert answer.status_code == 422, answer.text
     assert answer.json()["code"] == code
     assert words in answer.json()["error"]
@@ -147,22 +174,34 @@ def test_malformed_and_anonymous_subscriptions_are_refused(push_client: TestClie
     assert push_client.post("/api/me/push", json=extra, headers=headers).status_code == 422
     anonymous = push_client.post("/api/me/push", json={"endpoint": "https://fcm.googleapis.com/x", "keys": GOOD_KEYS})
     assert (anonymous.status_code, anonymous.json()["code"]) == (401, "no-profile")
-    unknown = push_client.post("/api/me/push", json={"endpoint": "https://fcm.googleapis.com/x", "keys": GOOD_KEYS}, headers={"X-Profile": "nobody"})
+    unknown = push_client.post(
+        "/api/me/push",
+        json={"endpoint": "https://fcm.googleapis.com/x", "keys": GOOD_KEYS},
+        headers={"X-Profile": "nobody"},
+    )
     assert (unknown.status_code, unknown.json()["code"]) == (401, "bad-profile")
     assert stored(database) == []
 
 
 def test_push_services_are_taken_as_listed(push_client: TestClient, database: str, receiver: PushReceiver) -> None:
     headers = new_profile(push_client)
-    listed = ("https://fcm.googleapis.com/fcm/send/abc:def", "https://web.push.apple.com/QJxB?x=1", "HTTPS://FCM.GoogleAPIs.com:443/fcm/send/a%2Fb",
-              "https://1.2.3.4.push.apple.com/x", receiver.device("t").endpoint)
+    listed = (
+        "https://fcm.googleapis.com/fcm/send/abc:def",
+        "https://web.push.apple.com/QJxB?x=1",
+        "HTTPS://FCM.GoogleAPIs.com:443/fcm/send/a%2Fb",
+        "https://1.2.3.4.push.apple.com/x",
+        receiver.device("t").endpoint,
+    )
     for endpoint in listed:
         answer = push_client.post("/api/me/push", json={"endpoint": endpoint, "keys": GOOD_KEYS}, headers=headers)
         assert answer.status_code == 200, answer.text
     assert len(stored(database)) == 5
 
 
-@pytest.mark.parametrize("endpoint", ["https://10.0.0.7/x", "https://127.1/x", "https://0x7f.0.0.1/x", "https://2130706433/x", "https://a.b.0x7f/x"])
+@pytest.mark.parametrize(
+    "endpoint",
+    ["https://10.0.0.7/x", "https://127.1/x", "https://0x7f.0.0.1/x", "https://2130706433/x", "https://a.b.0x7f/x"],
+)
 def test_an_ip_address_is_refused_even_if_listed(endpoint: str) -> None:
     hosts = "10.0.0.7,127.1,0x7f.0.0.1,2130706433,*.b.0x7f"
     with pytest.raises(Refused) as refused:
@@ -170,7 +209,9 @@ def test_an_ip_address_is_refused_even_if_listed(endpoint: str) -> None:
     assert refused.value.code == "bad-endpoint"
 
 
-def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile_with_its_keys(push_client: TestClient, database: str) -> None:
+def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile_with_its_keys(
+    push_client: TestClient, database: str
+) -> None:
     ann, bob = new_profile(push_client), new_profile(push_client, name="Bob")
     endpoints = [f"https://fcm.googleapis.com/fcm/send/{n}" for n in range(MAX_SUBSCRIPTIONS + 2)]
     for n, endpoint in enumerate(endpoints):
@@ -189,18 +230,32 @@ def test_ten_devices_at_most_and_an_endpoint_moves_to_its_last_profile_with_its_
 TAKEN = "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours"
 
 
-def test_an_endpoint_another_profile_holds_is_not_taken_without_the_devices_keys(push_client: TestClient, database: str) -> None:
+def test_an_endpoint_another_profile_holds_is_not_taken_without_the_devices_keys(
+    push_client: TestClient, database: str
+) -> None:
     ann, eve = new_profile(push_client), new_profile(push_client, name="Eve")
     device = Device("https://fcm.googleapis.com/fcm/send/ann-phone")
     assert push_client.post("/api/me/push", json=device.subscription(), headers=ann).status_code == 200
     owner = dict(stored(database))[device.endpoint]
-    for keys in (Device(device.endpoint).subscription()["keys"], {**device.subscription()["keys"], "auth": b64url(bytes(16))}):
-        taken = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": keys}, headers={**eve, "Accept-Language": "de"})
+    for keys in (
+        Device(device.endpoint).subscription()["keys"],
+        {**device.subscription()["keys"], "auth": b64url(bytes(16))},
+    ):
+        taken = push_client.post(
+            "/api/me/push", json={"endpoint": device.endpoint, "keys": keys}, headers={**eve, "Accept-Language": "de"}
+        )
         assert (taken.status_code, taken.json()["code"]) == (409, "endpoint-taken")
         assert taken.json()["error"] == web_words("de")(TAKEN)
         assert stored(database) == [(device.endpoint, owner)]
-    again = push_client.post("/api/me/push", json={"endpoint": device.endpoint, "keys": Device(device.endpoint).subscription()["keys"]}, headers=ann)
-    assert again.json() == {"subscribed": True, "devices": 1}  # new keys for one's own endpoint: the profile's device subscribed again
+    again = push_client.post(
+        "/api/me/push",
+        json={"endpoint": device.endpoint, "keys": Device(device.endpoint).subscription()["keys"]},
+        headers=ann,
+    )
+    assert again.json() == {
+        "subscribed": True,
+        "devices": 1,
+    }  # new keys for one's own endpoint: the profile's device subscribed again
 
 
 def test_only_your_own_subscription_is_deleted(push_client: TestClient, database: str) -> None:
@@ -226,7 +281,9 @@ def test_a_test_notification_reaches_the_device_once_a_minute(
     assert push_client.post("/api/me/push/test", headers=headers).json() == {"sent": 1, "devices": 1}
     w = web_words("de")
     body = w("Notifications are on: this device tells you when it is your move.")
-    assert receiver.payloads("ann") == [{"title": "highroller", "body": body, "url": "http://localhost:8000/", "tag": "test"}]  # the site, as configured
+    assert receiver.payloads("ann") == [
+        {"title": "highroller", "body": body, "url": "http://localhost:8000/", "tag": "test"}
+    ]  # the site, as configured
     again = push_client.post("/api/me/push/test", headers=headers)
     assert (again.status_code, again.json()["code"]) == (429, "rate-limited")
     assert 1 <= int(again.headers["Retry-After"]) <= 60
@@ -237,7 +294,9 @@ def test_a_test_notification_reaches_the_device_once_a_minute(
     assert receiver.vapid_keys == {push_client.get("/api/push/key").json()["key"]}
 
 
-def test_a_gone_subscription_is_forgotten_a_failing_one_kept(push_client: TestClient, database: str, receiver: PushReceiver) -> None:
+def test_a_gone_subscription_is_forgotten_a_failing_one_kept(
+    push_client: TestClient, database: str, receiver: PushReceiver
+) -> None:
     headers = new_profile(push_client)
     gone, failing = receiver.device("gone"), receiver.device("failing")
     receiver.gone.add("gone")
@@ -252,7 +311,9 @@ def test_a_gone_subscription_is_forgotten_a_failing_one_kept(push_client: TestCl
 def test_your_turn_once_per_move_in_the_profiles_language_with_nothing_else(world: World) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["fr", "en"], device="ann")
-    table = world.table([("Ann", None, ann), (None, "easy", None), ("Bob", None, None)], since=now - 100, due=now + 86_400)
+    table = world.table(
+        [("Ann", None, ann), (None, "easy", None), ("Bob", None, None)], since=now - 100, due=now + 86_400
+    )
 
     async def scenario() -> None:
         notifier = world.notifier()
@@ -291,14 +352,18 @@ def test_nobody_is_told_of_what_is_not_their_subscribed_move(world: World) -> No
     assert notices(world.store) == []
 
 
-def test_not_while_a_page_holds_the_seat_and_only_a_grace_after_it_closed(world: World, move_clock: Callable[[float], None]) -> None:
+def test_not_while_a_page_holds_the_seat_and_only_a_grace_after_it_closed(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["en"], device="ann")
     table = world.table([("Ann", None, ann), ("Bob", None, None)], since=now - 100, due=None)
 
     async def scenario() -> None:
         notifier = world.notifier()
-        holder = world.notifier().presence if world.store.shared else notifier.presence  # with PostgreSQL, another process's page
+        holder = (
+            world.notifier().presence if world.store.shared else notifier.presence
+        )  # with PostgreSQL, another process's page
         holder.enter(table, "page", (0,), visible=False)
         await until(lambda: notifier.presence.seat_status(table, 0), "away")
         assert await look(notifier) == 0
@@ -323,7 +388,9 @@ async def until(status: Callable[[], Any], wanted: str) -> None:
         await asyncio.sleep(0.05)
 
 
-def test_a_reminder_once_when_a_tenth_of_a_long_move_is_left_and_no_page_shows_it(world: World, move_clock: Callable[[float], None]) -> None:
+def test_a_reminder_once_when_a_tenth_of_a_long_move_is_left_and_no_page_shows_it(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["de"], device="ann")
     table = world.table([("Ann", None, ann), ("Bob", None, None)], since=now - 60, due=now - 60 + 10 * HOUR)
@@ -345,13 +412,17 @@ def test_a_reminder_once_when_a_tenth_of_a_long_move_is_left_and_no_page_shows_i
     w = web_words("de")
     assert reminder["title"] == w("{game}: {left} left", game="Las Vegas", left=time_left(3539, w))
     where = w("Table {table} with {players}", table=table, players="Bob")
-    assert reminder["body"] == w("{where}: {left} left before a stand-in plays your move.", where=where, left=time_left(3539, w))
+    assert reminder["body"] == w(
+        "{where}: {left} left before a stand-in plays your move.", where=where, left=time_left(3539, w)
+    )
     assert turn["tag"] == reminder["tag"]  # the reminder takes the place of the first notification
     assert turn["event"] != reminder["event"]  # and alerts again
     assert notices(world.store) == [(table, 3, 0, "reminder"), (table, 3, 0, "turn")]
 
 
-def test_a_short_move_is_not_reminded_and_a_late_subscriber_gets_the_reminder_alone(world: World, move_clock: Callable[[float], None]) -> None:
+def test_a_short_move_is_not_reminded_and_a_late_subscriber_gets_the_reminder_alone(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["en"], device="ann")
     short = world.table([("Ann", None, ann), ("Bob", None, None)], since=now - 60, due=now + 630)
@@ -365,10 +436,12 @@ def test_a_short_move_is_not_reminded_and_a_late_subscriber_gets_the_reminder_al
 
     asyncio.run(scenario())
     bodies = sorted(payload["body"] for payload in world.receiver.payloads("ann"))
-    assert bodies == sorted([
-        f"Table {short} with Bob: 10 minutes left for your move.",
-        f"Table {late} with Bob: 30 minutes left before a stand-in plays your move.",
-    ])
+    assert bodies == sorted(
+        [
+            f"Table {short} with Bob: 10 minutes left for your move.",
+            f"Table {late} with Bob: 30 minutes left before a stand-in plays your move.",
+        ]
+    )
     assert notices(world.store) == sorted([(short, 3, 0, "turn"), (late, 3, 0, "reminder"), (late, 3, 0, "turn")])
 
 
@@ -376,7 +449,10 @@ def test_several_processes_send_one_notification_per_event(world: World, move_cl
     now = clock.now()
     ann = world.profile("Ann", ["en"], device="ann")
     bob = world.profile("Bob", ["en"], device="bob")
-    tables = [world.table([("Ann", None, ann), ("Bob", None, bob)], since=now - 60, due=now - 60 + 2 * HOUR, waiting=n % 2) for n in range(6)]
+    tables = [
+        world.table([("Ann", None, ann), ("Bob", None, bob)], since=now - 60, due=now - 60 + 2 * HOUR, waiting=n % 2)
+        for n in range(6)
+    ]
 
     async def scenario() -> None:
         notifiers = [world.notifier() for _ in range(4)]
@@ -417,7 +493,9 @@ def test_a_slow_push_service_holds_neither_the_next_look_nor_the_database(world:
 def test_old_notes_of_finished_and_played_moves_are_pruned(world: World) -> None:
     now = clock.now()
     ann = world.profile("Ann", ["en"], device="ann")
-    finished, played, current = (world.table([("Ann", None, ann), ("Bob", None, None)], since=now - 60, due=None) for _ in range(3))
+    finished, played, current = (
+        world.table([("Ann", None, ann), ("Bob", None, None)], since=now - 60, due=None) for _ in range(3)
+    )
     assert asyncio.run(look(world.notifier())) == 3
     world.finish(finished)
     world.move_on(played, since=now, due=None, waiting=1)
@@ -430,13 +508,17 @@ def test_old_notes_of_finished_and_played_moves_are_pruned(world: World) -> None
 # ---------------------------------------------------------------------- processes and the browser
 @pytest.mark.slow
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
-def test_two_server_processes_send_one_notification_per_turn(serve: Callable[..., Server], database: str, receiver: PushReceiver) -> None:
+def test_two_server_processes_send_one_notification_per_turn(
+    serve: Callable[..., Server], database: str, receiver: PushReceiver
+) -> None:
     flags = ["--push-hosts", receiver.url, "--bot-processes", "0"]
     first, second = serve(flags=flags), serve(flags=flags)
     key = httpx2.get(first.url + "/api/push/key").json()["key"]
     assert httpx2.get(second.url + "/api/push/key").json()["key"] == key
     made = httpx2.post(first.url + "/api/profiles", json={"name": "Ann", "languages": ["en"]}).json()
-    subscribed = httpx2.post(second.url + "/api/me/push", json=receiver.device("ann").subscription(), headers={"X-Profile": made["key"]})
+    subscribed = httpx2.post(
+        second.url + "/api/me/push", json=receiver.device("ann").subscription(), headers={"X-Profile": made["key"]}
+    )
     assert subscribed.status_code == 200, subscribed.text
     world = World(database, receiver)
     try:
@@ -456,7 +538,9 @@ def test_two_server_processes_send_one_notification_per_turn(serve: Callable[...
 
 @pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_the_installable_app_works_offline_and_offers_the_switch(serve: Callable[..., Server], browser: Browser) -> None:
+def test_the_installable_app_works_offline_and_offers_the_switch(
+    serve: Callable[..., Server], browser: Browser
+) -> None:
     server = serve()
     manifest = httpx2.get(server.url + "/manifest.webmanifest")
     assert manifest.headers["content-type"].startswith("application/manifest+json")
@@ -482,5 +566,7 @@ def test_the_installable_app_works_offline_and_offers_the_switch(serve: Callable
     server.kill()
     page.goto(server.url + "/games")
     assert page.locator("h1").inner_text() == "You are offline"
-    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(10, 63, 41)"  # style.css, from the cache
+    assert (
+        page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(10, 63, 41)"
+    )  # style.css, from the cache
     context.close()

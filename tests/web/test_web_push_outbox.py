@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from email.utils import formatdate
 
-import pytest
 import push_receiver
+import pytest
 from conftest import Server
 from playwright.sync_api import Browser
 from push_receiver import PushReceiver
@@ -39,7 +39,9 @@ HOUR = 3600.0
 
 def next_try(world: World, table: str) -> float:
     with world.store.transaction() as cursor:
-        return float(world.store.run(cursor, "SELECT next_try FROM hr_outbox WHERE table_id = ?", (table,)).fetchone()[0])
+        return float(
+            world.store.run(cursor, "SELECT next_try FROM hr_outbox WHERE table_id = ?", (table,)).fetchone()[0]
+        )
 
 
 def ann_to_play(world: World, device: str = "ann", due: float | None = None) -> str:
@@ -51,7 +53,11 @@ def ann_to_play(world: World, device: str = "ann", due: float | None = None) -> 
 # ---------------------------------------------------------------------- the schedule
 def test_the_waits_double_a_retry_after_that_is_longer_wins_and_the_bound_ends_it() -> None:
     created = 1000.0
-    assert [retry_at(n, created, created, None) for n in (1, 2, 3)] == [created + FIRST_WAIT, created + 2 * FIRST_WAIT, created + 4 * FIRST_WAIT]
+    assert [retry_at(n, created, created, None) for n in (1, 2, 3)] == [
+        created + FIRST_WAIT,
+        created + 2 * FIRST_WAIT,
+        created + 4 * FIRST_WAIT,
+    ]
     assert retry_at(2, created, created + 30, 120.0) == created + 150  # the push service's wait, longer
     assert retry_at(2, created, created + 30, 1.0) == created + 30 + 2 * FIRST_WAIT  # shorter: the schedule's
     assert retry_at(ATTEMPTS, created, created, None) is None  # the last attempt
@@ -77,7 +83,9 @@ def test_a_push_service_asking_to_wait_is_tried_again_after_its_retry_after(
     world: World, move_clock: Callable[[float], None], status: int, wait: str
 ) -> None:
     table = ann_to_play(world)
-    world.receiver.refuse("ann", status, retry_after="120" if wait == "120" else formatdate(time.time() + 120, usegmt=True))
+    world.receiver.refuse(
+        "ann", status, retry_after="120" if wait == "120" else formatdate(time.time() + 120, usegmt=True)
+    )
 
     async def scenario() -> None:
         notifier = world.notifier()
@@ -91,11 +99,15 @@ def test_a_push_service_asking_to_wait_is_tried_again_after_its_retry_after(
 
     asyncio.run(scenario())
     assert len(world.receiver.payloads("ann")) == 1
-    assert deliveries(world.store) == [(table, 3, "turn", "sent", 2, f"HTTP {status}")]  # the reason of the last failure stays
+    assert deliveries(world.store) == [
+        (table, 3, "turn", "sent", 2, f"HTTP {status}")
+    ]  # the reason of the last failure stays
     assert notices(world.store) == [(table, 3, 0, "turn")]
 
 
-def test_a_failure_that_may_pass_is_tried_with_doubling_waits_then_recorded_failed(world: World, move_clock: Callable[[float], None]) -> None:
+def test_a_failure_that_may_pass_is_tried_with_doubling_waits_then_recorded_failed(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     table = ann_to_play(world)
     world.receiver.failing.add("ann")
 
@@ -123,7 +135,9 @@ REFUSALS = [(400, "HTTP 400"), (403, "HTTP 403"), (413, "HTTP 413"), (410, "gone
 
 
 @pytest.mark.parametrize(("status", "reason"), REFUSALS)
-def test_a_refusal_that_will_not_pass_is_recorded_failed_at_once(world: World, move_clock: Callable[[float], None], status: int, reason: str) -> None:
+def test_a_refusal_that_will_not_pass_is_recorded_failed_at_once(
+    world: World, move_clock: Callable[[float], None], status: int, reason: str
+) -> None:
     table = ann_to_play(world)
     world.receiver.refuse("ann", status)
     assert asyncio.run(look(world.notifier())) == 0
@@ -161,7 +175,9 @@ def test_a_timeout_is_tried_again_and_an_offline_device_keeps_one_push_of_the_ev
 
 
 @pytest.mark.parametrize("meanwhile", ["played", "finished"])
-def test_a_move_played_or_a_table_finished_meanwhile_is_not_notified_late(world: World, move_clock: Callable[[float], None], meanwhile: str) -> None:
+def test_a_move_played_or_a_table_finished_meanwhile_is_not_notified_late(
+    world: World, move_clock: Callable[[float], None], meanwhile: str
+) -> None:
     table = ann_to_play(world)
     world.receiver.refuse("ann", 503)
 
@@ -197,11 +213,17 @@ def test_a_device_unsubscribed_meanwhile_is_not_sent_to(world: World, move_clock
 
 
 # ---------------------------------------------------------------------- leases
-def test_a_lease_holds_other_processes_off_until_it_runs_out_then_any_takes_it(world: World, move_clock: Callable[[float], None]) -> None:
+def test_a_lease_holds_other_processes_off_until_it_runs_out_then_any_takes_it(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     table = ann_to_play(world)
     now = clock.now()
-    claim(world.store, [(move, "turn") for move in pending_moves(world.store, now)], now)  # a process that noted the event...
-    assert [delivery.table_id for delivery in outbox.lease(world.store, "stopped", 8, now)] == [table]  # ...leased it, and stopped
+    claim(
+        world.store, [(move, "turn") for move in pending_moves(world.store, now)], now
+    )  # a process that noted the event...
+    assert [delivery.table_id for delivery in outbox.lease(world.store, "stopped", 8, now)] == [
+        table
+    ]  # ...leased it, and stopped
 
     async def scenario() -> None:
         others = [world.notifier(), world.notifier()]
@@ -233,20 +255,30 @@ def test_a_lease_lost_on_the_last_attempt_is_recorded_failed(world: World, move_
 def test_each_device_of_a_profile_gets_its_own_notification(world: World) -> None:
     ann = world.profile("Ann", ["en"], device="phone")
     laptop = world.receiver.device("laptop")
-    push.subscribe(world.store, ann, push.Subscription(laptop.endpoint, laptop.p256dh, push_receiver.b64url(laptop.auth)))
+    push.subscribe(
+        world.store, ann, push.Subscription(laptop.endpoint, laptop.p256dh, push_receiver.b64url(laptop.auth))
+    )
     world.receiver.refuse("laptop", 503)
     table = world.table([("Ann", None, ann), ("Bob", None, None)], since=clock.now() - 60, due=None)
     assert asyncio.run(look(world.notifier())) == 1
-    assert deliveries(world.store) == sorted([(table, 3, "turn", "sent", 1, None), (table, 3, "turn", "due", 1, "HTTP 503")])
+    assert deliveries(world.store) == sorted(
+        [(table, 3, "turn", "sent", 1, None), (table, 3, "turn", "due", 1, "HTTP 503")]
+    )
     assert len(world.receiver.payloads("phone")) == 1
 
 
 # ---------------------------------------------------------------------- the database
 def test_notes_of_a_database_from_before_the_outbox_keep_working(world: World) -> None:
     noted = ann_to_play(world)
-    with world.store.transaction(write=True) as cursor:  # as the previous version left it: the outbox missing, the event noted as sent
+    with world.store.transaction(
+        write=True
+    ) as cursor:  # as the previous version left it: the outbox missing, the event noted as sent
         world.store.run(cursor, "DROP TABLE hr_outbox")
-        world.store.run(cursor, "INSERT INTO hr_notices (table_id, version, seat, kind, at) VALUES (?, 3, 0, 'turn', ?)", (noted, clock.now()))
+        world.store.run(
+            cursor,
+            "INSERT INTO hr_notices (table_id, version, seat, kind, at) VALUES (?, 3, 0, 'turn', ?)",
+            (noted, clock.now()),
+        )
     ann = world.profile("Ann", ["en"], device="ann2")
     fresh = world.table([("Ann", None, ann), ("Bob", None, None)], since=clock.now() - 60, due=None)
     assert asyncio.run(look(world.notifier())) == 1  # a store opened on it makes the outbox
@@ -256,7 +288,9 @@ def test_notes_of_a_database_from_before_the_outbox_keep_working(world: World) -
     assert deliveries(world.store) == [(fresh, 3, "turn", "sent", 1, None)]
 
 
-def test_settled_records_are_pruned_after_a_day_and_at_once_with_their_profile(world: World, move_clock: Callable[[float], None]) -> None:
+def test_settled_records_are_pruned_after_a_day_and_at_once_with_their_profile(
+    world: World, move_clock: Callable[[float], None]
+) -> None:
     sent = ann_to_play(world)
     retried = ann_to_play(world, device="retried")
     gone = ann_to_play(world, device="gone")
@@ -276,7 +310,9 @@ def test_settled_records_are_pruned_after_a_day_and_at_once_with_their_profile(w
 # ---------------------------------------------------------------------- the device
 @pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_events_only(serve: Callable[..., Server], browser: Browser) -> None:
+def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_events_only(
+    serve: Callable[..., Server], browser: Browser
+) -> None:
     server = serve()
     context = browser.new_context(permissions=["notifications"])
     page = context.new_page()
@@ -285,7 +321,10 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
     registrations: list[dict[str, str]] = []
     devtools.on("ServiceWorker.workerRegistrationUpdated", lambda update: registrations.extend(update["registrations"]))
     devtools.send("ServiceWorker.enable")
-    page.evaluate("async () => { await (await import('/static/push.js')).registerServiceWorker(); await navigator.serviceWorker.ready; }")
+    page.evaluate(
+        "async () => { await (await import('/static/push.js')).registerServiceWorker(); await "
+        "navigator.serviceWorker.ready; }"
+    )
     deadline = time.monotonic() + 10
     while not registrations and time.monotonic() < deadline:
         page.wait_for_timeout(50)
@@ -293,8 +332,12 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
 
     def pushed(payload: dict[str, str]) -> list[dict[str, object]]:
         """Push the payload as a push service would; the notifications shown then."""
-        devtools.send("ServiceWorker.deliverPushMessage", {"origin": server.url, "registrationId": registration, "data": json.dumps(payload)})
-        return page.evaluate("""async (body) => {
+        devtools.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": server.url, "registrationId": registration, "data": json.dumps(payload)},
+        )
+        return page.evaluate(
+            """async (body) => {
             const registration = await navigator.serviceWorker.ready;
             for (let tries = 0; tries < 100; tries++) {
                 const shown = await registration.getNotifications();
@@ -304,14 +347,27 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
                 await new Promise((done) => setTimeout(done, 50));
             }
             return [];
-        }""", payload["body"])
+        }""",
+            payload["body"],
+        )
 
-    turn = {"title": "Las Vegas: your move", "url": "/table/t1", "tag": "table-t1", "event": event_topic("t1", 3, 0, "turn")}
-    assert pushed({**turn, "body": "59 minutes left"}) == [{"tag": "table-t1", "body": "59 minutes left", "renotify": True, "silent": False}]
-    assert pushed({**turn, "body": "58 minutes left"}) == [{"tag": "table-t1", "body": "58 minutes left", "renotify": False, "silent": True}]
+    turn = {
+        "title": "Las Vegas: your move",
+        "url": "/table/t1",
+        "tag": "table-t1",
+        "event": event_topic("t1", 3, 0, "turn"),
+    }
+    assert pushed({**turn, "body": "59 minutes left"}) == [
+        {"tag": "table-t1", "body": "59 minutes left", "renotify": True, "silent": False}
+    ]
+    assert pushed({**turn, "body": "58 minutes left"}) == [
+        {"tag": "table-t1", "body": "58 minutes left", "renotify": False, "silent": True}
+    ]
     reminder = {**turn, "event": event_topic("t1", 3, 0, "reminder"), "body": "5 minutes left before a stand-in plays"}
     assert pushed(reminder) == [{"tag": "table-t1", "body": reminder["body"], "renotify": True, "silent": False}]
-    test = pushed({"title": "highroller", "body": "Notifications are on", "url": "/", "tag": "test"})  # no event: always alerts
+    test = pushed(
+        {"title": "highroller", "body": "Notifications are on", "url": "/", "tag": "test"}
+    )  # no event: always alerts
     assert sorted(test, key=lambda shown: str(shown["tag"])) == [
         {"tag": "table-t1", "body": reminder["body"], "renotify": True, "silent": False},
         {"tag": "test", "body": "Notifications are on", "renotify": True, "silent": False},
@@ -336,11 +392,19 @@ def test_forty_due_at_once_a_late_push_service_and_a_killed_process_every_device
         for device in devices[:4]:
             receiver.refuse(device, 503, retry_after="1")
         profiles = [world.profile("Ann", ["en"], device=device) for device in devices]
-        tables = [world.table([("Ann", None, profile), ("Bob", None, None)], since=clock.now(), due=None, waiting=None) for profile in profiles]
+        tables = [
+            world.table([("Ann", None, profile), ("Bob", None, None)], since=clock.now(), due=None, waiting=None)
+            for profile in profiles
+        ]
         with world.store.transaction(write=True) as cursor:  # all due at once
             for table in tables:
-                world.store.run(cursor, "UPDATE hr_tables SET waiting = 0, waiting_since = ? WHERE id = ?", (clock.now(), table))
-        wait_until(lambda: receiver.stalled == 0 and receiver.in_flight >= 16, "both processes sending, each with every sender held")
+                world.store.run(
+                    cursor, "UPDATE hr_tables SET waiting = 0, waiting_since = ? WHERE id = ?", (clock.now(), table)
+                )
+        wait_until(
+            lambda: receiver.stalled == 0 and receiver.in_flight >= 16,
+            "both processes sending, each with every sender held",
+        )
         first.kill()
         wait_until(lambda: all_but(world, 8), "the other process delivering all but the killed one's", timeout=60)
         wait_until(lambda: receiver.in_flight == 0, "the push service answering")
@@ -349,7 +413,9 @@ def test_forty_due_at_once_a_late_push_service_and_a_killed_process_every_device
         for device in devices:
             receiver.wake(device)
         shown = {device: [payload["url"] for payload in receiver.payloads(device)] for device in devices}
-        assert shown == {device: [f"https://dice.example.org/table/{table}"] for device, table in zip(devices, tables, strict=True)}
+        assert shown == {
+            device: [f"https://dice.example.org/table/{table}"] for device, table in zip(devices, tables, strict=True)
+        }
         assert receiver.replaced == 8  # the late pushes, sent again with the same topic
         assert len(notices(world.store)) == 40
         assert second.process is not None and second.process.poll() is None

@@ -31,7 +31,9 @@ def games_page(context: BrowserContext, server: Server) -> Page:
     """Your games, its switch ready to use."""
     page = context.new_page()
     page.goto(server.url + "/games")
-    page.wait_for_function("() => { const box = document.querySelector('#notify input'); return box && !box.disabled; }")
+    page.wait_for_function(
+        "() => { const box = document.querySelector('#notify input'); return box && !box.disabled; }"
+    )
     return page
 
 
@@ -48,17 +50,24 @@ def is_on(page: Page) -> bool:
 
 def reloaded(page: Page) -> Page:
     page.reload()
-    page.wait_for_function("() => { const box = document.querySelector('#notify input'); return box && !box.disabled; }")
+    page.wait_for_function(
+        "() => { const box = document.querySelector('#notify input'); return box && !box.disabled; }"
+    )
     page.wait_for_timeout(500)  # the server's answer on the subscription
     return page
 
 
 def failing_subscribe(name: str) -> str:
     """A script for a context: `pushManager.subscribe` fails as a browser does (an error of this name)."""
-    return f"PushManager.prototype.subscribe = async function () {{ throw new DOMException('refused', {json.dumps(name)}); }};"
+    return (
+        f"PushManager.prototype.subscribe = async function () "
+        f"{{ throw new DOMException('refused', {json.dumps(name)}); }};"
+    )
 
 
-def test_no_reachable_push_service_leaves_the_switch_off_and_says_why(browser: Browser, serve: Callable[..., Server]) -> None:
+def test_no_reachable_push_service_leaves_the_switch_off_and_says_why(
+    browser: Browser, serve: Callable[..., Server]
+) -> None:
     server = serve()
     context = browser.new_context(permissions=["notifications"])
     page = games_page(context, server)
@@ -77,7 +86,9 @@ def test_no_reachable_push_service_leaves_the_switch_off_and_says_why(browser: B
         ("en-US", "NotSupportedError", "This browser cannot show notifications"),
     ],
 )
-def test_a_refusal_is_said_in_the_pages_language(browser: Browser, serve: Callable[..., Server], locale: str, error: str, words: str) -> None:
+def test_a_refusal_is_said_in_the_pages_language(
+    browser: Browser, serve: Callable[..., Server], locale: str, error: str, words: str
+) -> None:
     server = serve()
     context = browser.new_context(permissions=["notifications"], locale=locale)
     context.add_init_script(failing_subscribe(error))
@@ -91,7 +102,9 @@ def test_a_refusal_is_said_in_the_pages_language(browser: Browser, serve: Callab
 def test_permission_refused_and_no_web_push_are_said(browser: Browser, serve: Callable[..., Server]) -> None:
     server = serve()
     context = browser.new_context()
-    context.add_init_script("Object.defineProperty(Notification, 'permission', { get: () => 'denied' });")  # a private window, or the settings
+    context.add_init_script(
+        "Object.defineProperty(Notification, 'permission', { get: () => 'denied' });"
+    )  # a private window, or the settings
     page = context.new_page()
     page.goto(server.url + "/games")
     page.wait_for_selector("#notify .hint:not(:empty)")
@@ -108,7 +121,9 @@ def test_permission_refused_and_no_web_push_are_said(browser: Browser, serve: Ca
     bare.close()
 
 
-def test_the_switch_shows_what_the_server_holds(browser: Browser, serve: Callable[..., Server], receiver: PushReceiver) -> None:
+def test_the_switch_shows_what_the_server_holds(
+    browser: Browser, serve: Callable[..., Server], receiver: PushReceiver
+) -> None:
     server = serve(flags=["--push-hosts", receiver.url])
     subscription = json.dumps(receiver.device("phone").subscription())
     context = browser.new_context(permissions=["notifications"])
@@ -117,8 +132,10 @@ def test_the_switch_shows_what_the_server_holds(browser: Browser, serve: Callabl
         let current = null;
         const made = (key) => ({{ endpoint: json.endpoint, options: {{ applicationServerKey: key }}, toJSON: () => json,
                                  unsubscribe: async () => {{ current = null; return true; }} }});
-        PushManager.prototype.subscribe = async function (options) {{ current = made(options.applicationServerKey); return current; }};
-        PushManager.prototype.getSubscription = async function () {{ return current || (sessionStorage.held ? made(null) : null); }};
+        PushManager.prototype.subscribe = async function (options) {{ current = made(options.applicationServerKey);
+          return current; }};
+        PushManager.prototype.getSubscription = async function () {{ return current || (sessionStorage.held ?
+          made(null) : null); }};
         addEventListener('pagehide', () => {{ if (current) sessionStorage.held = '1'; }});
     }})();""")
     page = games_page(context, server)
@@ -126,7 +143,12 @@ def test_the_switch_shows_what_the_server_holds(browser: Browser, serve: Callabl
     assert is_on(page) and page.get_by_role("switch", name=SWITCH).is_checked()
     assert is_on(reloaded(page)), "the server holds the subscription: on after a reload"
     key = page.evaluate("() => localStorage.getItem('highroller:profile')")
-    forgotten = httpx2.request("DELETE", server.url + "/api/me/push", json={"endpoint": json.loads(subscription)["endpoint"]}, headers={"X-Profile": key})
+    forgotten = httpx2.request(
+        "DELETE",
+        server.url + "/api/me/push",
+        json={"endpoint": json.loads(subscription)["endpoint"]},
+        headers={"X-Profile": key},
+    )
     assert forgotten.status_code == 200, forgotten.text
     assert not is_on(reloaded(page)), "the browser still holds a subscription the server no longer sends to: off"
     context.close()

@@ -73,7 +73,9 @@ def test_open_tables_are_capped_per_address_in_all_and_with_bots(make_client: Ca
     for _ in range(2):
         assert create(client, "192.0.2.1").status_code == 201
     assert "unfinished tables (at most 2)" in refused(create(client, "192.0.2.1"), "too-many-tables")
-    assert create(client, "192.0.2.2", bots=[None, "easy"], name="Ann").status_code == 201  # started: it holds the one place
+    assert (
+        create(client, "192.0.2.2", bots=[None, "easy"], name="Ann").status_code == 201
+    )  # started: it holds the one place
     assert "play without bots" in refused(create(client, "192.0.2.3", bots=["easy", None]), "bots-full")
     assert create(client, "192.0.2.3").status_code == 201
     assert "this server is full" in refused(create(client, "192.0.2.4"), "server-full")
@@ -88,14 +90,23 @@ def test_a_finished_table_frees_its_place(make_client: Callable[..., TestClient]
     state = client.get(f"/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"}).json()
     while not state["finished"]:
         if state["legal"]:
-            answer = client.post(f"/api/tables/{table['id']}/actions", json={"version": state["version"], "action": state["legal"][0]["action"]},
-                                 headers={"Authorization": f"Bearer {token}"})
+            answer = client.post(
+                f"/api/tables/{table['id']}/actions",
+                json={"version": state["version"], "action": state["legal"][0]["action"]},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             assert answer.status_code == 200, answer.text
-        state = client.get(f"/api/tables/{table['id']}", params={"after": state["version"]}, headers={"Authorization": f"Bearer {token}"}).json()
+        state = client.get(
+            f"/api/tables/{table['id']}",
+            params={"after": state["version"]},
+            headers={"Authorization": f"Bearer {token}"},
+        ).json()
     assert create(client).status_code == 201
 
 
-def test_unstarted_and_old_finished_tables_expire_and_games_in_progress_stay(make_client: Callable[..., TestClient], database: str) -> None:
+def test_unstarted_and_old_finished_tables_expire_and_games_in_progress_stay(
+    make_client: Callable[..., TestClient], database: str
+) -> None:
     client = make_client(unstarted_expiry=0.5, keep_finished=0.5)
     unstarted = create(client).json()["id"]
     in_progress = create(client, name="Ann").json()["id"]
@@ -118,7 +129,9 @@ def test_unstarted_and_old_finished_tables_expire_and_games_in_progress_stay(mak
     assert open_store(database).load_table(unstarted) is None
 
 
-@pytest.mark.parametrize(("game", "option", "seats"), [("lasvegas", "bills", 2), ("lastchance", "deck", 2), ("luckiest", "faces", 2)])
+@pytest.mark.parametrize(
+    ("game", "option", "seats"), [("lasvegas", "bills", 2), ("lastchance", "deck", 2), ("luckiest", "faces", 2)]
+)
 def test_options_naming_files_are_refused_and_nothing_is_read(
     client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, option: str, seats: int
 ) -> None:
@@ -138,9 +151,17 @@ def test_a_boolean_is_not_a_number(client: TestClient) -> None:
     state = client.get(f"/api/tables/{table['id']}").json()
     mover = tokens[state["current_player"]]
     for action in ({"place": True}, {"place": False}, {"bandit": True}):
-        response = client.post(f"/api/tables/{table['id']}/actions", json={"version": state["version"], "action": action}, headers={"Authorization": f"Bearer {mover}"})
+        response = client.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"version": state["version"], "action": action},
+            headers={"Authorization": f"Bearer {mover}"},
+        )
         assert response.status_code == 422 and response.json()["code"] == "illegal", response.text
-    response = client.post(f"/api/tables/{table['id']}/actions", json={"version": True, "action": {"place": 1}}, headers={"Authorization": f"Bearer {mover}"})
+    response = client.post(
+        f"/api/tables/{table['id']}/actions",
+        json={"version": True, "action": {"place": 1}},
+        headers={"Authorization": f"Bearer {mover}"},
+    )
     assert response.status_code == 422 and response.json()["code"] == "malformed"
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == state["version"]
 
@@ -171,7 +192,10 @@ def test_odd_table_ids_are_refused_without_being_echoed(client: TestClient) -> N
 def test_websocket_floods_are_paced_and_connections_capped(make_client: Callable[..., TestClient]) -> None:
     client = make_client(sockets_per_address=2)
     table = create(client).json()["id"]
-    with client.websocket_connect(f"/ws/tables/{table}") as ws, client.websocket_connect(f"/ws/tables/{table}") as other:
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as ws,
+        client.websocket_connect(f"/ws/tables/{table}") as other,
+    ):
         ws.send_text(json.dumps({"type": "hello"}))
         assert ws.receive_json()["type"] == "state"
         for _ in range(200):
@@ -179,7 +203,9 @@ def test_websocket_floods_are_paced_and_connections_capped(make_client: Callable
         replies = [ws.receive_json()]
         while replies[-1].get("code") != "too-fast" and len(replies) < 100:
             replies.append(ws.receive_json())
-        assert replies[-1]["code"] == "too-fast" and 25 <= len(replies) <= 40  # the burst was answered, the rest refused
+        assert (
+            replies[-1]["code"] == "too-fast" and 25 <= len(replies) <= 40
+        )  # the burst was answered, the rest refused
         assert all(reply == {"type": "pong"} for reply in replies[:-1])
         with client.websocket_connect(f"/ws/tables/{table}") as third:
             assert third.receive_json()["code"] == "too-many-connections"

@@ -42,13 +42,17 @@ def farmed(client: TestClient, table: str, tokens: dict[int, str], leaver: str) 
 
 
 def test_a_rated_table_seats_each_profile_once_online_and_with_two_people(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, bob = established(client, move_clock, ANN, BOB)
     made = rated_table(client, ann, [None, None])
     assert made["rated"] == "people"
-    refused(client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"}, headers={"X-Forwarded-For": bob.address}), 403, "rated-needs-profile")
+    refused(
+        client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"}, headers={"X-Forwarded-For": bob.address}),
+        403,
+        "rated-needs-profile",
+    )
     refused(client.post(f"/api/tables/{made['id']}/join", json={"name": "Annie"}, headers=ann.headers), 409, "seated")
     join(client, made["id"], bob)
     base = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None], "rated": "people"}
@@ -61,17 +65,22 @@ def test_a_rated_table_seats_each_profile_once_online_and_with_two_people(
         refused(client.post("/api/tables", json={**base, **extra}, headers=headers), status, code)
 
 
-def test_profiles_made_on_the_spot_cannot_sit_at_a_rated_table(make_client: Callable[..., TestClient], move_clock: Callable[[float], None]) -> None:
+def test_profiles_made_on_the_spot_cannot_sit_at_a_rated_table(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
+) -> None:
     client = proxied(make_client)
     [ann] = established(client, move_clock, ANN)
     table = rated_table(client, ann, [None, None])["id"]
     puppet = new_player(client, "Pup", "198.51.100.7")
     reason = refused(sit(client, table, puppet), 403, "not-established")
     assert reason == (
-        "rated tables are for established profiles, a day old and with 3 games played to the end at any table (against bots too);"
+        "rated tables are for established profiles, a day old and with 3 games played to the end at any table (against "
+        "bots too);"
         " yours needs another 23 hours and 3 more games"
     )
-    french = client.post(f"/api/tables/{table}/join", json={"name": "Pup"}, headers={**puppet.headers, "Accept-Language": "fr"}).json()["error"]
+    french = client.post(
+        f"/api/tables/{table}/join", json={"name": "Pup"}, headers={**puppet.headers, "Accept-Language": "fr"}
+    ).json()["error"]
     assert french.endswith("il manque au vôtre encore 23 heures et 3 parties de plus")
     assert refused(create(client, puppet, [None, None]), 403, "not-established") == reason
     quitter = new_player(client, "Quit", "192.0.2.7")
@@ -89,28 +98,41 @@ def test_profiles_made_on_the_spot_cannot_sit_at_a_rated_table(make_client: Call
 
 
 def test_two_profiles_from_one_address_or_one_network_cannot_play_a_rated_game(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, twin, neighbour, dan, eve, fay = established(
-        client, move_clock, ANN, ("Twin", "203.0.113.7"), ("Nell", "203.0.113.99"), ("Dan", "2001:db8:1::1"), ("Eve", "2001:db8:1:2::5"), BOB,
+        client,
+        move_clock,
+        ANN,
+        ("Twin", "203.0.113.7"),
+        ("Nell", "203.0.113.99"),
+        ("Dan", "2001:db8:1::1"),
+        ("Eve", "2001:db8:1:2::5"),
+        BOB,
     )
     made = rated_table(client, ann, [None, None])
     for puppet in (twin, neighbour):  # the same address, and another address of the same /24
         reason = refused(sit(client, made["id"], puppet), 409, "same-network")
-        assert reason.startswith("someone at this rated table plays from your network: rated games are between people on different networks")
-    german = client.post(f"/api/tables/{made['id']}/join", json={"name": "Nell"}, headers={**neighbour.headers, "Accept-Language": "de"}).json()
+        assert reason.startswith(
+            "someone at this rated table plays from your network: rated games are between people on different networks"
+        )
+    german = client.post(
+        f"/api/tables/{made['id']}/join", json={"name": "Nell"}, headers={**neighbour.headers, "Accept-Language": "de"}
+    ).json()
     assert german["error"].startswith("an diesem gewerteten Tisch spielt schon jemand aus deinem Netzwerk")
     other = rated_table(client, dan, [None, None])["id"]
     refused(sit(client, other, eve), 409, "same-network")  # another /64 of the same IPv6 /48
     tokens = {made["seat"]: made["token"], 1 - made["seat"]: join(client, made["id"], fay)}
     farmed(client, made["id"], tokens, tokens[1 - made["seat"]])
     rate_pass(client)
-    assert {player for _, _, player in ratings_in(store_of(client))} == {ann.player, fay.player}, "the puppets never sat down"
+    assert {player for _, _, player in ratings_in(store_of(client))} == {ann.player, fay.player}, (
+        "the puppets never sat down"
+    )
 
 
 def test_repeated_games_between_two_profiles_stop_counting_past_the_daily_bound(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, bob, cid = established(client, move_clock, ANN, BOB, ("Cid", "192.0.2.7"))
@@ -134,16 +156,27 @@ def test_repeated_games_between_two_profiles_stop_counting_past_the_daily_bound(
     games = {player: count for (_, _, player), (_, _, count) in ratings_in(store_of(client)).items()}
     assert games == {ann.player: PAIR_GAMES, bob.player: PAIR_GAMES}
     for table in tables[:PAIR_GAMES]:
-        assert client.get(f"/api/tables/{table}/rating").json() == {"table": table, "recorded": True, "counted": True, "code": None, "reason": None}
+        assert client.get(f"/api/tables/{table}/rating").json() == {
+            "table": table,
+            "recorded": True,
+            "counted": True,
+            "code": None,
+            "reason": None,
+        }
     void = client.get(f"/api/tables/{tables[-1]}/rating").json()
     first, second = sorted([ann, bob], key=lambda player: player.player)  # the pair as stored
     assert void == {
-        "table": tables[-1], "recorded": True, "counted": False, "code": "pair",
-        "reason": f"{first.name} and {second.name} had already finished 3 rated games together in the 24 hours before it ended, the most that count",
+        "table": tables[-1],
+        "recorded": True,
+        "counted": False,
+        "code": "pair",
+        "reason": f"{first.name} and {second.name} had already finished 3 rated games together in the 24 hours before "
+        f"it ended, the most that count",
     }
     french = client.get(f"/api/tables/{tables[-1]}/rating", params={"lang": "fr"}).json()["reason"]
     assert french == (
-        f"{first.name} et {second.name} avaient déjà terminé 3 parties classées ensemble dans les 24 heures précédant sa fin, le maximum qui compte"
+        f"{first.name} et {second.name} avaient déjà terminé 3 parties classées ensemble dans les 24 heures précédant "
+        f"sa fin, le maximum qui compte"
     )
 
     later = rated_table(client, ann, [None, None])
@@ -194,7 +227,14 @@ def test_a_game_of_three_past_one_pairs_bound_counts_for_nobody(client: TestClie
     assert record(store, "three", "lasvegas", 3, [["profile:c"], ["profile:a"], ["profile:b"]], 1010.0)
     assert record(store, "with-a-bot", "lasvegas", 3, [["profile:a"], ["bot:hard"], ["profile:c"]], 1020.0)
     assert record(store, "next-day", "lasvegas", 2, [["profile:b"], ["profile:a"]], 1000.0 + DAY)
-    assert voids(client) == {"pair-0": None, "pair-1": None, "pair-2": None, "three": "pair profile:a profile:b", "with-a-bot": None, "next-day": None}
+    assert voids(client) == {
+        "pair-0": None,
+        "pair-1": None,
+        "pair-2": None,
+        "three": "pair profile:a profile:b",
+        "with-a-bot": None,
+        "next-day": None,
+    }
     ratings = ratings_in(store)
     assert ("lasvegas", 3, "profile:b") not in ratings and ratings[("lasvegas", 3, "profile:c")][2] == 1
     assert [ratings[("lasvegas", 2, player)][2] for player in ("profile:a", "profile:b")] == [PAIR_GAMES + 1] * 2
@@ -205,7 +245,7 @@ def test_a_game_of_three_past_one_pairs_bound_counts_for_nobody(client: TestClie
 
 
 def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, bob = established(client, move_clock, ANN, BOB)
@@ -218,5 +258,8 @@ def test_a_profile_deleted_during_a_game_ranks_last_and_the_others_result_stands
     [(table, _, _, _, ranking)] = results_in(store_of(client))
     assert (table, ranking) == (made["id"], f'[["{bob.player}"], ["{ann.player}"]]')
     winner, loser = plackett_luce([1, 2])
-    assert ratings_in(store_of(client)) == {("luckiest", 2, bob.player): (*winner, 1), ("luckiest", 2, ann.player): (*loser, 1)}
+    assert ratings_in(store_of(client)) == {
+        ("luckiest", 2, bob.player): (*winner, 1),
+        ("luckiest", 2, ann.player): (*loser, 1),
+    }
     assert client.get(f"/api/tables/{made['id']}/rating").json()["counted"] is True

@@ -57,7 +57,7 @@ def places(returns: list[float]) -> list[int]:
 
 
 def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, bob = established(client, move_clock, ANN, BOB)
@@ -72,32 +72,54 @@ def test_a_rated_game_between_two_profiles_rates_both_as_plackett_luce_does(
     [(table, seq, game, players, _)] = results_in(store)
     assert (table, seq, game, players) == (made["id"], 1, "luckiest", 2)
     board = client.get("/api/ratings/luckiest", params={"players": 2}, headers=ann.headers).json()
-    assert (board["lines"], board["total"], board["provisional"], board["least_games"]) == ([], 0, 2, LEAST_GAMES), "one game: not listed yet"
-    assert (board["you"]["name"], board["you"]["you"], board["you"]["provisional"], board["you"]["games"]) == ("Ann", True, True, 1)
+    assert (board["lines"], board["total"], board["provisional"], board["least_games"]) == ([], 0, 2, LEAST_GAMES), (
+        "one game: not listed yet"
+    )
+    assert (board["you"]["name"], board["you"]["you"], board["you"]["provisional"], board["you"]["games"]) == (
+        "Ann",
+        True,
+        True,
+        1,
+    )
     mine = client.get("/api/me/ratings", headers=bob.headers).json()
-    assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"], r["provisional"]) for r in mine] == [("luckiest", 2, *expected[1], 1, True)]
+    assert [(r["game"], r["players"], r["mu"], r["sigma"], r["games"], r["provisional"]) for r in mine] == [
+        ("luckiest", 2, *expected[1], 1, True)
+    ]
     assert client.get(f"/api/tables/{made['id']}/rating").json()["counted"] is True
 
 
 def test_equal_returns_share_a_place_and_a_leaver_ranks_last() -> None:
-    seats = [SeatRow(0, name="A", profile="a"), SeatRow(1, name="B", profile="b"), SeatRow(2, name="C", profile="c", control="left"), SeatRow(3, bot="hard")]
+    seats = [
+        SeatRow(0, name="A", profile="a"),
+        SeatRow(1, name="B", profile="b"),
+        SeatRow(2, name="C", profile="c", control="left"),
+        SeatRow(3, bot="hard"),
+    ]
     assert ranking_of(seats, [5.0, 5.0, 9.0, 7.0], "people") == [["profile:a", "profile:b"], ["profile:c"]]
     assert ranking_of(seats, [5.0, 5.0, 9.0, 7.0], "all") == [["bot:hard"], ["profile:a", "profile:b"], ["profile:c"]]
     seats[1] = SeatRow(1, name="B", profile="b", control="left")
     assert ranking_of(seats, [1.0, 8.0, 9.0, 0.0], "people") == [["profile:a"], ["profile:b", "profile:c"]]
-    assert ranking_of(seats[:1] + seats[3:], [1.0, 0.0], "people") == [], "one person and a bot left out: nothing to rate"
+    assert ranking_of(seats[:1] + seats[3:], [1.0, 0.0], "people") == [], (
+        "one person and a bot left out: nothing to rate"
+    )
     tied = updated({}, [["profile:a", "profile:b"], ["profile:c"]])
-    assert [(tied[p].rating.mu, tied[p].rating.sigma) for p in ("profile:a", "profile:b", "profile:c")] == plackett_luce([1, 1, 2])
+    assert [
+        (tied[p].rating.mu, tied[p].rating.sigma) for p in ("profile:a", "profile:b", "profile:c")
+    ] == plackett_luce([1, 1, 2])
 
 
 def test_a_tie_is_stored_and_rated_as_a_shared_place(client: TestClient) -> None:
     store = store_of(client)
     assert record(store, "tied", "lasvegas", 3, [["profile:a", "profile:b"], ["profile:c"]], 1.0)
     expected = plackett_luce([1, 1, 2])
-    assert ratings_in(store) == {("lasvegas", 3, f"profile:{p}"): (*rating, 1) for p, rating in zip("abc", expected, strict=True)}
+    assert ratings_in(store) == {
+        ("lasvegas", 3, f"profile:{p}"): (*rating, 1) for p, rating in zip("abc", expected, strict=True)
+    }
 
 
-def test_a_player_who_left_ranks_last_whatever_their_score(make_client: Callable[..., TestClient], move_clock: Callable[[float], None]) -> None:
+def test_a_player_who_left_ranks_last_whatever_their_score(
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
+) -> None:
     client = proxied(make_client)
     ann, bob = established(client, move_clock, ANN, BOB)
     made = rated_table(client, ann, [None, None])
@@ -110,23 +132,32 @@ def test_a_player_who_left_ranks_last_whatever_their_score(make_client: Callable
     [(_, _, _, _, ranking)] = results_in(store_of(client))
     assert ranking == f'[["{bob.player}"], ["{ann.player}"]]'
     winner, loser = plackett_luce([1, 2])
-    assert ratings_in(store_of(client)) == {("luckiest", 2, bob.player): (*winner, 1), ("luckiest", 2, ann.player): (*loser, 1)}
+    assert ratings_in(store_of(client)) == {
+        ("luckiest", 2, bob.player): (*winner, 1),
+        ("luckiest", 2, ann.player): (*loser, 1),
+    }
 
 
 def test_a_table_rated_all_rates_its_bot_and_one_rated_people_needs_two_people(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     [ann] = established(client, move_clock, ANN)
     everyone = rated_table(client, ann, [None, "easy"], "all")
     returns = play_out(client, everyone["id"], {everyone["seat"]: everyone["token"]})["result"]["returns"]
     reason = refused(create(client, ann, [None, "easy"], "people"), 422, "bad-rated")
-    assert reason == 'a table rated for its people needs two people or more; with one person and bots, rate the bots too ("all")'
+    assert (
+        reason
+        == 'a table rated for its people needs two people or more; with one person and bots, rate the bots too ("all")'
+    )
     rate_pass(client)
     store = store_of(client)
     assert [table for table, *_ in results_in(store)] == [everyone["id"]]
     ann_rating, bot_rating = plackett_luce(places(returns))
-    assert ratings_in(store) == {("luckiest", 2, ann.player): (*ann_rating, 1), ("luckiest", 2, "bot:easy"): (*bot_rating, 1)}
+    assert ratings_in(store) == {
+        ("luckiest", 2, ann.player): (*ann_rating, 1),
+        ("luckiest", 2, "bot:easy"): (*bot_rating, 1),
+    }
     with store.transaction(write=True) as cursor:  # listed as if they had played enough games
         store.run(cursor, "UPDATE hr_ratings SET games = ?", (LEAST_GAMES,))
     board = client.get("/api/ratings/luckiest", params={"players": 2, "lang": "fr"}).json()
@@ -135,7 +166,7 @@ def test_a_table_rated_all_rates_its_bot_and_one_rated_people_needs_two_people(
 
 
 def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     client = proxied(make_client)
     ann, bob = established(client, move_clock, ANN, BOB)
@@ -153,13 +184,17 @@ def test_rebuilding_from_the_results_gives_the_same_numbers_to_the_last_bit(
     assert kept[("lasvegas", 2, "profile:p")][2] == PAIR_GAMES
     with store.transaction(write=True) as cursor:
         store.run(cursor, "UPDATE hr_ratings SET mu = 0, sigma = 1, games = 0")
-        store.run(cursor, "INSERT INTO hr_ratings (game, players, player, mu, sigma, games) VALUES ('lasvegas', 4, 'profile:gone', 1, 1, 1)")
+        store.run(
+            cursor,
+            "INSERT INTO hr_ratings (game, players, player, mu, sigma, games) VALUES ('lasvegas', 4, 'profile:gone', "
+            "1, 1, 1)",
+        )
     assert rebuild(store) == (3 + PAIR_GAMES, 7)
     assert ratings_in(store) == kept
 
 
 def test_a_result_is_applied_once_however_many_passes_and_processes_look(
-    make_client: Callable[..., TestClient], move_clock: Callable[[float], None],
+    make_client: Callable[..., TestClient], move_clock: Callable[[float], None]
 ) -> None:
     first, second = proxied(make_client), make_client()
     ann, bob = established(first, move_clock, ANN, BOB)
@@ -183,7 +218,9 @@ def test_a_result_is_applied_once_however_many_passes_and_processes_look(
     assert ratings_in(store_of(second))[("lasvegas", 2, "profile:a")][2] == 1
 
 
-def test_the_leaderboard_lists_enough_games_in_order_marks_your_line_and_refuses_what_it_cannot_show(client: TestClient) -> None:
+def test_the_leaderboard_lists_enough_games_in_order_marks_your_line_and_refuses_what_it_cannot_show(
+    client: TestClient,
+) -> None:
     store = store_of(client)
     ids = {}
     keys = {}
@@ -199,36 +236,74 @@ def test_the_leaderboard_lists_enough_games_in_order_marks_your_line_and_refuses
     board = client.get("/api/ratings/lasvegas", params={"players": 3}).json()
     ratings = ratings_in(store)
     conservative = {player: mu - 3 * sigma for (_, players, player), (mu, sigma, _) in ratings.items() if players == 3}
-    assert [line["name"] for line in board["lines"]] == ["Ann", "Bob", "Cid"], "Dan and the bots have one game each: not listed"
+    assert [line["name"] for line in board["lines"]] == ["Ann", "Bob", "Cid"], (
+        "Dan and the bots have one game each: not listed"
+    )
     assert sorted(conservative[p] for p in (ann, bob, cid))[::-1] == [conservative[p] for p in (ann, bob, cid)]
     assert [line["rank"] for line in board["lines"]] == [1, 2, 3] and (board["total"], board["provisional"]) == (3, 3)
     assert board["player_counts"] == [3] and board["least_games"] == LEAST_GAMES
     assert [line["rating"] for line in board["lines"]] == [round(conservative[p], 1) for p in (ann, bob, cid)]
-    assert [(line["mu"], line["sigma"], line["games"]) for line in board["lines"]] == [ratings[("lasvegas", 3, p)] for p in (ann, bob, cid)]
+    assert [(line["mu"], line["sigma"], line["games"]) for line in board["lines"]] == [
+        ratings[("lasvegas", 3, p)] for p in (ann, bob, cid)
+    ]
     assert not any(line["provisional"] for line in board["lines"])
     assert board["you"] is None and not any(line["you"] for line in board["lines"])
-    assert client.get("/api/ratings/lasvegas").json()["players"] == 3, "the preset's four players list nobody: the first count that does"
-    short = client.get("/api/ratings/lasvegas", params={"players": 3, "limit": 1}, headers={"X-Profile": keys["Cid"]}).json()
-    assert [line["name"] for line in short["lines"]] == ["Ann"] and (short["you"]["name"], short["you"]["rank"], short["you"]["you"]) == ("Cid", 3, True)
-    newcomer = client.get("/api/ratings/lasvegas", params={"players": 3}, headers={"X-Profile": keys["Dan"]}).json()["you"]
+    assert client.get("/api/ratings/lasvegas").json()["players"] == 3, (
+        "the preset's four players list nobody: the first count that does"
+    )
+    short = client.get(
+        "/api/ratings/lasvegas", params={"players": 3, "limit": 1}, headers={"X-Profile": keys["Cid"]}
+    ).json()
+    assert [line["name"] for line in short["lines"]] == ["Ann"] and (
+        short["you"]["name"],
+        short["you"]["rank"],
+        short["you"]["you"],
+    ) == ("Cid", 3, True)
+    newcomer = client.get("/api/ratings/lasvegas", params={"players": 3}, headers={"X-Profile": keys["Dan"]}).json()[
+        "you"
+    ]
     higher = sum(conservative[p] > conservative[dan] for p in (ann, bob, cid))
-    assert (newcomer["name"], newcomer["games"], newcomer["provisional"], newcomer["rank"]) == ("Dan", 1, True, higher + 1)
-    five = client.get("/api/ratings/lasvegas", params={"players": 5, "lang": "de"}, headers={"X-Profile": keys["Ann"]}).json()
+    assert (newcomer["name"], newcomer["games"], newcomer["provisional"], newcomer["rank"]) == (
+        "Dan",
+        1,
+        True,
+        higher + 1,
+    )
+    five = client.get(
+        "/api/ratings/lasvegas", params={"players": 5, "lang": "de"}, headers={"X-Profile": keys["Ann"]}
+    ).json()
     assert (five["lines"], five["total"], five["provisional"], five["you"]["provisional"]) == ([], 0, 2, True)
     assert client.delete("/api/me", headers={"X-Profile": keys["Bob"]}).status_code == 200
-    assert [line["name"] for line in client.get("/api/ratings/lasvegas", params={"players": 3}).json()["lines"]] == ["Ann", "Former player", "Cid"]
+    assert [line["name"] for line in client.get("/api/ratings/lasvegas", params={"players": 3}).json()["lines"]] == [
+        "Ann",
+        "Former player",
+        "Cid",
+    ]
     mine = client.get("/api/me/ratings", headers={"X-Profile": keys["Ann"]}).json()
-    assert [(r["game"], r["players"], r["rank"], r["provisional"]) for r in mine] == [("lasvegas", 3, 1, False), ("lasvegas", 5, 1, True)]
+    assert [(r["game"], r["players"], r["rank"], r["provisional"]) for r in mine] == [
+        ("lasvegas", 3, 1, False),
+        ("lasvegas", 5, 1, True),
+    ]
 
     unknown = client.get("/api/ratings/poker")
-    assert unknown.status_code == 404 and unknown.json()["code"] == "no-game" and "lasvegas, lastchance, luckiest" in unknown.json()["error"]
+    assert (
+        unknown.status_code == 404
+        and unknown.json()["code"] == "no-game"
+        and "lasvegas, lastchance, luckiest" in unknown.json()["error"]
+    )
     for players in (1, 7):
         wrong = client.get("/api/ratings/lasvegas", params={"players": players})
-        assert (wrong.status_code, wrong.json()) == (422, {"error": "players is from 2 to 6 for lasvegas", "code": "bad-players"})
+        assert (wrong.status_code, wrong.json()) == (
+            422,
+            {"error": "players is from 2 to 6 for lasvegas", "code": "bad-players"},
+        )
     for params in ({"players": 13}, {"limit": 0}, {"limit": 201}, {"limit": "many"}):
         assert client.get("/api/ratings/lasvegas", params=params).json()["code"] == "malformed"
     assert client.get("/api/me/ratings").status_code == 401
-    assert client.get("/api/ratings/lasvegas", params={"players": 3}, headers={"X-Profile": "not-a-key"}).status_code == 200
+    assert (
+        client.get("/api/ratings/lasvegas", params={"players": 3}, headers={"X-Profile": "not-a-key"}).status_code
+        == 200
+    )
     assert ratings_in(store) == ratings, "reading changes nothing"
 
 
@@ -238,7 +313,14 @@ def test_the_ratings_command_rebuilds_and_shows_a_leaderboard(database: str) -> 
         ann = "profile:" + create_profile(store, "Ann", ["en"])[0].id
         bob = "profile:" + create_profile(store, "Bob", ["en"])[0].id
         for n in range(LEAST_GAMES):
-            record(store, f"game-{n}", "lasvegas", 3, [[bob], [ann], ["bot:hard"]] if n % 2 else [[bob], ["bot:hard"], [ann]], n * DAY)
+            record(
+                store,
+                f"game-{n}",
+                "lasvegas",
+                3,
+                [[bob], [ann], ["bot:hard"]] if n % 2 else [[bob], ["bot:hard"], [ann]],
+                n * DAY,
+            )
         kept = ratings_in(store)
     finally:
         store.close()
@@ -262,15 +344,22 @@ def test_the_ratings_command_rebuilds_and_shows_a_leaderboard(database: str) -> 
 
 @pytest.mark.slow  # Chromium
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(browser: Browser, serve: Callable[..., Any], database: str) -> None:
+def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(
+    browser: Browser, serve: Callable[..., Any], database: str
+) -> None:
     server = serve(0.0)
     names = ("Ann", LONG_NAME, "Cid", "Dan")
-    made = {name: httpx2.post(server.url + "/api/profiles", json={"name": name, "languages": ["en"]}).json() for name in names}
+    made = {
+        name: httpx2.post(server.url + "/api/profiles", json={"name": name, "languages": ["en"]}).json()
+        for name in names
+    }
     ann, long, cid, dan = (f"profile:{made[name]['id']}" for name in names)
     store = open_store(database)
     try:
         for n in range(LEAST_GAMES):
-            record(store, f"game-{n}", "lasvegas", 3, [[long], [ann], [cid]] if n % 2 else [[long], [cid], [ann]], n * DAY)
+            record(
+                store, f"game-{n}", "lasvegas", 3, [[long], [ann], [cid]] if n % 2 else [[long], [cid], [ann]], n * DAY
+            )
         record(store, "newcomer", "lasvegas", 3, [["bot:hard"], [dan], ["bot:easy"]], LEAST_GAMES * DAY)
     finally:
         store.close()
@@ -281,10 +370,19 @@ def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(bro
     assert page.locator("#lines tr td.name bdi").all_inner_texts() == [LONG_NAME, "Cid", "Ann"]
     assert page.locator("#lines tr.mine bdi").inner_text() == "Cid" and page.locator("#players").input_value() == "3"
     assert page.locator("#summary").inner_text() == "3 players listed · 3 more players not listed yet"
-    assert page.locator("#least").inner_text() == f"A player is listed after {LEAST_GAMES} rated games at this game and player count."
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "the table fits the phone's width"
+    assert (
+        page.locator("#least").inner_text()
+        == f"A player is listed after {LEAST_GAMES} rated games at this game and player count."
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), (
+        "the table fits the phone's width"
+    )
     results = Axe().run(page)
-    assert [violation["id"] for violation in results.response["violations"] if violation["impact"] in {"serious", "critical"}] == []
+    assert [
+        violation["id"]
+        for violation in results.response["violations"]
+        if violation["impact"] in {"serious", "critical"}
+    ] == []
     page.select_option("#game", "luckiest")
     page.wait_for_function("() => location.pathname === '/ratings/luckiest'")
     assert "Nobody is listed" in page.locator("#lines").inner_text()
@@ -302,13 +400,15 @@ def test_the_leaderboard_page_fits_a_phone_marks_your_line_and_is_accessible(bro
 @pytest.mark.slow  # Chromium
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_the_end_of_a_rated_table_says_the_game_counted(
-    browser: Browser, serve: Callable[..., Any], database: str, move_clock: Callable[[float], None],
+    browser: Browser, serve: Callable[..., Any], database: str, move_clock: Callable[[float], None]
 ) -> None:
     base = serve(0.0, ["--forwarded-allow-ips", "*"]).url
     rng = random.Random(7)
     headers = {}
     for name, address in (ANN, BOB):
-        key = httpx2.post(base + "/api/profiles", json={"name": name, "languages": ["en"]}, headers={"X-Forwarded-For": address}).json()["key"]
+        key = httpx2.post(
+            base + "/api/profiles", json={"name": name, "languages": ["en"]}, headers={"X-Forwarded-For": address}
+        ).json()["key"]
         headers[name] = {"X-Profile": key, "X-Forwarded-For": address}
         for _ in range(ESTABLISHED_GAMES):
             body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, "easy"], "name": name}
@@ -319,13 +419,19 @@ def test_the_end_of_a_rated_table_says_the_game_counted(
     body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None], "name": "Ann", "rated": "people"}
     made = httpx2.post(base + "/api/tables", json=body, headers=headers["Ann"]).json()
     bob = httpx2.post(f"{base}/api/tables/{made['id']}/join", json={"name": "Bob"}, headers=headers["Bob"]).json()
-    httpx2.post(f"{base}/api/tables/{made['id']}/leave", headers={"Authorization": f"Bearer {bob['token']}"}).raise_for_status()
+    httpx2.post(
+        f"{base}/api/tables/{made['id']}/leave", headers={"Authorization": f"Bearer {bob['token']}"}
+    ).raise_for_status()
     while not step(base, made["id"], {made["seat"]: made["token"]}, rng)["finished"]:
         pass
     page = seated_page(browser, base, made, viewport=PHONE, has_touch=True)
     page.wait_for_selector("#rating-outcome a", timeout=30_000)  # once the server's next pass has recorded the result
     assert page.locator("#rating-outcome").inner_text() == "This game counted for the ratings. See the leaderboard"
     results = Axe().run(page)
-    assert [violation["id"] for violation in results.response["violations"] if violation["impact"] in {"serious", "critical"}] == []
+    assert [
+        violation["id"]
+        for violation in results.response["violations"]
+        if violation["impact"] in {"serious", "critical"}
+    ] == []
     page.click("#rating-outcome a")
     page.wait_for_url(f"{base}/ratings/luckiest?players=2")

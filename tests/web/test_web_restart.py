@@ -45,7 +45,9 @@ def test_killed_server_resumes_every_table_exactly(serve: Callable[..., Any]) ->
         people_on_move(server.url, table, seats)  # no bot move left to land between the snapshot and the kill
         tables.append((table, seats))
     before = {
-        (table, seat): the_game(call(server.url, "GET", f"/api/tables/{table}", token)) for table, seats in tables for seat, token in seats.items()
+        (table, seat): the_game(call(server.url, "GET", f"/api/tables/{table}", token))
+        for table, seats in tables
+        for seat, token in seats.items()
     }
     server.kill()
     again = serve(0.0)
@@ -90,7 +92,12 @@ def alive(pid: int) -> bool:
 
 def test_bot_workers_end_with_a_killed_server(serve: Callable[..., Any]) -> None:
     server = serve(0.0)
-    table = call(server.url, "POST", "/api/tables", json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": ["easy", "easy"]})
+    table = call(
+        server.url,
+        "POST",
+        "/api/tables",
+        json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": ["easy", "easy"]},
+    )
     state = call(server.url, "GET", f"/api/tables/{table['id']}", params={"after": table["version"]})
     assert state["version"] > table["version"]  # the bots played, so their worker processes run
     assert server.process is not None

@@ -38,14 +38,29 @@ def installed_new_game(where: Path) -> Path:
     site_packages = venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
     (site_packages / "outer.pth").write_text(f"import site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n")
     python = str(venv / "bin" / "python")
-    env = {**{key: value for key, value in os.environ.items() if key not in ("HIGHROLLER_GAMES", "PYTHONPATH")}, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    subprocess.run([python, "-c", "from highroller.cli.main import main; main()", "new-game", NAME, "--dir", str(where / NAME)], check=True, env=env, capture_output=True)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", str(where / NAME)], check=True, env=env, capture_output=True)
+    env = {
+        **{key: value for key, value in os.environ.items() if key not in ("HIGHROLLER_GAMES", "PYTHONPATH")},
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
+    subprocess.run(
+        [python, "-c", "from highroller.cli.main import main; main()", "new-game", NAME, "--dir", str(where / NAME)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", str(where / NAME)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
     return venv / "bin" / "python"
 
 
 @pytest.mark.slow  # an install, a server process and a whole game in Chromium
-def test_a_new_game_is_played_to_the_end_at_a_table(browser: Browser, serve: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_new_game_is_played_to_the_end_at_a_table(
+    browser: Browser, serve: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     python = installed_new_game(tmp_path)
     monkeypatch.delenv("HIGHROLLER_GAMES", raising=False)
     with monkeypatch.context() as started_from:
@@ -79,7 +94,9 @@ def test_a_new_game_is_played_to_the_end_at_a_table(browser: Browser, serve: Cal
     log = page.inner_text("#log")
     assert clicked_dice and "Anna keeps" in log
     assert "Round 2 goes to" in log and "the game!" in log
-    assert "win" in page.inner_text("#result") and "null" not in page.inner_text("#result")  # a game without a score sheet
+    assert "win" in page.inner_text("#result") and "null" not in page.inner_text(
+        "#result"
+    )  # a game without a score sheet
     page.click("#rules-button")
     page.wait_for_selector("#rules >> text=the highest roll wins the round")
     assert errors == []

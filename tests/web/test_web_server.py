@@ -18,8 +18,17 @@ from highroller.core.botspec import level_bot
 from highroller.web.store import default_database, open_store
 
 
-def new_table(client: TestClient, game: str = "lasvegas", options: dict[str, Any] | None = None, bots: list[str | None] | None = None) -> dict[str, Any]:
-    body = {"game": game, "options": options if options is not None else {"players": 2, "rounds": 1, "dice_per_player": 3}, "bots": bots or [None, None]}
+def new_table(
+    client: TestClient,
+    game: str = "lasvegas",
+    options: dict[str, Any] | None = None,
+    bots: list[str | None] | None = None,
+) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "options": options if options is not None else {"players": 2, "rounds": 1, "dice_per_player": 3},
+        "bots": bots or [None, None],
+    }
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()
@@ -78,7 +87,11 @@ def test_lobby_lists_games_with_option_limits(client: TestClient) -> None:
     assert "greedy" in games["lasvegas"]["bots"]
     for name, game in games.items():
         spec = hr.game_spec(name)
-        assert game["levels"] == {level: level_bot(spec, level) for level in spec.levels} and list(game["levels"]) == ["easy", "medium", "hard"]
+        assert game["levels"] == {level: level_bot(spec, level) for level in spec.levels} and list(game["levels"]) == [
+            "easy",
+            "medium",
+            "hard",
+        ]
     assert games["lasvegas"]["levels"]["hard"] == "expert", "the bot the level plays here, of its choices"
 
 
@@ -125,7 +138,9 @@ def test_table_refuses_bad_options_seats_and_games(client: TestClient) -> None:
     assert client.get("/api/tables").json() == []
 
 
-def test_tokens_are_secret_hashed_and_checked(client: TestClient, database: str, two_seats: tuple[str, dict[int, str]]) -> None:
+def test_tokens_are_secret_hashed_and_checked(
+    client: TestClient, database: str, two_seats: tuple[str, dict[int, str]]
+) -> None:
     table, seats = two_seats
     row = open_store(database).load_table(table)
     assert row is not None
@@ -136,14 +151,18 @@ def test_tokens_are_secret_hashed_and_checked(client: TestClient, database: str,
     mover = state["current_player"]
     action = look(client, table, seats[mover])["legal"][0]["action"]
     for headers in ({"Authorization": "Bearer not-a-token"}, {"Authorization": "Basic abc"}, {}):
-        response = client.post(f"/api/tables/{table}/actions", json={"version": state["version"], "action": action}, headers=headers)
+        response = client.post(
+            f"/api/tables/{table}/actions", json={"version": state["version"], "action": action}, headers=headers
+        )
         assert response.status_code in (401, 403), response.text
     other_table = new_table(client)["id"]
     assert client.get(f"/api/tables/{other_table}", headers=auth(seats[0])).status_code == 403
     assert look(client, table)["version"] == state["version"]
 
 
-def test_stale_illegal_and_out_of_turn_actions_change_nothing(client: TestClient, two_seats: tuple[str, dict[int, str]]) -> None:
+def test_stale_illegal_and_out_of_turn_actions_change_nothing(
+    client: TestClient, two_seats: tuple[str, dict[int, str]]
+) -> None:
     table, seats = two_seats
     state = look(client, table, seats[0])
     mover = state["current_player"]
@@ -208,14 +227,23 @@ def test_websocket_survives_bad_messages_and_plays(client: TestClient, two_seats
         ws.send_text(json.dumps({"type": "hello", "token": seats[mover]}))
         state = ws.receive_json()
         assert state["type"] == "state" and state["seat"] == mover and state["legal"]
-        for bad in ("{oops", "[]", '"text"', json.dumps({"type": "action", "version": "1", "action": 1}),
-                    json.dumps({"type": "ping", "extra": 1}), json.dumps({"type": "dance"}), "x" * 100_000):
+        for bad in (
+            "{oops",
+            "[]",
+            '"text"',
+            json.dumps({"type": "action", "version": "1", "action": 1}),
+            json.dumps({"type": "ping", "extra": 1}),
+            json.dumps({"type": "dance"}),
+            "x" * 100_000,
+        ):
             ws.send_text(bad)
             reply = ws.receive_json()
             assert reply["type"] == "error" and reply["code"] in ("malformed", "too-large"), (bad[:30], reply)
         ws.send_bytes(b"\x00\x01")
         assert ws.receive_json()["code"] == "malformed"
-        ws.send_text(json.dumps({"type": "action", "version": state["version"] - 1, "action": state["legal"][0]["action"]}))
+        ws.send_text(
+            json.dumps({"type": "action", "version": state["version"] - 1, "action": state["legal"][0]["action"]})
+        )
         assert ws.receive_json()["code"] == "stale"
         ws.send_text(json.dumps({"type": "ping"}))
         assert ws.receive_json() == {"type": "pong"}
@@ -225,7 +253,9 @@ def test_websocket_survives_bad_messages_and_plays(client: TestClient, two_seats
         assert after["log_from"] == len(state["log"]) and after["log"]
 
 
-def test_spectators_see_the_public_view_and_cannot_act(client: TestClient, two_seats: tuple[str, dict[int, str]]) -> None:
+def test_spectators_see_the_public_view_and_cannot_act(
+    client: TestClient, two_seats: tuple[str, dict[int, str]]
+) -> None:
     table, _ = two_seats
     state = look(client, table)
     assert state["seat"] is None and state["legal"] == [] and state["view"]["seat"] is None
@@ -255,7 +285,9 @@ def test_no_action_before_every_seat_is_taken(client: TestClient) -> None:
         ("luckiest", {"players": 2, "rounds": 1}, [None, "optimal"]),
     ],
 )
-def test_whole_game_with_bots_then_record_replay_and_rematch(client: TestClient, game: str, options: dict[str, Any], bots: list[str | None]) -> None:
+def test_whole_game_with_bots_then_record_replay_and_rematch(
+    client: TestClient, game: str, options: dict[str, Any], bots: list[str | None]
+) -> None:
     table = new_table(client, game, options, bots)["id"]
     seat, token = sit(client, table, "Ann")
     assert client.get(f"/api/tables/{table}/record").json()["code"] == "not-finished"
@@ -285,7 +317,12 @@ def test_a_new_server_on_the_same_database_resumes_every_table(make_client: Call
         for _ in range(moves):
             state = look(first, table, seats[0])
             mine = look(first, table, seats[state["current_player"]])
-            assert act(first, table, seats[state["current_player"]], mine["version"], mine["legal"][-1]["action"]).status_code == 200
+            assert (
+                act(
+                    first, table, seats[state["current_player"]], mine["version"], mine["legal"][-1]["action"]
+                ).status_code
+                == 200
+            )
         tables.append((table, seats, {seat: look(first, table, token) for seat, token in seats.items()}))
     second = make_client()
     for table, seats, before in tables:
@@ -294,7 +331,9 @@ def test_a_new_server_on_the_same_database_resumes_every_table(make_client: Call
         play_out(second, table, seats)
 
 
-def test_idle_tables_leave_memory_past_its_bound_and_come_back_unchanged(make_client: Callable[..., TestClient]) -> None:
+def test_idle_tables_leave_memory_past_its_bound_and_come_back_unchanged(
+    make_client: Callable[..., TestClient],
+) -> None:
     roomy, tight = make_client(table_memory=10**9), make_client(table_memory=1)
     for client, held in ((roomy, 4), (tight, 1)):
         made = [new_table(client)["id"] for _ in range(4)]
@@ -307,9 +346,21 @@ def test_idle_tables_leave_memory_past_its_bound_and_come_back_unchanged(make_cl
 def test_openapi_describes_the_api(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
-    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/join", "/api/tables/{table_id}/back", "/api/tables/{table_id}/leave"} <= set(paths)
-    refusal = paths["/api/tables/{table_id}/actions"]["post"]["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
-    assert refusal.endswith("/Refusal") and set(spec["components"]["schemas"]["Refusal"]["properties"]) == {"error", "code"}
+    assert {
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/back",
+        "/api/tables/{table_id}/leave",
+    } <= set(paths)
+    refusal = paths["/api/tables/{table_id}/actions"]["post"]["responses"]["422"]["content"]["application/json"][
+        "schema"
+    ]["$ref"]
+    assert refusal.endswith("/Refusal") and set(spec["components"]["schemas"]["Refusal"]["properties"]) == {
+        "error",
+        "code",
+    }
     assert "HTTPValidationError" not in json.dumps(spec)  # refusals are documented as they are sent
 
 
@@ -321,7 +372,9 @@ def test_the_default_database_is_created_in_the_data_directory(tmp_path: Any, mo
     assert where.exists()
 
 
-def test_a_failed_write_refuses_the_action_and_changes_nothing(client: TestClient, two_seats: tuple[str, dict[int, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_refuses_the_action_and_changes_nothing(
+    client: TestClient, two_seats: tuple[str, dict[int, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     table, seats = two_seats
     store = client.app.state.tables.store  # type: ignore[attr-defined]
     mover = look(client, table, seats[0])["current_player"]
@@ -348,12 +401,22 @@ def test_each_game_board_comes_from_its_folder_and_nothing_else_is_read(client: 
         styles = client.get(f"/boards/{name}.css")
         assert styles.status_code == 200 and styles.headers["content-type"].startswith("text/css")
         assert f".{name} " in styles.text  # a game's styles are scoped to its board
-    for path in ("/boards/poker.css", "/boards/..%2Fstyle.css", "/boards/poker.js", "/boards/..%2Fspec.js", "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js", "/boards/.js"):
+    for path in (
+        "/boards/poker.css",
+        "/boards/..%2Fstyle.css",
+        "/boards/poker.js",
+        "/boards/..%2Fspec.js",
+        "/boards/lasvegas%2F..%2F..%2Fweb%2Fapp.js",
+        "/boards/.js",
+    ):
         response = client.get(path)
         assert response.status_code == 404 and response.json()["code"] in ("no-board", "not-found"), path
 
 
 def test_a_body_nested_too_deep_is_malformed(client: TestClient) -> None:
-    for body in ("[" * 8000 + "]" * 8000, '{"game": "lasvegas", "bots": [null], "options": ' + '{"a":' * 2500 + "1" + "}" * 2500 + "}"):
+    for body in (
+        "[" * 8000 + "]" * 8000,
+        '{"game": "lasvegas", "bots": [null], "options": ' + '{"a":' * 2500 + "1" + "}" * 2500 + "}",
+    ):
         response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert response.status_code == 422 and response.json()["code"] == "malformed", response.text

@@ -8,14 +8,16 @@ import logging
 from pathlib import Path
 
 import pytest
+from conftest import TEST_SETTINGS
 
 from highroller.web import services as services_module
 from highroller.web.services import Services
 from highroller.web.store import open_store
-from conftest import TEST_SETTINGS
 
 
-def test_a_task_that_will_not_stop_does_not_hold_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_task_that_will_not_stop_does_not_hold_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     monkeypatch.setattr(services_module, "STOP_WAIT", 0.2)
     store = open_store(str(tmp_path / "tables.sqlite3"))
     services = Services(store, TEST_SETTINGS)

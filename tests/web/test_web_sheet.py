@@ -16,7 +16,9 @@ from highroller.web.answers import TableState
 
 
 def _table(client: TestClient, game: str, options: dict[str, Any]) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann"})
+    response = client.post(
+        "/api/tables", json={"game": game, "options": options, "bots": [None, "easy"], "name": "Ann"}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -40,7 +42,11 @@ def _play_until(client: TestClient, table: dict[str, Any], rows: int) -> dict[st
             return state
         if state["legal"]:
             action = rng.choice(state["legal"])["action"]
-            response = client.post(f"/api/tables/{table['id']}/actions", headers={"Authorization": f"Bearer {token}"}, json={"version": state["version"], "action": action})
+            response = client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"Authorization": f"Bearer {token}"},
+                json={"version": state["version"], "action": action},
+            )
             assert response.status_code == 200, response.text
         else:
             _get(client, table, after=state["version"])
@@ -68,7 +74,9 @@ def test_the_state_carries_the_sheet_in_the_language_asked(client: TestClient) -
         ("luckiest", {"players": 2, "rounds": 2}, False),
     ],
 )
-def test_a_spectator_gets_the_seats_sheet_and_nothing_its_view_hides(client: TestClient, game: str, options: dict[str, Any], money: bool) -> None:
+def test_a_spectator_gets_the_seats_sheet_and_nothing_its_view_hides(
+    client: TestClient, game: str, options: dict[str, Any], money: bool
+) -> None:
     """A finished game: the spectator's sheet is the seat's, its totals are the final result, and each
     seat's total is the money (or points) the spectator's view shows that seat."""
     table = _table(client, game, options)
@@ -77,15 +85,23 @@ def test_a_spectator_gets_the_seats_sheet_and_nothing_its_view_hides(client: Tes
     assert watching["seat"] is None and watching["sheet"] == seated["sheet"]
     TableState.model_validate(watching)
     sheet = watching["sheet"]
-    assert sheet["rows"] and sheet["unit"] == watching["result"]["unit"] and sheet["totals"] == watching["result"]["returns"]
+    assert (
+        sheet["rows"]
+        and sheet["unit"] == watching["result"]["unit"]
+        and sheet["totals"] == watching["result"]["returns"]
+    )
     view = watching["view"]
     shown = [player["money"] for player in view["players"]] if money else view["totals"]
     assert sheet["totals"] == shown
 
 
-def test_no_sheet_for_a_game_without_one_and_a_failing_sheet_stops_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_sheet_for_a_game_without_one_and_a_failing_sheet_stops_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     spec = snapshots.game_spec("luckiest")
-    monkeypatch.setattr(snapshots, "game_spec", lambda name: replace(spec, score_sheet="") if name == "luckiest" else spec)
+    monkeypatch.setattr(
+        snapshots, "game_spec", lambda name: replace(spec, score_sheet="") if name == "luckiest" else spec
+    )
     table = _table(client, "luckiest", {"players": 2})
     state = _get(client, table, table["token"])
     assert state["sheet"] is None
@@ -98,6 +114,9 @@ def test_no_sheet_for_a_game_without_one_and_a_failing_sheet_stops_nothing(clien
     monkeypatch.setattr(luckiest_sheet, "score_sheet", broken)
     state = _get(client, table, table["token"], lang="de")
     assert state["sheet"] is None and state["legal"]
-    response = client.post(f"/api/tables/{table['id']}/actions", headers={"Authorization": f"Bearer {table['token']}"},
-                           json={"version": state["version"], "action": state["legal"][0]["action"]})
+    response = client.post(
+        f"/api/tables/{table['id']}/actions",
+        headers={"Authorization": f"Bearer {table['token']}"},
+        json={"version": state["version"], "action": state["legal"][0]["action"]},
+    )
     assert response.status_code == 200 and response.json()["sheet"] is None

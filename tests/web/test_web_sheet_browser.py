@@ -21,7 +21,13 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 
 def test_the_latest_scoring_and_the_sheet_dialog(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve(0.0)
-    table = create(server.url, "lasvegas", {"players": 2, "first_player": 0, "dice_per_player": 2, "rounds": 3}, [None, "easy"], name="Ann")
+    table = create(
+        server.url,
+        "lasvegas",
+        {"players": 2, "first_player": 0, "dice_per_player": 2, "rounds": 3},
+        [None, "easy"],
+        name="Ann",
+    )
     rng = random.Random(3)
     state = call(server.url, "GET", f"/api/tables/{table['id']}")
     while not state["sheet"]["rows"]:
@@ -44,7 +50,9 @@ def test_the_latest_scoring_and_the_sheet_dialog(browser: Browser, serve: Callab
     grid = dialog.locator("table.sheet")
     assert grid.locator("caption").inner_text() == "Score sheet"
     assert grid.locator("thead th[scope=col]").count() == 3 and "Ann" in grid.locator("thead").inner_text()
-    assert grid.locator("tbody th[scope=row]").all_inner_texts() == [f"Round {n}" for n in range(1, len(sheet["rows"]) + 1)]
+    assert grid.locator("tbody th[scope=row]").all_inner_texts() == [
+        f"Round {n}" for n in range(1, len(sheet["rows"]) + 1)
+    ]
     totals = grid.locator("tfoot tr")
     assert totals.locator("th[scope=row]").inner_text() == "Total"
     best = max(sheet["totals"])

@@ -120,20 +120,36 @@ class Authenticator:
         auth_data = rp_hash + bytes([0x01 | 0x04 | 0x40]) + self.sign_count.to_bytes(4, "big") + attested
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         return {
-            "id": b64(self.credential_id), "rawId": b64(self.credential_id), "type": "public-key",
-            "response": {"clientDataJSON": b64(self.client_data("webauthn.create", options["challenge"], origin)), "attestationObject": b64(attestation)},
+            "id": b64(self.credential_id),
+            "rawId": b64(self.credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64(self.client_data("webauthn.create", options["challenge"], origin)),
+                "attestationObject": b64(attestation),
+            },
         }
 
     def get(self, options: dict[str, Any], origin: str = ORIGIN, forge: bool = False) -> dict[str, Any]:
         """The credential `navigator.credentials.get(options)` would give (`forge`: signed by another key)."""
         self.sign_count += 1
-        auth_data = hashlib.sha256(options["rpId"].encode()).digest() + bytes([0x01 | 0x04]) + self.sign_count.to_bytes(4, "big")
+        auth_data = (
+            hashlib.sha256(options["rpId"].encode()).digest()
+            + bytes([0x01 | 0x04])
+            + self.sign_count.to_bytes(4, "big")
+        )
         client_data = self.client_data("webauthn.get", options["challenge"], origin)
         signer = ec.generate_private_key(ec.SECP256R1()) if forge else self.key
         signature = signer.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
         return {
-            "id": b64(self.credential_id), "rawId": b64(self.credential_id), "type": "public-key",
-            "response": {"clientDataJSON": b64(client_data), "authenticatorData": b64(auth_data), "signature": b64(signature), "userHandle": b64(self.user_handle)},
+            "id": b64(self.credential_id),
+            "rawId": b64(self.credential_id),
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": b64(client_data),
+                "authenticatorData": b64(auth_data),
+                "signature": b64(signature),
+                "userHandle": b64(self.user_handle),
+            },
         }
 
 
@@ -141,7 +157,10 @@ def register(client: TestClient, key: str, authenticator: Authenticator, origin:
     """Add the authenticator's passkey to the profile of `key`: the answer."""
     begun = client.post("/api/me/passkeys/options", headers={"X-Profile": key})
     assert begun.status_code == 200, begun.text
-    body = {"challenge_id": begun.json()["challenge_id"], "credential": authenticator.create(begun.json()["options"], origin)}
+    body = {
+        "challenge_id": begun.json()["challenge_id"],
+        "credential": authenticator.create(begun.json()["options"], origin),
+    }
     return client.post("/api/me/passkeys", json=body, headers={"X-Profile": key})
 
 
@@ -165,10 +184,14 @@ def test_a_link_signs_a_second_device_in_once(client: TestClient, database: str)
     assert made["link"].startswith(ORIGIN + "/signin#") and made["seconds"] == 600
     assert made["qr"].startswith("<svg") and made["qr"].endswith("</svg>")
     symbol = segno.make(made["link"], error="m")
-    assert qr_modules(made["qr"]) == {(x + 4, y + 4) for y, row in enumerate(symbol.matrix) for x, dark in enumerate(row) if dark}  # the link's code, quiet zone around
+    assert qr_modules(made["qr"]) == {
+        (x + 4, y + 4) for y, row in enumerate(symbol.matrix) for x, dark in enumerate(row) if dark
+    }  # the link's code, quiet zone around
     code = made["link"].split("#", 1)[1]
     assert len(base64url_to_bytes(code)) >= 32
-    assert rows(database, "SELECT code_hash FROM hr_signin_links") == [(hashlib.sha256(code.encode()).hexdigest(),)]  # never the code itself
+    assert rows(database, "SELECT code_hash FROM hr_signin_links") == [
+        (hashlib.sha256(code.encode()).hexdigest(),)
+    ]  # never the code itself
     signed_in = client.post("/api/signin/link", json={"code": code})
     assert signed_in.status_code == 200, signed_in.text
     second = signed_in.json()
@@ -179,7 +202,9 @@ def test_a_link_signs_a_second_device_in_once(client: TestClient, database: str)
     refused(client.post("/api/me/links"), 401, "no-profile")
 
 
-def test_looking_at_a_link_tells_whose_it_is_and_leaves_it_unused(client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_looking_at_a_link_tells_whose_it_is_and_leaves_it_unused(
+    client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     key = new_profile(client, "Mallory")
     code = new_link(client, key)
     keys = rows(database, "SELECT COUNT(*) FROM hr_profile_keys")
@@ -190,7 +215,9 @@ def test_looking_at_a_link_tells_whose_it_is_and_leaves_it_unused(client: TestCl
         assert looked.status_code == 200, looked.text
         assert looked.json()["profile"] == {"id": me(client, key)["id"], "name": "Mallory"}
         assert 495 <= looked.json()["seconds"] <= 500 and abs(looked.json()["expires"] - (start + 600)) < 5
-    assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == keys and rows(database, "SELECT COUNT(*) FROM hr_signin_links") == [(1,)]
+    assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == keys and rows(
+        database, "SELECT COUNT(*) FROM hr_signin_links"
+    ) == [(1,)]
     assert client.post("/api/signin/link", json={"code": code}).status_code == 200  # still usable
     refused(client.post("/api/signin/link/look", json={"code": code}), 401, "bad-link")
     late = new_link(client, key)
@@ -225,7 +252,10 @@ def test_a_link_works_for_ten_minutes(client: TestClient, monkeypatch: pytest.Mo
     monkeypatch.setattr(clock, "now", lambda: start + 601)
     answer = client.post("/api/signin/link", json={"code": late})
     refused(answer, 401, "bad-link")
-    assert answer.json()["error"] == "this sign-in link was used already or has expired: make a new one on a device that is signed in"
+    assert (
+        answer.json()["error"]
+        == "this sign-in link was used already or has expired: make a new one on a device that is signed in"
+    )
 
 
 def test_a_profile_has_five_links_open_at_most(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -242,12 +272,16 @@ def test_a_profile_has_five_links_open_at_most(client: TestClient, monkeypatch: 
     new_link(client, key)  # the expired ones no longer count
 
 
-@pytest.mark.parametrize("code", ["", "x", "A" * 43, "!" * 43, "A" * 42 + "=", "A" * 44, "../../etc/passwd", "A" * 1000])
+@pytest.mark.parametrize(
+    "code", ["", "x", "A" * 43, "!" * 43, "A" * 42 + "=", "A" * 44, "../../etc/passwd", "A" * 1000]
+)
 def test_a_malformed_or_unknown_code_is_the_same_refusal(client: TestClient, code: str) -> None:
     refused(client.post("/api/signin/link", json={"code": code}), 401, "bad-link")
 
 
-@pytest.mark.parametrize("body", [{}, {"code": 12}, {"code": None}, {"code": "A" * 1001}, {"code": "A" * 43, "profile": "x"}, []])
+@pytest.mark.parametrize(
+    "body", [{}, {"code": 12}, {"code": None}, {"code": "A" * 1001}, {"code": "A" * 43, "profile": "x"}, []]
+)
 def test_a_malformed_body_is_refused(client: TestClient, body: Any) -> None:
     refused(client.post("/api/signin/link", json=body), 422, "malformed")
 
@@ -265,12 +299,21 @@ def test_a_passkey_is_registered_and_signs_a_device_in(client: TestClient, datab
     assert again["excludeCredentials"] == [{"id": b64(authenticator.credential_id), "type": "public-key"}]
     assert again["authenticatorSelection"]["residentKey"] == "required"
     options = sign_in_options(client)["options"]
-    assert options["allowCredentials"] == [] and options["rpId"] == "localhost" and options["userVerification"] == "preferred"
+    assert (
+        options["allowCredentials"] == []
+        and options["rpId"] == "localhost"
+        and options["userVerification"] == "preferred"
+    )
     for count in (1, 2):
         verified = sign_in(client, authenticator)
         assert verified.status_code == 200, verified.text
-        assert verified.json()["profile"] == {"id": me(client, key)["id"], "name": "Ann"} and 295 <= verified.json()["seconds"] <= 300
-        assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == [(count,)]  # no device signed in before its yes
+        assert (
+            verified.json()["profile"] == {"id": me(client, key)["id"], "name": "Ann"}
+            and 295 <= verified.json()["seconds"] <= 300
+        )
+        assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == [
+            (count,)
+        ]  # no device signed in before its yes
         signed_in = client.post("/api/signin/link", json={"code": verified.json()["code"]})
         assert signed_in.json()["profile"]["id"] == me(client, key)["id"]
         assert me(client, signed_in.json()["key"])["id"] == me(client, key)["id"]
@@ -289,19 +332,32 @@ def test_a_forged_replayed_foreign_or_unknown_passkey_answer_is_refused(client: 
     assert rows(database, "SELECT sign_count FROM hr_passkeys") == [(0,)]
     begun = sign_in_options(client)
     used = authenticator.get(begun["options"])
-    assert client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": used}).status_code == 200
+    assert (
+        client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": used}).status_code
+        == 200
+    )
     devices = rows(database, "SELECT COUNT(*) FROM hr_profile_keys")
     replayed = client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": used})
     refused(replayed, 401, "bad-challenge")
     fresh = sign_in_options(client)
-    refused(client.post("/api/signin/passkey", json={"challenge_id": fresh["challenge_id"], "credential": used}), 401, "bad-passkey")  # signed for the old challenge
+    refused(
+        client.post("/api/signin/passkey", json={"challenge_id": fresh["challenge_id"], "credential": used}),
+        401,
+        "bad-passkey",
+    )  # signed for the old challenge
     refused(sign_in(client, Authenticator.new()), 401, "unknown-passkey")
-    other_user = Authenticator(authenticator.key, authenticator.credential_id, b"someone else", authenticator.sign_count)
-    refused(sign_in(client, other_user), 401, "bad-passkey")  # the user handle is not signed: the server checks it is the passkey's profile
+    other_user = Authenticator(
+        authenticator.key, authenticator.credential_id, b"someone else", authenticator.sign_count
+    )
+    refused(
+        sign_in(client, other_user), 401, "bad-passkey"
+    )  # the user handle is not signed: the server checks it is the passkey's profile
     rewound = Authenticator(authenticator.key, authenticator.credential_id, authenticator.user_handle, sign_count=0)
     refused(sign_in(client, rewound), 401, "bad-passkey")  # a signature count that went back: a cloned authenticator
     assert rows(database, "SELECT COUNT(*) FROM hr_profile_keys") == devices
-    assert rows(database, "SELECT sign_count FROM hr_passkeys") == [(3,)]  # the one answer taken, the third the authenticator signed
+    assert rows(database, "SELECT sign_count FROM hr_passkeys") == [
+        (3,)
+    ]  # the one answer taken, the third the authenticator signed
 
 
 def test_a_registration_from_another_site_or_replayed_is_refused(client: TestClient, database: str) -> None:
@@ -309,15 +365,29 @@ def test_a_registration_from_another_site_or_replayed_is_refused(client: TestCli
     refused(register(client, key, Authenticator.new(), origin="https://evil.example"), 401, "bad-passkey")
     begun = client.post("/api/me/passkeys/options", headers={"X-Profile": key}).json()
     foreign_rp = Authenticator.new().create(begun["options"], rp_id="evil.example")
-    refused(client.post("/api/me/passkeys", json={"challenge_id": begun["challenge_id"], "credential": foreign_rp}, headers={"X-Profile": key}), 401, "bad-passkey")
+    refused(
+        client.post(
+            "/api/me/passkeys",
+            json={"challenge_id": begun["challenge_id"], "credential": foreign_rp},
+            headers={"X-Profile": key},
+        ),
+        401,
+        "bad-passkey",
+    )
     begun = client.post("/api/me/passkeys/options", headers={"X-Profile": key}).json()
     credential = Authenticator.new().create(begun["options"])
     body = {"challenge_id": begun["challenge_id"], "credential": credential}
-    refused(client.post("/api/me/passkeys", json=body, headers={"X-Profile": other}), 401, "bad-challenge")  # another profile's challenge
+    refused(
+        client.post("/api/me/passkeys", json=body, headers={"X-Profile": other}), 401, "bad-challenge"
+    )  # another profile's challenge
     assert client.post("/api/me/passkeys", json=body, headers={"X-Profile": key}).status_code == 201
     refused(client.post("/api/me/passkeys", json=body, headers={"X-Profile": key}), 401, "bad-challenge")
     sign_in_challenge = sign_in_options(client)["challenge_id"]
-    refused(client.post("/api/me/passkeys", json={**body, "challenge_id": sign_in_challenge}, headers={"X-Profile": key}), 401, "bad-challenge")
+    refused(
+        client.post("/api/me/passkeys", json={**body, "challenge_id": sign_in_challenge}, headers={"X-Profile": key}),
+        401,
+        "bad-challenge",
+    )
     assert len(rows(database, "SELECT credential_id FROM hr_passkeys")) == 1
 
 
@@ -327,7 +397,11 @@ def test_a_challenge_lasts_five_minutes(client: TestClient, monkeypatch: pytest.
     begun = client.post("/api/me/passkeys/options", headers={"X-Profile": key}).json()
     start = clock.now()
     monkeypatch.setattr(clock, "now", lambda: start + 301)
-    late = client.post("/api/me/passkeys", json={"challenge_id": begun["challenge_id"], "credential": authenticator.create(begun["options"])}, headers={"X-Profile": key})
+    late = client.post(
+        "/api/me/passkeys",
+        json={"challenge_id": begun["challenge_id"], "credential": authenticator.create(begun["options"])},
+        headers={"X-Profile": key},
+    )
     refused(late, 401, "bad-challenge")
 
 
@@ -337,7 +411,11 @@ def test_a_profile_has_four_registrations_in_flight_and_twenty_passkeys_at_most(
 
     def finish(started: dict[str, Any]) -> Any:
         credential = Authenticator.new().create(started["options"])
-        return client.post("/api/me/passkeys", json={"challenge_id": started["challenge_id"], "credential": credential}, headers={"X-Profile": key})
+        return client.post(
+            "/api/me/passkeys",
+            json={"challenge_id": started["challenge_id"], "credential": credential},
+            headers={"X-Profile": key},
+        )
 
     refused(finish(begun[0]), 401, "bad-challenge")  # the fifth forgot the oldest
     assert finish(begun[1]).status_code == 201
@@ -386,10 +464,16 @@ def malformed_credentials() -> list[tuple[str, Any]]:
     ]
 
 
-@pytest.mark.parametrize(("what", "credential"), malformed_credentials(), ids=[what for what, _ in malformed_credentials()])
+@pytest.mark.parametrize(
+    ("what", "credential"), malformed_credentials(), ids=[what for what, _ in malformed_credentials()]
+)
 def test_a_malformed_credential_is_refused(client: TestClient, what: str, credential: Any) -> None:
     begun = sign_in_options(client)
-    refused(client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": credential}), 422, "malformed")
+    refused(
+        client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": credential}),
+        422,
+        "malformed",
+    )
 
 
 def test_a_credential_that_is_not_webauthn_is_refused(client: TestClient, database: str) -> None:
@@ -398,12 +482,27 @@ def test_a_credential_that_is_not_webauthn_is_refused(client: TestClient, databa
     assert register(client, key, authenticator).status_code == 201
     begun = sign_in_options(client)
     good = authenticator.get(begun["options"])
-    garbage = {**good, "response": {**good["response"], "clientDataJSON": "not base64!", "authenticatorData": b64(b"short")}}
-    refused(client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": garbage}), 401, "bad-passkey")
+    garbage = {
+        **good,
+        "response": {**good["response"], "clientDataJSON": "not base64!", "authenticatorData": b64(b"short")},
+    }
+    refused(
+        client.post("/api/signin/passkey", json={"challenge_id": begun["challenge_id"], "credential": garbage}),
+        401,
+        "bad-passkey",
+    )
     begun = client.post("/api/me/passkeys/options", headers={"X-Profile": key}).json()
     made = Authenticator.new().create(begun["options"])
     broken = {**made, "response": {**made["response"], "attestationObject": b64(cbor2.dumps({"fmt": "none"}))}}
-    refused(client.post("/api/me/passkeys", json={"challenge_id": begun["challenge_id"], "credential": broken}, headers={"X-Profile": key}), 401, "bad-passkey")
+    refused(
+        client.post(
+            "/api/me/passkeys",
+            json={"challenge_id": begun["challenge_id"], "credential": broken},
+            headers={"X-Profile": key},
+        ),
+        401,
+        "bad-passkey",
+    )
     assert len(rows(database, "SELECT credential_id FROM hr_passkeys")) == 1
 
 
@@ -429,7 +528,9 @@ def test_sign_in_attempts_count_against_the_address(make_client: Callable[..., T
     refused(client.post("/api/signin/link", json={"code": code}), 429, "rate-limited")
     refused(client.post("/api/signin/link/look", json={"code": code}), 429, "rate-limited")
     refused(client.post("/api/signin/passkey/options"), 429, "rate-limited")
-    assert client.post("/api/me/links", headers={"X-Profile": key}).status_code == 201  # a signed-in device's own requests are no attempts
+    assert (
+        client.post("/api/me/links", headers={"X-Profile": key}).status_code == 201
+    )  # a signed-in device's own requests are no attempts
 
 
 def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: TestClient) -> None:
@@ -437,7 +538,10 @@ def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: Te
     forged = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
     link = client.post("/api/me/links", headers={"X-Profile": key, **forged}).json()["link"]
     assert link.startswith(ORIGIN + "/signin#")
-    assert client.post("/api/me/passkeys/options", headers={"X-Profile": key, **forged}).json()["options"]["rp"]["id"] == "localhost"
+    assert (
+        client.post("/api/me/passkeys/options", headers={"X-Profile": key, **forged}).json()["options"]["rp"]["id"]
+        == "localhost"
+    )
     assert client.post("/api/signin/passkey/options", headers=forged).json()["options"]["rpId"] == "localhost"
     assert client.get("/api/signin/site", headers=forged).json() == {"origin": ORIGIN, "rp_id": "localhost"}
     authenticator = Authenticator.new()
@@ -445,24 +549,40 @@ def test_a_forged_host_changes_neither_the_link_nor_the_passkeys_site(client: Te
     assert register(client, key, authenticator).status_code == 201
 
 
-def test_a_passkey_is_refused_for_another_site_than_its_own(make_client: Callable[..., TestClient], database: str) -> None:
+def test_a_passkey_is_refused_for_another_site_than_its_own(
+    make_client: Callable[..., TestClient], database: str
+) -> None:
     here = make_client(public_origin="https://dice.example.org")
     key = new_profile(here)
     authenticator, older = Authenticator.new(), Authenticator.new()
     assert register(here, key, authenticator, origin="https://dice.example.org").status_code == 201
     assert register(here, key, older, origin="https://dice.example.org").status_code == 201
-    assert rows(database, "SELECT rp_id, origin FROM hr_passkeys") == [("dice.example.org", "https://dice.example.org")] * 2
+    assert (
+        rows(database, "SELECT rp_id, origin FROM hr_passkeys")
+        == [("dice.example.org", "https://dice.example.org")] * 2
+    )
     store = open_store(database)
     with store.transaction(write=True) as cursor:  # a passkey made before passkeys kept their site
-        store.run(cursor, "UPDATE hr_passkeys SET rp_id = NULL, origin = NULL WHERE credential_id = ?", (b64(older.credential_id),))
+        store.run(
+            cursor,
+            "UPDATE hr_passkeys SET rp_id = NULL, origin = NULL WHERE credential_id = ?",
+            (b64(older.credential_id),),
+        )
     store.close()
     moved = make_client(public_origin="https://play.example.net")
-    answer = sign_in(moved, authenticator, origin="https://play.example.net")  # an authenticator that signs for any site
+    answer = sign_in(
+        moved, authenticator, origin="https://play.example.net"
+    )  # an authenticator that signs for any site
     refused(answer, 401, "other-site")
     assert answer.json()["error"] == (
-        "this passkey was made for https://dice.example.org, not for this site, https://play.example.net: sign in there, or here with a one-time link"
+        "this passkey was made for https://dice.example.org, not for this site, https://play.example.net: sign in "
+        "there, or here with a one-time link"
     )
     assert sign_in(here, authenticator, origin="https://dice.example.org").status_code == 200
-    assert sign_in(moved, older, origin="https://play.example.net").status_code == 200  # it takes the first site it is verified for
-    assert rows(database, "SELECT rp_id FROM hr_passkeys WHERE credential_id = ?", (b64(older.credential_id),)) == [("play.example.net",)]
+    assert (
+        sign_in(moved, older, origin="https://play.example.net").status_code == 200
+    )  # it takes the first site it is verified for
+    assert rows(database, "SELECT rp_id FROM hr_passkeys WHERE credential_id = ?", (b64(older.credential_id),)) == [
+        ("play.example.net",)
+    ]
     refused(sign_in(here, older, origin="https://dice.example.org"), 401, "other-site")

@@ -32,7 +32,11 @@ LIMIT = 10.0
 CONTAINER = ["unshare", "--user", "--map-root-user", "--pid", "--fork"]
 """Run a command as the first process of a new PID namespace, as in a container."""
 
-HELD = Package("held-dice", {"held": "held_dice:SPEC"}, {"held_dice.py": '''import os
+HELD = Package(
+    "held-dice",
+    {"held": "held_dice:SPEC"},
+    {
+        "held_dice.py": """import os
 import pathlib
 import time
 from dataclasses import replace
@@ -47,10 +51,16 @@ def make(**options):
 
 
 SPEC = replace(solo_dice.SPEC, name="held", make=make)
-'''})
+"""
+    },
+)
 """A game whose making takes a minute: the server's start is held while it loads its games."""
 
-SLOW_FORK_SERVER = Package("slow-fork-server", {}, {"sitecustomize.py": '''import os
+SLOW_FORK_SERVER = Package(
+    "slow-fork-server",
+    {},
+    {
+        "sitecustomize.py": """import os
 import pathlib
 import sys
 import time
@@ -58,7 +68,9 @@ import time
 if any("multiprocessing.forkserver" in argument for argument in sys.orig_argv):
     pathlib.Path(os.environ["HELD_MARK"]).touch()
     time.sleep(60)
-'''})
+"""
+    },
+)
 """A module every Python process on the path runs as it starts: the fork server, which starts the
 server's helper processes (the warm-up first), takes a minute to start."""
 
@@ -70,16 +82,29 @@ class Serving:
     """`highroller serve` started on a test's database, as the first process of a PID namespace where
     `contained`."""
 
-    def __init__(self, database: str, tmp_path: Path, flags: list[str], contained: bool, command: str = "serve") -> None:
+    def __init__(
+        self, database: str, tmp_path: Path, flags: list[str], contained: bool, command: str = "serve"
+    ) -> None:
         self.errors = tmp_path / "serve.err"
         self.mark = tmp_path / "held"
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         where = ["--port", str(port)] if command == "serve" else []
-        serve = [sys.executable, "-c", "from highroller.cli.main import main; main()", command, *where, "--db", database, *flags]
+        serve = [
+            sys.executable,
+            "-c",
+            "from highroller.cli.main import main; main()",
+            command,
+            *where,
+            "--db",
+            database,
+            *flags,
+        ]
         environment = {**os.environ, "HELD_MARK": str(self.mark)}
         with self.errors.open("ab") as errors:
-            self.launcher = subprocess.Popen([*CONTAINER, *serve] if contained else serve, stdout=subprocess.DEVNULL, stderr=errors, env=environment)
+            self.launcher = subprocess.Popen(
+                [*CONTAINER, *serve] if contained else serve, stdout=subprocess.DEVNULL, stderr=errors, env=environment
+            )
         children = Path(f"/proc/{self.launcher.pid}/task/{self.launcher.pid}/children")
         self.pid = int(wait_for(lambda: children.read_text().split()[0])) if contained else self.launcher.pid
         """The server's process id here (1 in its namespace, where it is contained)."""
@@ -124,9 +149,13 @@ def start(database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
     """Start servers on the test's database with these packages installed and these flags."""
     started: list[Serving] = []
 
-    def starting(*packages: Package, flags: tuple[str, ...] = (), contained: bool = True, command: str = "serve") -> Serving:
+    def starting(
+        *packages: Package, flags: tuple[str, ...] = (), contained: bool = True, command: str = "serve"
+    ) -> Serving:
         install_for_servers(tmp_path / "site", packages, monkeypatch)
-        started.append(Serving(database, tmp_path, [*UNLIMITED, *flags] if command == "serve" else list(flags), contained, command))
+        started.append(
+            Serving(database, tmp_path, [*UNLIMITED, *flags] if command == "serve" else list(flags), contained, command)
+        )
         return started[-1]
 
     yield starting
@@ -144,7 +173,11 @@ def schema_held(database: str) -> Iterator[Callable[[Serving], None]]:
     if database.startswith("postgresql://"):
         with psycopg.connect(database, autocommit=True) as postgres:
             postgres.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
-            yield lambda serving: wait_for(lambda: postgres.execute("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").fetchone())
+            yield lambda serving: wait_for(
+                lambda: postgres.execute(
+                    "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                ).fetchone()
+            )
         return
     sqlite = sqlite3.connect(database, isolation_level=None)
     sqlite.execute("PRAGMA journal_mode=WAL")
@@ -166,7 +199,9 @@ def test_sigterm_ends_a_server_loading_its_games_by_the_signal(start: Callable[.
     serving = start(HELD, contained=contained)
     wait_for(serving.mark.exists)
     assert serving.stopped_in() < LIMIT
-    assert serving.launcher.returncode == (128 + signal.SIGTERM if contained else -signal.SIGTERM)  # where the signal's action is not ignored: by it
+    assert serving.launcher.returncode == (
+        128 + signal.SIGTERM if contained else -signal.SIGTERM
+    )  # where the signal's action is not ignored: by it
 
 
 @pytest.mark.slow
@@ -217,5 +252,7 @@ def test_a_stop_cuts_a_waiting_long_poll_short_and_ends_by_the_signal(start: Cal
     polling = threading.Thread(target=request, args=(serving.url, "GET", f"/api/tables/{table['id']}"), kwargs=poll)
     polling.start()
     time.sleep(1)  # the poll waits (up to 25 s) for a change that does not come
-    assert serving.stopped_in() < LIMIT and serving.launcher.returncode == -signal.SIGTERM  # stopped gracefully, not by the deadline
+    assert (
+        serving.stopped_in() < LIMIT and serving.launcher.returncode == -signal.SIGTERM
+    )  # stopped gracefully, not by the deadline
     polling.join(10)

@@ -23,17 +23,7 @@ from highroller.core.record_format import apply_recorded_step
 from highroller.core.state import State
 from highroller.web.app import create_app
 from highroller.web.services import RESYNC_EVERY
-from highroller.web.store import (
-    Claim,
-    Conflict,
-    Origin,
-    SeatRow,
-    Store,
-    TableRow,
-    Turn,
-    is_postgres,
-    open_store,
-)
+from highroller.web.store import Claim, Conflict, Origin, SeatRow, Store, TableRow, Turn, is_postgres, open_store
 from highroller.web.turns import advance, record_step
 
 
@@ -43,9 +33,18 @@ def new_table(store: Store, table_id: str = "t1", due: float | None = None) -> S
     while state.current_player == hr.CHANCE:
         state.apply(state.sample_chance())
     row = TableRow(
-        id=table_id, game="lasvegas", options=game.options, seed=11, created=time.time(), finished=False, rematch=None,
-        seats=[SeatRow(seat=0, bot="easy"), SeatRow(seat=1, bot="easy")], started=True, steps=[record_step(p, s) for p, s in state.history],
-        stand_in="medium", due=due,
+        id=table_id,
+        game="lasvegas",
+        options=game.options,
+        seed=11,
+        created=time.time(),
+        finished=False,
+        rematch=None,
+        seats=[SeatRow(seat=0, bot="easy"), SeatRow(seat=1, bot="easy")],
+        started=True,
+        steps=[record_step(p, s) for p, s in state.history],
+        stand_in="medium",
+        due=due,
     )
     store.create_table(row, Origin("creator", "network"), True)
     return state
@@ -72,7 +71,10 @@ def test_racing_writers_store_exactly_one_step(database: str) -> None:
             except Conflict:
                 outcomes.append("conflict")
 
-        threads = [threading.Thread(target=write, args=(store, candidate[1])) for store, candidate in zip(stores, candidates[:2])]
+        threads = [
+            threading.Thread(target=write, args=(store, candidate[1]))
+            for store, candidate in zip(stores, candidates[:2])
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -111,15 +113,19 @@ def test_a_stale_claim_stores_nothing(database: str) -> None:
     store.commit_steps("t1", first, advance(person, person.legal_actions()[0]), finished=False, turn=Turn())
     late = state.clone()
     with pytest.raises(Conflict):
-        store.commit_steps("t1", first, advance(late, late.legal_actions()[-1]), finished=False, turn=Turn(), revision=claim.revision)
+        store.commit_steps(
+            "t1", first, advance(late, late.legal_actions()[-1]), finished=False, turn=Turn(), revision=claim.revision
+        )
 
 
 SCHEMA_1 = (
     "CREATE TABLE hr_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed BIGINT NOT NULL,"
     " created DOUBLE PRECISION NOT NULL, finished INTEGER NOT NULL DEFAULT 0, rematch TEXT)",
-    "CREATE TABLE hr_seats (table_id TEXT NOT NULL REFERENCES hr_tables(id), seat INTEGER NOT NULL, name TEXT, bot TEXT,"
+    "CREATE TABLE hr_seats (table_id TEXT NOT NULL REFERENCES hr_tables(id), seat INTEGER NOT NULL, name TEXT, bot "
+    "TEXT,"
     " token_hash TEXT, PRIMARY KEY (table_id, seat))",
-    "CREATE TABLE hr_steps (table_id TEXT NOT NULL REFERENCES hr_tables(id), n INTEGER NOT NULL, step TEXT NOT NULL, PRIMARY KEY (table_id, n))",
+    "CREATE TABLE hr_steps (table_id TEXT NOT NULL REFERENCES hr_tables(id), n INTEGER NOT NULL, step TEXT NOT NULL, "
+    "PRIMARY KEY (table_id, n))",
     "CREATE INDEX hr_tables_open ON hr_tables (finished, created)",
 )
 
@@ -142,7 +148,9 @@ def old_database(database: str, rows: list[tuple[str, list[Any]]]) -> None:
         db.close()
 
 
-def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, make_client: Callable[..., TestClient]) -> None:
+def test_a_first_schema_database_is_migrated_with_nothing_lost(
+    database: str, make_client: Callable[..., TestClient]
+) -> None:
     game = hr.make("lasvegas", players=2, rounds=1)
     played = hr.play(game, ["greedy", "greedy"], seed=5)
     halfway = hr.replay(played.record(), upto=len(played.history) // 2)
@@ -150,11 +158,23 @@ def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, ma
         halfway.apply(halfway.sample_chance())
     token = "a-seat-token"
     rows: list[tuple[str, list[Any]]] = [
-        ("INSERT INTO hr_tables (id, game, options, seed, created, finished) VALUES (?, ?, ?, ?, ?, 0)", ["old", "lasvegas", json.dumps(game.options), 5, time.time()]),
-        ("INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)", ["old", 0, "Ann", None, hashlib.sha256(token.encode()).hexdigest()]),
-        ("INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)", ["old", 1, None, "greedy", None]),
+        (
+            "INSERT INTO hr_tables (id, game, options, seed, created, finished) VALUES (?, ?, ?, ?, ?, 0)",
+            ["old", "lasvegas", json.dumps(game.options), 5, time.time()],
+        ),
+        (
+            "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
+            ["old", 0, "Ann", None, hashlib.sha256(token.encode()).hexdigest()],
+        ),
+        (
+            "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
+            ["old", 1, None, "greedy", None],
+        ),
     ]
-    rows += [("INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)", ["old", n, json.dumps(record_step(p, s))]) for n, (p, s) in enumerate(halfway.history)]
+    rows += [
+        ("INSERT INTO hr_steps (table_id, n, step) VALUES (?, ?, ?)", ["old", n, json.dumps(record_step(p, s))])
+        for n, (p, s) in enumerate(halfway.history)
+    ]
     old_database(database, rows)
     client = make_client()
     headers = {"Authorization": f"Bearer {token}"}
@@ -162,7 +182,11 @@ def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, ma
     assert state["version"] == len(halfway.history) and state["view"] == halfway.view(0)
     while not state["finished"]:
         if state["legal"]:
-            state = client.post("/api/tables/old/actions", json={"version": state["version"], "action": state["legal"][0]["action"]}, headers=headers).json()
+            state = client.post(
+                "/api/tables/old/actions",
+                json={"version": state["version"], "action": state["legal"][0]["action"]},
+                headers=headers,
+            ).json()
         else:
             state = client.get("/api/tables/old", params={"after": state["version"]}, headers=headers).json()
     assert hr.replay(client.get("/api/tables/old/record").json()).is_terminal()
@@ -171,10 +195,15 @@ def test_a_first_schema_database_is_migrated_with_nothing_lost(database: str, ma
 
 
 @pytest.mark.slow  # waits out the resync interval
-def test_a_change_whose_notification_was_lost_reaches_the_watchers(postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_change_whose_notification_was_lost_reaches_the_watchers(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     database = postgres.new_database()
     with TestClient(create_app(open_store(database), replace(TEST_SETTINGS, bot_processes=0))) as client:
-        made = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": [None, None], "name": "Ann"}).json()
+        made = client.post(
+            "/api/tables",
+            json={"game": "lasvegas", "options": {"players": 2, "rounds": 1}, "bots": [None, None], "name": "Ann"},
+        ).json()
         client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"})
         with client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
             watcher.send_text(json.dumps({"type": "hello"}))
@@ -187,7 +216,9 @@ def test_a_change_whose_notification_was_lost_reaches_the_watchers(postgres: Pos
             for index, entry in enumerate(row.steps):
                 apply_recorded_step(state, entry, index)
             first = len(state.history)
-            writer.commit_steps(made["id"], first, advance(state, state.legal_actions()[0]), finished=False, turn=Turn())
+            writer.commit_steps(
+                made["id"], first, advance(state, state.legal_actions()[0]), finished=False, turn=Turn()
+            )
             live = client.app.state.tables._live[made["id"]]  # type: ignore[attr-defined]
             deadline = time.monotonic() + RESYNC_EVERY + 3
             while live.version == first and time.monotonic() < deadline:

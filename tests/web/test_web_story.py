@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-
 from web_helpers import call, create, seated_page
 
 pytestmark = pytest.mark.slow  # whole games in Chromium
@@ -22,6 +21,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     """The page is the same on either store: SQLite suffices."""
     return str(tmp_path / "tables.sqlite3")
 
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LAS_VEGAS = {"players": 2, "edition": "classic", "first_player": 0}
@@ -31,7 +31,8 @@ def choices_in_view(page: Page, height: int) -> list[str]:
     """The choice buttons (and amount fields) that are not wholly on the first screen, as their text."""
     return page.evaluate(
         """(height) => [...document.querySelectorAll('#actions .action, #actions .amount')]
-             .filter((node) => { const box = node.getBoundingClientRect(); return box.top < 0 || box.bottom > height || box.height === 0; })
+             .filter((node) => { const box = node.getBoundingClientRect(); return box.top < 0 || box.bottom > height ||
+               box.height === 0; })
              .map((node) => node.textContent)""",
         height,
     )
@@ -39,7 +40,9 @@ def choices_in_view(page: Page, height: int) -> list[str]:
 
 def wait_my_turn_or_end(page: Page) -> bool:
     """Wait until this page offers choices (True) or the game is over (False)."""
-    page.wait_for_selector("#actions button.action:not([disabled]), #actions .amount, #result:not([hidden])", timeout=60_000)
+    page.wait_for_selector(
+        "#actions button.action:not([disabled]), #actions .amount, #result:not([hidden])", timeout=60_000
+    )
     return page.locator("#result:not([hidden])").count() == 0
 
 
@@ -47,8 +50,13 @@ def scored_rows(page: Page) -> int:
     return int(page.evaluate("() => document.querySelectorAll('#scoring .scoring-card, #scoring [data-step]').length"))
 
 
-@pytest.mark.parametrize(("game", "options"), [("lasvegas", {"players": 4, "edition": "classic"}), ("lastchance", {"players": 3}), ("luckiest", {"players": 2})])
-def test_on_a_phone_the_choices_are_on_the_first_screen_on_your_turn(browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("lasvegas", {"players": 4, "edition": "classic"}), ("lastchance", {"players": 3}), ("luckiest", {"players": 2})],
+)
+def test_on_a_phone_the_choices_are_on_the_first_screen_on_your_turn(
+    browser: Browser, serve: Callable[..., Any], game: str, options: dict[str, Any]
+) -> None:
     server = serve(0.0)
     bots = [None] + ["hard"] * (options["players"] - 1)
     table = create(server.url, game, options, bots, name="Ann")
@@ -71,7 +79,9 @@ def test_on_a_phone_the_choices_are_on_the_first_screen_on_your_turn(browser: Br
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_round_result_stays_until_the_next_act_and_the_winner_is_on_the_first_screen(browser: Browser, serve: Callable[..., Any], viewport: dict[str, int]) -> None:
+def test_a_round_result_stays_until_the_next_act_and_the_winner_is_on_the_first_screen(
+    browser: Browser, serve: Callable[..., Any], viewport: dict[str, int]
+) -> None:
     server = serve(0.0)
     table = create(server.url, "lasvegas", LAS_VEGAS, [None, "easy"], name="Ann")
     page = seated_page(browser, server.url, table, viewport=viewport)
@@ -98,8 +108,10 @@ def test_a_round_result_stays_until_the_next_act_and_the_winner_is_on_the_first_
     assert checked >= 3  # rounds 1 to 3 scored before Ann's next placement
     page.wait_for_timeout(500)
     winner = page.locator("#result h2").bounding_box()
-    assert winner is not None and 0 <= winner["y"] and winner["y"] + winner["height"] <= viewport["height"]
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # nothing wider than the screen
+    assert winner is not None and winner["y"] >= 0 and winner["y"] + winner["height"] <= viewport["height"]
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= window.innerWidth"
+    )  # nothing wider than the screen
     assert page.locator("#result .ranking li").count() == 2
     assert page.locator("#result table").count() == 1  # the score sheet, open under the banner
     assert page.locator("#actions-panel").is_hidden()

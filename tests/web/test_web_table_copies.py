@@ -32,7 +32,9 @@ def with_two_copies(tmp_path: Path, scenario: Scenario) -> None:
         store = open_store(tmp_path / "tables.sqlite3")
         try:
             here, there = Tables(store, TEST_SETTINGS), Tables(store, TEST_SETTINGS)
-            first, _ = await here.open(hr.make("lasvegas", players=2, first_player=0), [None, None], None, "greedy", None, "Ann")
+            first, _ = await here.open(
+                hr.make("lasvegas", players=2, first_player=0), [None, None], None, "greedy", None, "Ann"
+            )
             await first.join("Ben", None, None)
             second = await there.get(first.id)
             watcher = Subscriber((0,))
@@ -109,7 +111,7 @@ def test_a_connection_watches_the_live_copy_even_if_its_table_was_dropped_from_m
     async def scenario(here: Tables, first: Table, second: Table, watcher: Subscriber) -> None:
         first.subscribers.discard(watcher)
         here.settings = replace(here.settings, table_memory=1)  # no idle table but the last used stays
-        other, _ = await here.open(hr.make("luckiest", players=2), [None, None], None, "greedy", None, "Cy")
+        _other, _ = await here.open(hr.make("luckiest", players=2), [None, None], None, "greedy", None, "Cy")
         assert first.id not in here._live  # idle, so dropped for the newer table
         watched = await here.watch(first.id, watcher)
         assert watched is not first and here._live[first.id] is watched and watcher in watched.subscribers

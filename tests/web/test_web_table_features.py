@@ -42,7 +42,9 @@ def test_the_tab_says_it_is_your_turn_and_the_rules_panel_opens(browser: Browser
 
 def test_bids_are_one_amount_field(browser: Browser, serve: Callable[..., Any]) -> None:
     server = serve(0.3)
-    table = create(server.url, "lastchance", {"players": 2, "first_player": 0, "money": 5000}, [None, "random"], name="Ann")
+    table = create(
+        server.url, "lastchance", {"players": 2, "first_player": 0, "money": 5000}, [None, "random"], name="Ann"
+    )
     page = seated_page(browser, server.url, table)
     page.wait_for_selector(".amount input")
     assert page.locator("#actions button.action").count() < 8, "the bids are not one field"
@@ -81,7 +83,9 @@ def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Cal
     page = seated_page(browser, server.url, table)
     page.click("#hint-button")
     page.wait_for_selector("#hint .hint-move", timeout=60_000)  # asked again while the one advice helper is busy
-    assert "Suggested:" in page.inner_text("#hint") and "Your chance of winning after each choice" in page.inner_text("#hint figcaption")
+    assert "Suggested:" in page.inner_text("#hint") and "Your chance of winning after each choice" in page.inner_text(
+        "#hint figcaption"
+    )
     assert page.locator("#actions .hinted").count() == 1
     strict = create(server.url, "luckiest", {"players": 2}, [None, "easy"], name="Ann", hints=False)
     other = seated_page(browser, server.url, strict)
@@ -89,7 +93,9 @@ def test_a_hint_marks_a_choice_and_shows_the_advice(browser: Browser, serve: Cal
     assert other.locator("#hint-button").count() == 0
 
 
-def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     server = serve(0.3)
     table = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], name="Ann")
     page = seated_page(browser, server.url, table)
@@ -106,7 +112,9 @@ def test_a_win_chance_meter_per_seat_where_the_game_has_an_estimate(browser: Bro
     assert plain.locator("#seats meter").count() == 0
 
 
-def test_three_seats_each_show_their_chance_where_the_game_is_solved_for_three(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_three_seats_each_show_their_chance_where_the_game_is_solved_for_three(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     server = serve(0.3)
     table = create(server.url, "luckiest", {"players": 3, "rounds": 1}, [None, "hard", "hard"], name="Ann")
     page = seated_page(browser, server.url, table)
@@ -118,7 +126,9 @@ def test_three_seats_each_show_their_chance_where_the_game_is_solved_for_three(b
     assert abs(sum(values) - 1) < 2e-3 and all(0 <= value <= 1 for value in values)
 
 
-def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(browser: Browser, serve: Callable[..., Any]) -> None:
+def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(
+    browser: Browser, serve: Callable[..., Any]
+) -> None:
     """The page's first state message makes it load the game's board; a move made while the board
     loads sends a second. Chromium may finish two loads of one module in either order, so a page that
     handled each message as its load finished could draw the older state last, and a person whose
@@ -139,7 +149,9 @@ def test_a_page_opened_while_the_game_moves_on_shows_its_latest_state(browser: B
         page = seated_page(browser, server.url, table, routes={"**/static/dice.js": move_while_the_board_loads})
         assert moved, "the board's dice module was not loaded"
         latest = people_on_move(server.url, table["id"], seats)["version"]  # a round's paced draws all landed
-        page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) === {latest}", timeout=10_000)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#board').dataset.version) === {latest}", timeout=10_000
+        )
         page.wait_for_timeout(300)
         assert page.get_attribute("#board", "data-version") == str(latest)
         page.context.close()

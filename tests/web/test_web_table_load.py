@@ -19,7 +19,8 @@ import pytest
 from conftest import TEST_SETTINGS
 
 import highroller as hr
-from highroller.web import table_copy, table_load, tables as tables_module
+from highroller.web import table_copy, table_load
+from highroller.web import tables as tables_module
 from highroller.web.checkpoints import EVERY, engine_key
 from highroller.web.narrate import in_language
 from highroller.web.store import Checkpoint, Store, open_store
@@ -61,7 +62,9 @@ def whole(store: Store, table_id: str, lang: str = "en") -> list[dict[str, Any]]
     return in_language(lines, lang, seat_names(row.seats))
 
 
-def test_a_long_table_loads_from_its_checkpoint_with_its_last_lines_in_their_places(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_table_loads_from_its_checkpoint_with_its_last_lines_in_their_places(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async def scenario(store: Store) -> None:
         here = Tables(store, TEST_SETTINGS)
         table = await long_table(here, 3 * EVERY + 30)
@@ -81,7 +84,9 @@ def test_a_long_table_loads_from_its_checkpoint_with_its_last_lines_in_their_pla
         monkeypatch.setattr(tables_module, "load_copy", noting)
         there = await Tables(store, TEST_SETTINGS).get(table.id)  # another server process's copy
         assert loaded_in and loaded_in[0] is not threading.main_thread()
-        assert table.checkpointed > 2 * EVERY and applied == [table.version - table.checkpointed] and applied[0] < EVERY  # the steps after the last checkpoint
+        assert (
+            table.checkpointed > 2 * EVERY and applied == [table.version - table.checkpointed] and applied[0] < EVERY
+        )  # the steps after the last checkpoint
         assert there.state == table.state and there.window.end == table.window.end
         assert len(there.window.lines) == LOG_KEPT
         lines = whole(store, table.id)
@@ -104,9 +109,16 @@ def test_a_table_stored_without_lines_or_checkpoint_loads_once_by_replaying_it(t
         await asyncio.gather(*table_copy._writing)
         assert old.state == table.state and old.snapshot(1, old.window.base) == table.snapshot(1, old.window.base)
         with store.transaction() as cursor:
-            missing = store.run(cursor, "SELECT COUNT(*) FROM hr_steps WHERE table_id = ? AND (lines IS NULL OR log_end IS NULL)", (table.id,))
+            missing = store.run(
+                cursor,
+                "SELECT COUNT(*) FROM hr_steps WHERE table_id = ? AND (lines IS NULL OR log_end IS NULL)",
+                (table.id,),
+            )
             assert missing.fetchone()[0] == 0
-            assert store.run(cursor, "SELECT version FROM hr_checkpoints WHERE table_id = ?", (table.id,)).fetchone()[0] == table.version
+            assert (
+                store.run(cursor, "SELECT version FROM hr_checkpoints WHERE table_id = ?", (table.id,)).fetchone()[0]
+                == table.version
+            )
         again = await Tables(store, TEST_SETTINGS).get(table.id)
         assert again.snapshot(1, 0) == old.snapshot(1, 0)
 
@@ -120,18 +132,28 @@ class Planted:
         return (Path.touch, (Path("planted"),))
 
 
-def test_a_checkpoint_of_another_engine_or_holding_anything_else_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_checkpoint_of_another_engine_or_holding_anything_else_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
 
     async def scenario(store: Store) -> None:
         table = await long_table(Tables(store, TEST_SETTINGS), EVERY + 10)
         key = engine_key(type(table.state))
-        for engine, data in ((key, pickle.dumps(Planted())), ("another", pickle.dumps(table.state)), (key, b"not a pickle")):
+        for engine, data in (
+            (key, pickle.dumps(Planted())),
+            ("another", pickle.dumps(table.state)),
+            (key, b"not a pickle"),
+        ):
             with store.transaction(write=True) as cursor:
                 store.run(cursor, "DELETE FROM hr_checkpoints WHERE table_id = ?", (table.id,))
-            store.put_checkpoint(table.id, Checkpoint(version=table.version, engine=engine, state=zlib.compress(data)), table.revision)
+            store.put_checkpoint(
+                table.id, Checkpoint(version=table.version, engine=engine, state=zlib.compress(data)), table.revision
+            )
             loaded = await Tables(store, TEST_SETTINGS).get(table.id)
-            assert loaded.state == table.state and loaded.snapshot(0, loaded.window.base) == table.snapshot(0, loaded.window.base)
+            assert loaded.state == table.state and loaded.snapshot(0, loaded.window.base) == table.snapshot(
+                0, loaded.window.base
+            )
         assert not (tmp_path / "planted").exists()
 
     with_store(str(tmp_path / "tables.sqlite3"), scenario)
@@ -139,11 +161,17 @@ def test_a_checkpoint_of_another_engine_or_holding_anything_else_is_not_used(tmp
 
 def test_earlier_lines_are_read_from_the_store_a_page_at_a_time(make_client: Callable[..., Any]) -> None:
     client = make_client()
-    made = client.post("/api/tables", json={"game": "lastchance", "options": LONG, "bots": [None, None], "hot_seat": ["Ann", "Bob"]}).json()
+    made = client.post(
+        "/api/tables", json={"game": "lastchance", "options": LONG, "bots": [None, None], "hot_seat": ["Ann", "Bob"]}
+    ).json()
     me = {"Authorization": f"Bearer {made['token']}"}
     state = client.get(f"/api/tables/{made['id']}", headers=me).json()
     while state["version"] < 2 * EVERY + 50:
-        state = client.post(f"/api/tables/{made['id']}/actions", headers=me, json={"version": state["version"], "action": state["legal"][0]["action"]}).json()
+        state = client.post(
+            f"/api/tables/{made['id']}/actions",
+            headers=me,
+            json={"version": state["version"], "action": state["legal"][0]["action"]},
+        ).json()
     client = make_client()  # another server process, which loads the table
     fresh = client.get(f"/api/tables/{made['id']}?lang=fr").json()
     assert fresh["log_from"] > 0 and len(fresh["log"]) == LOG_KEPT
@@ -158,13 +186,17 @@ def test_earlier_lines_are_read_from_the_store_a_page_at_a_time(make_client: Cal
     assert refused.status_code == 422 and refused.json()["code"] == "malformed"
 
 
-def test_your_games_are_listed_from_the_stored_tables_without_loading_one(make_client: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_your_games_are_listed_from_the_stored_tables_without_loading_one(
+    make_client: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = make_client()
     key = client.post("/api/profiles", json={"name": "Ann", "languages": ["en"]}).json()["key"]
     me = {"X-Profile": key}
     tables = []
     for bots in ([None, "greedy"], [None, None]):
-        made = client.post("/api/tables", headers=me, json={"game": "lasvegas", "options": {"players": 2}, "bots": bots, "name": "Ann"}).json()
+        made = client.post(
+            "/api/tables", headers=me, json={"game": "lasvegas", "options": {"players": 2}, "bots": bots, "name": "Ann"}
+        ).json()
         tables.append(made)
     listed = client.get("/api/me/games", headers=me).json()
 

@@ -34,7 +34,11 @@ def bearer(token: str) -> dict[str, str]:
 
 def two_people(client: TestClient, ann: dict[str, str], bob: dict[str, str], **extra: Any) -> tuple[str, str, str]:
     """A two-player Las Vegas table of Ann (who made it) and Bob, both with their profiles: its id and their tokens."""
-    made = client.post("/api/tables", headers=key(ann), json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "name": "Ann", **extra})
+    made = client.post(
+        "/api/tables",
+        headers=key(ann),
+        json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, None], "name": "Ann", **extra},
+    )
     assert made.status_code == 201, made.text
     joined = client.post(f"/api/tables/{made.json()['id']}/join", headers=key(bob), json={"name": "Bob"})
     assert joined.status_code == 200, joined.text
@@ -48,7 +52,11 @@ def look(client: TestClient, table: str, token: str | None = None) -> dict[str, 
 
 def act(client: TestClient, table: str, token: str) -> dict[str, Any]:
     seen = look(client, table, token)
-    moved = client.post(f"/api/tables/{table}/actions", headers=bearer(token), json={"version": seen["version"], "action": seen["legal"][0]["action"]})
+    moved = client.post(
+        f"/api/tables/{table}/actions",
+        headers=bearer(token),
+        json={"version": seen["version"], "action": seen["legal"][0]["action"]},
+    )
     assert moved.status_code == 200, moved.text
     answer: dict[str, Any] = moved.json()
     return answer
@@ -72,12 +80,16 @@ def test_a_turn_based_table_has_a_bank_and_is_listed_as_turn_based(client: TestC
     assert state["timer"] == {"seconds": DAY, "stand_in": "medium", "bank": 2.0 * DAY, "turn_based": True}
     assert [seat["bank"] for seat in state["seats"]] == [2 * DAY, 2 * DAY]
     assert 2 * DAY < state["clock"] <= 3 * DAY, "a move's time and the bank"
-    waiting = client.post("/api/tables", json={"game": "luckiest", "options": {"players": 2}, "bots": [None, None], "timer": 30}).json()
+    waiting = client.post(
+        "/api/tables", json={"game": "luckiest", "options": {"players": 2}, "bots": [None, None], "timer": 30}
+    ).json()
     listed = {entry["id"]: entry["timer"]["turn_based"] for entry in client.get("/api/tables").json() if entry["timer"]}
     assert listed[waiting["id"]] is False
 
 
-def test_a_late_move_spends_the_bank_and_keeps_the_seat(move_clock: Callable[[float], None], client: TestClient) -> None:
+def test_a_late_move_spends_the_bank_and_keeps_the_seat(
+    move_clock: Callable[[float], None], client: TestClient
+) -> None:
     ann, bob = profile(client, "Ann"), profile(client, "Bob")
     table, ann_token, bob_token = two_people(client, ann, bob, timer=DAY, bank=DAY)
     mover = look(client, table)["current_player"]
@@ -89,7 +101,9 @@ def test_a_late_move_spends_the_bank_and_keeps_the_seat(move_clock: Callable[[fl
     assert not after["seats"][mover]["away"]
 
 
-def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(move_clock: Callable[[float], None], client: TestClient) -> None:
+def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(
+    move_clock: Callable[[float], None], client: TestClient
+) -> None:
     ann, bob = profile(client, "Ann"), profile(client, "Bob")
     table, ann_token, bob_token = two_people(client, ann, bob, timer=DAY, bank=DAY)
     state = look(client, table)
@@ -97,9 +111,15 @@ def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(move_clock
     name = ("Ann", "Bob")[mover]
     move_clock(2.1 * DAY)
     state = changed(client, table, version)
-    assert state["seats"][mover]["bank"] == 0 and not state["seats"][mover]["away"], "the seat stays its person's; the bank is spent"
-    assert any(line["text"] == f"{name}'s time ran out: the medium bot made this move for {name}." for line in state["log"])
-    while state["current_player"] != mover and not state["finished"]:  # the other person moves; then it is the late one's move again, theirs to make
+    assert state["seats"][mover]["bank"] == 0 and not state["seats"][mover]["away"], (
+        "the seat stays its person's; the bank is spent"
+    )
+    assert any(
+        line["text"] == f"{name}'s time ran out: the medium bot made this move for {name}." for line in state["log"]
+    )
+    while (
+        state["current_player"] != mover and not state["finished"]
+    ):  # the other person moves; then it is the late one's move again, theirs to make
         state = act(client, table, (ann_token, bob_token)[state["current_player"]])
     if not state["finished"]:
         assert act(client, table, (ann_token, bob_token)[mover])["version"] > state["version"]
@@ -108,11 +128,17 @@ def test_the_stand_in_makes_only_the_move_whose_time_and_bank_ran_out(move_clock
 def test_your_games_list_the_tables_waiting_for_you_first_with_your_seats(client: TestClient, database: str) -> None:
     ann, bob = profile(client, "Ann", "fr"), profile(client, "Bob")
     tables = [two_people(client, ann, bob, timer=DAY) for _ in range(4)]
-    alone = client.post("/api/tables", headers=key(ann), json={"game": "luckiest", "options": {"players": 2}, "bots": [None, None], "timer": HOUR, "name": "Ann"})
+    alone = client.post(
+        "/api/tables",
+        headers=key(ann),
+        json={"game": "luckiest", "options": {"players": 2}, "bots": [None, None], "timer": HOUR, "name": "Ann"},
+    )
     mine = client.get("/api/me/games", headers=key(ann), params={"lang": "fr"}).json()
     states = [game["state"] for game in mine["games"]]
     waiting = sum(look(client, table)["current_player"] == 0 for table, _, _ in tables)
-    assert mine["waiting"] == waiting and states == ["your-move"] * waiting + ["their-move"] * (4 - waiting) + ["waiting-for-players"]
+    assert mine["waiting"] == waiting and states == ["your-move"] * waiting + ["their-move"] * (4 - waiting) + [
+        "waiting-for-players"
+    ]
     assert mine["games"][-1]["id"] == alone.json()["id"] and mine["games"][0]["title"] == "Las Vegas"
     for game in mine["games"][:4]:
         assert game["players"] == ["Ann", "Bob"] and game["turn_based"] and 0 < game["time_left"] <= DAY

@@ -31,7 +31,13 @@ from push_receiver import Device, PushReceiver
 pytestmark = pytest.mark.slow  # two browsers and a whole game
 
 PHONE = {"width": 390, "height": 844}
-AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True, "isUserVerified": True}
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+}
 DAY = 86400.0
 
 
@@ -47,7 +53,8 @@ def fake_push_service(device: Device) -> str:
             toJSON: () => json,
             unsubscribe: async () => {{ current = null; return true; }},
         }});
-        PushManager.prototype.subscribe = async function (options) {{ current = made(options.applicationServerKey); return current; }};
+        PushManager.prototype.subscribe = async function (options) {{ current = made(options.applicationServerKey);
+          return current; }};
         PushManager.prototype.getSubscription = async function () {{ return current; }};
     }})();"""
 
@@ -101,7 +108,11 @@ def play_first_choice(page: Page) -> None:
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
 def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
-    browser: Browser, serve: Callable[..., Server], database: str, receiver: PushReceiver, move_clock: Callable[[float], None]
+    browser: Browser,
+    serve: Callable[..., Server],
+    database: str,
+    receiver: PushReceiver,
+    move_clock: Callable[[float], None],
 ) -> None:
     flags = ["--push-hosts", receiver.url]
     first = serve(flags=flags)
@@ -109,7 +120,9 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     ann_base, bob_base = (server.url.replace("127.0.0.1", "localhost") for server in (first, second))
     device = receiver.device("ann-phone")
 
-    ann: BrowserContext = browser.new_context(viewport=PHONE, has_touch=True, locale="fr-FR", permissions=["notifications"])
+    ann: BrowserContext = browser.new_context(
+        viewport=PHONE, has_touch=True, locale="fr-FR", permissions=["notifications"]
+    )
     ann.add_init_script(fake_push_service(device))
     ann_page = ann.new_page()
     table = create_in_lobby(ann_page, ann_base)
@@ -162,7 +175,13 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     tablet = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR").new_page()
     tablet.goto(ann_base + "/signin")  # the site the passkey was made for: a site's processes share its one origin
     synced, tablet_authenticator = authenticator(tablet)
-    synced.send("WebAuthn.addCredential", {"authenticatorId": tablet_authenticator, "credential": {**credential, "backupEligibility": True, "backupState": True}})
+    synced.send(
+        "WebAuthn.addCredential",
+        {
+            "authenticatorId": tablet_authenticator,
+            "credential": {**credential, "backupEligibility": True, "backupState": True},
+        },
+    )
     tablet.wait_for_selector("#passkey-signin")
     tablet.click("#passkey-signin")
     tablet.wait_for_url("**/games")
@@ -173,13 +192,19 @@ def test_a_turn_based_game_over_days_with_a_push_and_a_passkey(
     version = state_of(ann_base, table)["version"]
     move_clock(3 * DAY)  # past Ann's day and her day of time bank: the stand-in makes her move
     state = wait_until(lambda: (found := state_of(ann_base, table))["version"] > version and found)
-    assert any("Ann" in line["text"] and "bot" in line["text"] for line in state["log"]), "the log says the stand-in made Ann's move"
+    assert any("Ann" in line["text"] and "bot" in line["text"] for line in state["log"]), (
+        "the log says the stand-in made Ann's move"
+    )
     while not state["finished"]:
         version = state["version"]
         if state["current_player"] == 1:
             bob_view = state_of(bob_base, table, bob_token)
-            httpx2.post(f"{bob_base}/api/tables/{table}/actions", json={"version": bob_view["version"], "action": bob_view["legal"][0]["action"]},
-                        headers={"Authorization": f"Bearer {bob_token}"}, timeout=30).raise_for_status()
+            httpx2.post(
+                f"{bob_base}/api/tables/{table}/actions",
+                json={"version": bob_view["version"], "action": bob_view["legal"][0]["action"]},
+                headers={"Authorization": f"Bearer {bob_token}"},
+                timeout=30,
+            ).raise_for_status()
         elif state["current_player"] == 0:
             move_clock(1.1 * DAY)
         state = wait_until(lambda: (found := state_of(ann_base, table))["version"] > version and found, timeout=60)

@@ -69,7 +69,9 @@ def cold_expert(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(expert, "_ready_mark", lambda: tmp_path / "ready" / "expert")
 
 
-def test_a_process_that_defers_first_time_work_plays_a_cheaper_bot_meanwhile(cold_expert: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_process_that_defers_first_time_work_plays_a_cheaper_bot_meanwhile(
+    cold_expert: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = hr.make("lasvegas", players=4)
     state = game.new_game(seed=5)
     while state.current_player == CHANCE:
@@ -82,18 +84,28 @@ def test_a_process_that_defers_first_time_work_plays_a_cheaper_bot_meanwhile(col
         assert bot_move(game, description, state) == bot_move(game, "mcts", state)
     expert._ready_mark().parent.mkdir(parents=True)
     expert._ready_mark().touch()
-    assert ExpertBot.ready(game) and ExpertBot.ready(hr.make("lasvegas", players=3))  # one compilation plays every player count
+    assert ExpertBot.ready(game) and ExpertBot.ready(
+        hr.make("lasvegas", players=3)
+    )  # one compilation plays every player count
 
 
 def test_the_bot_that_stands_in_while_warming_is_the_levels_next_choice() -> None:
     spec = game_spec("lasvegas")
-    assert [while_warming(spec, bot) for bot in ("hard", "expert", "expert:playouts=9", "mcts", "easy")] == ["mcts", "mcts", "mcts", "greedy", "greedy"]
+    assert [while_warming(spec, bot) for bot in ("hard", "expert", "expert:playouts=9", "mcts", "easy")] == [
+        "mcts",
+        "mcts",
+        "mcts",
+        "greedy",
+        "greedy",
+    ]
     assert ready(spec, "easy", hr.make("lasvegas")) and ready(spec, "mcts", hr.make("lasvegas"))
 
 
 def test_hints_think_apart_from_the_bot_workers() -> None:
     settings = replace(TEST_SETTINGS, bot_processes=2, advice_processes=1, warm_up=True)
-    bots = Dispatcher(None, "unused", settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, defer=settings.warm_up)  # type: ignore[arg-type]
+    bots = Dispatcher(
+        None, "unused", settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, defer=settings.warm_up
+    )  # type: ignore[arg-type]
     advice = Hints("unused", settings)
     assert bots.workers == Workers("bots", 2, 0, False, True) and advice.workers == Workers("advice", 1, 0, False, True)
     assert bots.workers != advice.workers  # two pools: a hint never waits for a bot's move, nor a bot's move for a hint
@@ -102,8 +114,12 @@ def test_hints_think_apart_from_the_bot_workers() -> None:
 def test_a_table_says_when_its_bots_are_warming_up(make_client: Any, cold_expert: None) -> None:
     client = make_client()
     services = client.app.state.services
-    hard = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "hard"]}).json()["id"]
-    easy = client.post("/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "easy"]}).json()["id"]
+    hard = client.post(
+        "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "hard"]}
+    ).json()["id"]
+    easy = client.post(
+        "/api/tables", json={"game": "lasvegas", "options": {"players": 2}, "bots": [None, "easy"]}
+    ).json()["id"]
     assert not client.get(f"/api/tables/{hard}").json()["warming"]  # no warm-up runs here
     services.warming = SimpleNamespace(is_alive=lambda: True)
     try:
@@ -114,7 +130,9 @@ def test_a_table_says_when_its_bots_are_warming_up(make_client: Any, cold_expert
 
 
 @pytest.mark.slow
-def test_a_fresh_server_plays_hard_bots_and_hints_at_once_while_it_compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fresh_server_plays_hard_bots_and_hints_at_once_while_it_compiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """On a fresh machine (an empty compiled-code cache) the warm-up compiles the expert's playouts for
     tens of seconds; meanwhile a table of three hard bots plays at once (as mcts) and says so, and a hint
     answers at once (its advice without the expert's chances)."""
@@ -122,8 +140,15 @@ def test_a_fresh_server_plays_hard_bots_and_hints_at_once_while_it_compiles(tmp_
     server = Server(str(tmp_path / "tables.sqlite3"), 0.0, ["--warm-up", "--bot-processes", "1"], tmp_path)
     server.start()
     try:
-        table = httpx2.post(f"{server.url}/api/tables", json={"game": "lasvegas", "options": {"players": 4, "rounds": 1},
-                                                              "bots": [None, "hard", "hard", "hard"], "name": "Ann"}).json()
+        table = httpx2.post(
+            f"{server.url}/api/tables",
+            json={
+                "game": "lasvegas",
+                "options": {"players": 4, "rounds": 1},
+                "bots": [None, "hard", "hard", "hard"],
+                "name": "Ann",
+            },
+        ).json()
         me = {"Authorization": f"Bearer {table['token']}"}
         started = time.monotonic()
         turns = 0
@@ -138,12 +163,17 @@ def test_a_fresh_server_plays_hard_bots_and_hints_at_once_while_it_compiles(tmp_
                     assert hint.status_code == 200 and time.monotonic() - asked < 15, hint.text
                     assert "Win chance" not in (hint.json()["advice"] or "")
                 turns += 1
-                answer = httpx2.post(f"{server.url}/api/tables/{table['id']}/actions", headers=me,
-                                     json={"version": state["version"], "action": state["legal"][0]["action"]})
+                answer = httpx2.post(
+                    f"{server.url}/api/tables/{table['id']}/actions",
+                    headers=me,
+                    json={"version": state["version"], "action": state["legal"][0]["action"]},
+                )
                 assert answer.status_code == 200, answer.text
                 state = answer.json()
             else:
-                state = httpx2.get(f"{server.url}/api/tables/{table['id']}", params={"after": state["version"]}, headers=me, timeout=30).json()
+                state = httpx2.get(
+                    f"{server.url}/api/tables/{table['id']}", params={"after": state["version"]}, headers=me, timeout=30
+                ).json()
     finally:
         server.kill()
         server.print_errors()

@@ -18,16 +18,22 @@ def call(base: str, method: str, path: str, token: str | None = None, **kwargs: 
     return response.json()
 
 
-def request(base: str, method: str, path: str, token: str | None = None, profile: str | None = None, **kwargs: Any) -> httpx2.Response:
+def request(
+    base: str, method: str, path: str, token: str | None = None, profile: str | None = None, **kwargs: Any
+) -> httpx2.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     if profile:
         headers["X-Profile"] = profile
     return httpx2.request(method, base + path, headers=headers, timeout=30, **kwargs)
 
 
-def create(base: str, game: str, options: dict[str, Any], bots: list[str | None], profile: str | None = None, **extra: Any) -> dict[str, Any]:
+def create(
+    base: str, game: str, options: dict[str, Any], bots: list[str | None], profile: str | None = None, **extra: Any
+) -> dict[str, Any]:
     """A new table (made as `profile`'s, given its key)."""
-    result: dict[str, Any] = call(base, "POST", "/api/tables", profile=profile, json={"game": game, "options": options, "bots": bots, **extra})
+    result: dict[str, Any] = call(
+        base, "POST", "/api/tables", profile=profile, json={"game": game, "options": options, "bots": bots, **extra}
+    )
     return result
 
 
@@ -46,7 +52,13 @@ def step(base: str, table: str, seats: dict[int, str], rng: random.Random) -> di
         return state
     token = seats[state["current_player"]]
     mine = call(base, "GET", f"/api/tables/{table}", token)
-    return call(base, "POST", f"/api/tables/{table}/actions", token, json={"version": mine["version"], "action": rng.choice(mine["legal"])["action"]})
+    return call(
+        base,
+        "POST",
+        f"/api/tables/{table}/actions",
+        token,
+        json={"version": mine["version"], "action": rng.choice(mine["legal"])["action"]},
+    )
 
 
 def people_on_move(base: str, table: str, seats: dict[int, str]) -> dict[str, Any]:
@@ -66,7 +78,13 @@ def my_turn(base: str, table: str, token: str) -> dict[str, Any]:
     return state
 
 
-def seated_page(browser: Browser, base: str, table: dict[str, Any], routes: dict[str, Callable[[Route], None]] | None = None, **context: Any) -> Page:
+def seated_page(
+    browser: Browser,
+    base: str,
+    table: dict[str, Any],
+    routes: dict[str, Callable[[Route], None]] | None = None,
+    **context: Any,
+) -> Page:
     """A page holding the table creator's seat (as the lobby leaves it in the browser), its board drawn;
     `routes`: handlers of the requests whose addresses match their patterns."""
     seat = json.dumps({"seat": table["seat"], "token": table["token"], "name": "Ann"})

@@ -5,12 +5,6 @@ encoder."""
 from __future__ import annotations
 
 import pytest
-from highroller_pig.bots import HoldAtBot
-from highroller_pig.encoder import PigEncoder
-from highroller_pig.sheet import score_sheet
-from highroller_pig.state import PigState
-from highroller_pig.steps import FACES, HOLD, ROLL
-from highroller_pig.typed import TYPED
 
 import highroller as hr
 from highroller.core.errors import IllegalAction, RulesError
@@ -18,6 +12,12 @@ from highroller.core.state import CHANCE, TERMINAL
 from highroller.core.typed_input import TypedRefusal
 from highroller.core.words import Words
 from highroller.registry import words_of
+from highroller_pig.bots import HoldAtBot
+from highroller_pig.encoder import PigEncoder
+from highroller_pig.sheet import score_sheet
+from highroller_pig.state import PigState
+from highroller_pig.steps import FACES, HOLD, ROLL
+from highroller_pig.typed import TYPED
 
 
 def new_state(players: int = 2, target: int = 30) -> PigState:
@@ -28,8 +28,11 @@ def new_state(players: int = 2, target: int = 30) -> PigState:
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [({"players": 5}, "players: Pig is for 2 to 4 players, not 5"), ({"target": 9}, "target: the score that wins is 10 to 100 points, not 9"),
-     ({"players": True}, "not True")],
+    [
+        ({"players": 5}, "players: Pig is for 2 to 4 players, not 5"),
+        ({"target": 9}, "target: the score that wins is 10 to 100 points, not 9"),
+        ({"players": True}, "not True"),
+    ],
 )
 def test_impossible_options_say_what_is_allowed(options: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
@@ -47,7 +50,11 @@ def test_a_roll_adds_a_one_loses_the_turn_and_a_hold_banks() -> None:
     assert state.events[-1] == {"type": "pig", "seat": 0, "lost": 5}
     state.apply(FACES[5])
     state.apply(HOLD)
-    assert state.scores == [0, 6] and state.turn == 0 and state.events[-1] == {"type": "hold", "seat": 1, "points": 6, "score": 6}
+    assert (
+        state.scores == [0, 6]
+        and state.turn == 0
+        and state.events[-1] == {"type": "hold", "seat": 1, "points": 6, "score": 6}
+    )
     with pytest.raises(IllegalAction):
         state.apply(HOLD)  # chance acts: the die is to be rolled
 
@@ -106,4 +113,7 @@ def test_the_score_sheet_has_a_row_for_each_turn_held_or_lost() -> None:
         {"label": "Turn 2", "step": 6, "scores": [0, 0], "detail": ["", "a 1: 3 points lost"]},
         {"label": "Turn 3", "step": 7, "scores": [0, 0], "detail": ["a 1", ""]},
     ]
-    assert sheet["totals"] == [9, 0] and score_sheet(state, words_of("pig", "fr"))["rows"][1]["detail"] == ["", "un 1\u202f: 3 points perdus"]
+    assert sheet["totals"] == [9, 0] and score_sheet(state, words_of("pig", "fr"))["rows"][1]["detail"] == [
+        "",
+        "un 1\u202f: 3 points perdus",
+    ]

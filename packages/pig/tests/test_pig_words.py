@@ -9,12 +9,12 @@ from importlib.resources import files
 
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
-from highroller_pig.spec import SPEC
 
 import highroller as hr
 from highroller.core.bots import RandomBot
 from highroller.core.state import CHANCE, TERMINAL
 from highroller.core.words import AND
+from highroller_pig.spec import SPEC
 
 PACKAGE = files("highroller_pig")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -37,13 +37,17 @@ def _used_texts() -> set[str]:
 def test_the_french_catalog_holds_exactly_the_texts_used_all_translated() -> None:
     with PACKAGE.joinpath("locale", "fr.po").open("rb") as handle:
         catalog = read_po(handle, locale="fr")
-    entries = {message.id[0] if isinstance(message.id, tuple) else message.id: message for message in catalog if message.id}
+    entries = {
+        message.id[0] if isinstance(message.id, tuple) else message.id: message for message in catalog if message.id
+    }
     used = _used_texts()
     assert len(used) > 20 and used == set(entries)
     for english, message in entries.items():
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         assert all(forms), f"{english!r} has no translation"
-        assert all(set(PLACEHOLDER.findall(form)) <= set(PLACEHOLDER.findall(english)) | {"n"} for form in forms), english
+        assert all(set(PLACEHOLDER.findall(form)) <= set(PLACEHOLDER.findall(english)) | {"n"} for form in forms), (
+            english
+        )
 
 
 def test_a_game_narrated_in_french_is_in_french() -> None:
@@ -53,11 +57,17 @@ def test_a_game_narrated_in_french_is_in_french() -> None:
     lines: list[tuple[str, str]] = []
     while state.current_player != TERMINAL:
         step = state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state)
-        said = english.describe_step(state, state.current_player, step, ["Ann", "Bob"]), french.describe_step(state, state.current_player, step, ["Ann", "Bob"])
+        said = (
+            english.describe_step(state, state.current_player, step, ["Ann", "Bob"]),
+            french.describe_step(state, state.current_player, step, ["Ann", "Bob"]),
+        )
         seen = len(state.events)
         state.apply(step)
         lines += [said] if said[0] else []
-        lines += [(english.describe_event(event, ["Ann", "Bob"]), french.describe_event(event, ["Ann", "Bob"])) for event in state.events[seen:]]
+        lines += [
+            (english.describe_event(event, ["Ann", "Bob"]), french.describe_event(event, ["Ann", "Bob"]))
+            for event in state.events[seen:]
+        ]
     assert len(lines) > 5 and all(str(a) != str(b) for a, b in lines)
     assert lines[-1][1] in ("Ann gagne\u202f!", "Bob gagne\u202f!")
 
@@ -65,7 +75,12 @@ def test_a_game_narrated_in_french_is_in_french() -> None:
 def test_the_guide_board_and_styles_are_in_the_package() -> None:
     guide = PACKAGE.joinpath("guide")
     english, french = (guide.joinpath(f"{lang}.md").read_text(encoding="utf-8") for lang in ("en", "fr"))
-    assert len(english.split()) > 60 and len(french.split()) > 60 and "**A 1 loses the turn**" in english and "**Un 1 fait perdre le tour**" in french
+    assert (
+        len(english.split()) > 60
+        and len(french.split()) > 60
+        and "**A 1 loses the turn**" in english
+        and "**Un 1 fait perdre le tour**" in french
+    )
     assert "export function render(view, ctx)" in PACKAGE.joinpath("board.js").read_text(encoding="utf-8")
     styles = PACKAGE.joinpath("board.css").read_text(encoding="utf-8")
     assert all(line.startswith((".pig ", "/*")) for line in styles.splitlines() if line)

@@ -41,15 +41,28 @@ class Analysis:
 
 
 def tally(
-    spec: GameSpec, game: Game, bots: Sequence[str], params: Mapping[str, Any], reduce: Callable[[BatchResult], Tally], label: str,
+    spec: GameSpec,
+    game: Game,
+    bots: Sequence[str],
+    params: Mapping[str, Any],
+    reduce: Callable[[BatchResult], Tally],
+    label: str,
 ) -> Tally:
     """The tally of the series of `params["games"]` games on the game's batch engine: `reduce` (a function
     importable by name) tallies each chunk where it is played, so the series needs constant memory.
     Its progress is shown under `label` when `params` has a "progress" function (see `Analysis`)."""
     progress = params.get("progress")
     return run_reduced(
-        reduce, spec.batch, game, list(bots), params["seed"], params["games"], params["processes"],
-        on_chunk=None if progress is None else progress(label, params["games"]), backend=params.get("backend", "local"), address=params.get("address"),
+        reduce,
+        spec.batch,
+        game,
+        list(bots),
+        params["seed"],
+        params["games"],
+        params["processes"],
+        on_chunk=None if progress is None else progress(label, params["games"]),
+        backend=params.get("backend", "local"),
+        address=params.get("address"),
     )
 
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from highroller.batch.engine import BatchEngine
-from highroller.batch.runner import CHUNK, new_pool, run_range, run_series
+from highroller.batch.ranges import CHUNK, run_range
+from highroller.batch.runner import new_pool, run_series
 from highroller.core.game import Game
 from highroller.core.spec import GameSpec, load_object
 
@@ -60,7 +61,19 @@ def simulate_arguments(spec: GameSpec, options: Mapping[str, Any], games: int) -
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         flags.extend([flag if value else f"--no-{flag[2:]}"] if isinstance(value, bool) else [flag, str(value)])
-    return [sys.executable, "-c", "from highroller.cli.main import main; main()", "simulate", spec.name, *flags, "--games", str(games), "--bots", "random", "--json"]
+    return [
+        sys.executable,
+        "-c",
+        "from highroller.cli.main import main; main()",
+        "simulate",
+        spec.name,
+        *flags,
+        "--games",
+        str(games),
+        "--bots",
+        "random",
+        "--json",
+    ]
 
 
 def simulate_seconds(spec: GameSpec, options: Mapping[str, Any], games: int) -> float:
@@ -104,8 +117,14 @@ def whole_process_rows(label: str, measured: WholeProcess) -> list[tuple[str, st
     small, large = SIMULATE_SERIES
     return [
         (f"{label}: highroller simulate, whole process, {small:,} games", f"{measured.small:.2f} s"),
-        (f"{label}: highroller simulate, whole process, {large:,} games", f"{measured.large:.2f} s ({measured.rate:,.0f} games/s)"),
-        (f"{label}: simulate's fixed cost, and its rate past it", f"{measured.fixed:.2f} s, {measured.marginal:,.0f} games/s"),
+        (
+            f"{label}: highroller simulate, whole process, {large:,} games",
+            f"{measured.large:.2f} s ({measured.rate:,.0f} games/s)",
+        ),
+        (
+            f"{label}: simulate's fixed cost, and its rate past it",
+            f"{measured.fixed:.2f} s, {measured.marginal:,.0f} games/s",
+        ),
     ]
 
 
@@ -133,5 +152,10 @@ def scaling_rows(spec: GameSpec, options: Mapping[str, Any], seconds: float, pro
     for count in range(1, processes + 1):
         rate = series_rate(spec, game, games * count, count)
         single = single or rate
-        rows.append((f"{count} process{'es' if count > 1 else ''}, {games * count:,} games", f"{rate:,.0f} games/s ({rate / single:.2f}× one process)"))
+        rows.append(
+            (
+                f"{count} process{'es' if count > 1 else ''}, {games * count:,} games",
+                f"{rate:,.0f} games/s ({rate / single:.2f}× one process)",
+            )
+        )
     return rows

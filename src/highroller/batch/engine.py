@@ -66,11 +66,23 @@ class BatchEngine(Protocol):
     """Whether `run` spends nearly all its time in compiled code that releases the interpreter's lock:
     threads of one process then play on every core, with nothing to start (`highroller.batch.runner`)."""
 
-    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+    def run(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> BatchResult:
         """Play one game per seed, `bots[seat]` at each seat (with `params[seat]`, if given)."""
         ...
 
-    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+    def trace(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[list[dict[str, Any]]]:
         """The steps of each game, as record JSON (`{"chance": ...}` or `{"seat": s, "action": ...}`)."""
         ...
 

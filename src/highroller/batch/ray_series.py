@@ -16,6 +16,7 @@ from functools import reduce as reduce_sum
 from typing import Any, TypeVar
 
 from highroller.batch.engine import BatchResult
+from highroller.batch.ranges import range_reduced, run_range
 from highroller.clusters import ray_cluster
 from highroller.core.game import Game
 from highroller.core.spec import load_object
@@ -27,25 +28,41 @@ Part = TypeVar("Part")
 
 
 def _play_range(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int, params: Sequence[Mapping[str, Any]] | None,
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    start: int,
+    count: int,
+    params: Sequence[Mapping[str, Any]] | None,
 ) -> BatchResult:
-    from highroller.batch.runner import run_range
-
     return run_range(load_object(engine_path), game, bots, series, start, count, params)
 
 
 def _reduce_range(
-    reduce: Callable[[BatchResult], Any], engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
+    reduce: Callable[[BatchResult], Any],
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    start: int,
+    count: int,
     params: Sequence[Mapping[str, Any]] | None,
 ) -> Any:
-    from highroller.batch.runner import range_reduced
-
     return range_reduced(reduce, engine_path, game, bots, series, start, count, params)
 
 
 def _on_ray(
-    play: Callable[..., Part], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
-    params: Sequence[Mapping[str, Any]] | None, address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
+    play: Callable[..., Part],
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    params: Sequence[Mapping[str, Any]] | None,
+    address: str | None,
+    on_chunk: Callable[[int], None] | None,
+    chunk: int,
     leading: tuple[Any, ...] = (),
 ) -> dict[int, Part]:
     """`play(*leading, engine_path, game, bots, series, start, count, params)` over ranges of whole chunks
@@ -54,7 +71,12 @@ def _on_ray(
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         share = max(chunk, -(-games // (cpus * TASKS_PER_CPU) // chunk) * chunk)
         task = ray.remote(play)
-        pending = {task.remote(*leading, engine_path, game, list(bots), series, start, min(share, games - start), params): start for start in range(0, games, share)}
+        pending = {
+            task.remote(
+                *leading, engine_path, game, list(bots), series, start, min(share, games - start), params
+            ): start
+            for start in range(0, games, share)
+        }
         parts: dict[int, Part] = {}
         while pending:
             finished, _ = ray.wait(list(pending), num_returns=1)
@@ -67,8 +89,15 @@ def _on_ray(
 
 
 def run_series_on_ray(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, games: int, params: Sequence[Mapping[str, Any]] | None,
-    address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    params: Sequence[Mapping[str, Any]] | None,
+    address: str | None,
+    on_chunk: Callable[[int], None] | None,
+    chunk: int,
 ) -> BatchResult:
     """Games 0..games-1 of a series as Ray tasks over ranges of whole chunks; `on_chunk(n)` as each finishes."""
     parts = _on_ray(_play_range, engine_path, game, bots, series, games, params, address, on_chunk, chunk)
@@ -76,8 +105,16 @@ def run_series_on_ray(
 
 
 def reduced_on_ray(
-    reduce: Callable[[BatchResult], Part], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
-    params: Sequence[Mapping[str, Any]] | None, address: str | None, on_chunk: Callable[[int], None] | None, chunk: int,
+    reduce: Callable[[BatchResult], Part],
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    params: Sequence[Mapping[str, Any]] | None,
+    address: str | None,
+    on_chunk: Callable[[int], None] | None,
+    chunk: int,
 ) -> Part:
     """The sum of `reduce` over games 0..games-1 of a series, each range reduced by its Ray task."""
     parts = _on_ray(_reduce_range, engine_path, game, bots, series, games, params, address, on_chunk, chunk, (reduce,))

@@ -17,7 +17,7 @@ import numpy as np
 
 from highroller.batch.engine import BatchEngine, BotChoice
 from highroller.core.game import Game
-from highroller.core.record_format import FORMAT, VERSION
+from highroller.core.record_header import FORMAT, VERSION
 from highroller.replaying import replay
 
 TRACE_GAMES = 256
@@ -28,7 +28,9 @@ LoggedPlay = Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray]]
 steps each game logged, and the log [games, room, row width]."""
 
 
-def logged_steps(play: LoggedPlay, seeds: np.ndarray, room: int, step_json: Callable[[np.ndarray], dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def logged_steps(
+    play: LoggedPlay, seeds: np.ndarray, room: int, step_json: Callable[[np.ndarray], dict[str, Any]]
+) -> list[list[dict[str, Any]]]:
     """Each game's steps as record JSON (`step_json` of each of its log rows), the games played
     TRACE_GAMES at a time; a game that logged more steps than it had room for is played again with
     room for them all."""
@@ -48,12 +50,23 @@ def logged_steps(play: LoggedPlay, seeds: np.ndarray, room: int, step_json: Call
 
 def record_of_steps(game: Game, seed: int, steps: list[dict[str, Any]]) -> dict[str, Any]:
     """The full record (events and result included) of the game with this seed and these steps."""
-    bare = {"format": FORMAT, "version": VERSION, "game": game.name, "options": game.options, "seed": seed, "steps": steps}
+    bare = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "options": game.options,
+        "seed": seed,
+        "steps": steps,
+    }
     return replay(bare).record()
 
 
 def export_records(
-    engine: BatchEngine, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None
+    engine: BatchEngine,
+    game: Game,
+    bots: Sequence[BotChoice],
+    seeds: np.ndarray,
+    params: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """One record per seed, for the games the engine plays with these bots."""
     traces = engine.trace(game, bots, seeds, params)

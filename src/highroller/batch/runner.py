@@ -22,22 +22,21 @@ import multiprocessing
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 import numpy as np
 
 from highroller.batch.engine import BatchEngine, BatchResult
+from highroller.batch.ranges import CHUNK, Reduced, chunks, range_reduced, run_range
 from highroller.batch.seeds import game_seeds
 from highroller.batch.totals import SeriesTotals
 from highroller.core.cpu import cores
 from highroller.core.game import Game
 from highroller.core.spec import load_object
 
-CHUNK = 8192
-"""Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
 PARALLEL_FROM = 500_000
 """Games from which a series played by worker processes uses every core unless told otherwise: below,
 starting the workers (each loads the compiled kernels) costs more than they save. Threads start at once."""
@@ -48,18 +47,10 @@ def default_processes(games: int, threads: bool = False) -> int:
     an engine that threads play, or for a big run on worker processes; else one."""
     return cores() if games >= (CHUNK + 1 if threads else PARALLEL_FROM) else 1
 
+
 REDUCED_RANGE = 128 * CHUNK
 """The most games a worker plays for `run_reduced` before it reports (so a long series shows progress)."""
 SHARED_MEMORY = Path("/dev/shm")
-
-
-class Addable(Protocol):
-    """A reduction of some games: reductions of disjoint games add up to the reduction of them all."""
-
-    def __add__(self, other: Any, /) -> Any: ...
-
-
-Reduced = TypeVar("Reduced", bound=Addable)
 
 
 def _scratch(size: int) -> str:
@@ -69,51 +60,38 @@ def _scratch(size: int) -> str:
     for folder in (SHARED_MEMORY, Path(tempfile.gettempdir())):
         if folder.is_dir() and os.access(folder, os.W_OK) and shutil.disk_usage(folder).free > size + size // 10:
             return str(folder)
-    raise ValueError(f"the results of this series need {size / 1e9:.1f} GB and no temporary folder has room for them: play fewer games at once")
+    raise ValueError(
+        f"the results of this series need {size / 1e9:.1f} GB and no temporary folder has room for them: play fewer "
+        f"games at once"
+    )
 
 
-def _chunks(
-    engine: BatchEngine, game: Game, bots: Sequence[str], series: int, start: int, count: int,
-    params: Sequence[Mapping[str, Any]] | None,
-) -> Iterator[tuple[int, BatchResult]]:
-    """Games start..start+count-1 of the series, chunk by chunk: (offset in the range, result)."""
-    for first in range(start, start + count, CHUNK):
-        size = min(CHUNK, start + count - first)
-        yield first - start, engine.run(game, bots, game_seeds(series, first, size), params)
-
-
-def run_range(
+def _fill(
     engine: BatchEngine,
     game: Game,
     bots: Sequence[str],
     series: int,
     start: int,
     count: int,
-    params: Sequence[Mapping[str, Any]] | None = None,
-    on_chunk: Callable[[int], None] | None = None,
-) -> BatchResult:
-    """Games start..start+count-1 of the series, chunk by chunk (`on_chunk(games)` after each)."""
-    parts = []
-    for _, part in _chunks(engine, game, bots, series, start, count, params):
-        parts.append(part)
-        if on_chunk is not None:
-            on_chunk(part.games)
-    return BatchResult.join(parts)
-
-
-def _fill(
-    engine: BatchEngine, game: Game, bots: Sequence[str], series: int, start: int, count: int,
-    params: Sequence[Mapping[str, Any]] | None, arrays: Mapping[str, np.ndarray],
+    params: Sequence[Mapping[str, Any]] | None,
+    arrays: Mapping[str, np.ndarray],
 ) -> None:
     """Play games start..start+count-1 of the series into their rows of the series' `arrays`."""
-    for offset, part in _chunks(engine, game, bots, series, start, count, params):
+    for offset, part in chunks(engine, game, bots, series, start, count, params):
         for name, array in part.arrays().items():
             arrays[name][start + offset : start + offset + part.games] = array
 
 
 def _worker(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
-    params: Sequence[Mapping[str, Any]] | None, folder: str, names: Sequence[str],
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    start: int,
+    count: int,
+    params: Sequence[Mapping[str, Any]] | None,
+    folder: str,
+    names: Sequence[str],
 ) -> None:
     """In a worker process: play games start..start+count-1 of the series into their rows of the
     series' files in `folder`."""
@@ -169,43 +147,53 @@ def run_series(
 
     try:
         if engine.threads:
-            arrays = {name: np.empty((games, *array.shape[1:]), dtype=array.dtype) for name, array in probe.arrays().items()}
-            wait([executor.submit(_fill, engine, game, list(bots), series, start, count, params, arrays) for start, count in ranges])
+            arrays = {
+                name: np.empty((games, *array.shape[1:]), dtype=array.dtype) for name, array in probe.arrays().items()
+            }
+            wait(
+                [
+                    executor.submit(_fill, engine, game, list(bots), series, start, count, params, arrays)
+                    for start, count in ranges
+                ]
+            )
             return BatchResult.of_arrays(arrays)
         size = games * sum(array[0].nbytes for array in probe.arrays().values())
-        with tempfile.TemporaryDirectory(prefix="highroller-series-", dir=_scratch(size), ignore_cleanup_errors=True) as folder:
+        with tempfile.TemporaryDirectory(
+            prefix="highroller-series-", dir=_scratch(size), ignore_cleanup_errors=True
+        ) as folder:
             arrays = {
-                name: np.lib.format.open_memmap(Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:]))
+                name: np.lib.format.open_memmap(
+                    Path(folder) / f"{name}.npy", mode="w+", dtype=array.dtype, shape=(games, *array.shape[1:])
+                )
                 for name, array in probe.arrays().items()
             }
-            wait([executor.submit(_worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)) for start, count in ranges])
+            wait(
+                [
+                    executor.submit(
+                        _worker, engine_path, game, list(bots), series, start, count, params, folder, list(arrays)
+                    )
+                    for start, count in ranges
+                ]
+            )
     finally:
         if pool is None:
             executor.shutdown()
     return BatchResult.of_arrays(arrays)
 
 
-def range_reduced(
-    reduce: Callable[[BatchResult], Reduced], engine_path: str, game: Game, bots: Sequence[str], series: int, start: int, count: int,
-    params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
-) -> Reduced:
-    """Games start..start+count-1 of the series (at least one), each chunk reduced by `reduce` and the
-    reductions added (`on_chunk(games)` after each chunk)."""
-    total: Reduced | None = None
-    for _, part in _chunks(load_object(engine_path), game, bots, series, start, count, params):
-        reduced = reduce(part)
-        total = reduced if total is None else total + reduced
-        if on_chunk is not None:
-            on_chunk(part.games)
-    if total is None:
-        raise ValueError("a reduced range needs at least one game")
-    return total
-
-
 def run_reduced(
-    reduce: Callable[[BatchResult], Reduced], engine_path: str, game: Game, bots: Sequence[str], series: int, games: int,
-    processes: int | None = 1, params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
-    *, backend: str = "local", address: str | None = None,
+    reduce: Callable[[BatchResult], Reduced],
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    processes: int | None = 1,
+    params: Sequence[Mapping[str, Any]] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Reduced:
     """Games 0..games-1 of a series, as `run_series` plays them, but each chunk reduced by `reduce` (a
     function importable by name, so that worker processes and Ray tasks can run it) where it is played
@@ -224,7 +212,9 @@ def run_reduced(
     total: Reduced | None = None
     with new_pool(processes, threads) as pool:
         futures = {
-            pool.submit(range_reduced, reduce, engine_path, game, list(bots), series, start, min(share, games - start), params): min(share, games - start)
+            pool.submit(
+                range_reduced, reduce, engine_path, game, list(bots), series, start, min(share, games - start), params
+            ): min(share, games - start)
             for start in range(0, games, share)
         }
         for future in as_completed(futures):
@@ -236,9 +226,29 @@ def run_reduced(
 
 
 def run_totals(
-    engine_path: str, game: Game, bots: Sequence[str], series: int, games: int, processes: int | None = 1,
-    params: Sequence[Mapping[str, Any]] | None = None, on_chunk: Callable[[int], None] | None = None,
-    *, backend: str = "local", address: str | None = None,
+    engine_path: str,
+    game: Game,
+    bots: Sequence[str],
+    series: int,
+    games: int,
+    processes: int | None = 1,
+    params: Sequence[Mapping[str, Any]] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SeriesTotals:
     """The per-seat totals of games 0..games-1 of a series (`run_reduced` with `SeriesTotals.of`)."""
-    return run_reduced(SeriesTotals.of, engine_path, game, bots, series, games, processes, params, on_chunk, backend=backend, address=address)
+    return run_reduced(
+        SeriesTotals.of,
+        engine_path,
+        game,
+        bots,
+        series,
+        games,
+        processes,
+        params,
+        on_chunk,
+        backend=backend,
+        address=address,
+    )

@@ -59,15 +59,21 @@ class Moments:
         """The moments of the columns of a [games, columns] array (a [games] array is one column)."""
         scaled = whole(values, unit)
         scaled = scaled.reshape(scaled.shape[0], -1)
-        squares = scaled.astype(object) ** 2 if scaled.size and float(np.abs(scaled).max()) ** 2 * scaled.shape[0] >= WHOLE_LIMIT else scaled * scaled
+        squares = (
+            scaled.astype(object) ** 2
+            if scaled.size and float(np.abs(scaled).max()) ** 2 * scaled.shape[0] >= WHOLE_LIMIT
+            else scaled * scaled
+        )
         return Moments(unit, scaled.shape[0], column_sums(scaled), column_sums(np.asarray(squares)))
 
     def __add__(self, other: Moments) -> Moments:
         if self.unit != other.unit or len(self.sums) != len(other.sums):
             raise ValueError("only moments of the same columns in the same unit add up")
         return Moments(
-            self.unit, self.count + other.count,
-            tuple(a + b for a, b in zip(self.sums, other.sums)), tuple(a + b for a, b in zip(self.squares, other.squares)),
+            self.unit,
+            self.count + other.count,
+            tuple(a + b for a, b in zip(self.sums, other.sums)),
+            tuple(a + b for a, b in zip(self.squares, other.squares)),
         )
 
     def mean(self) -> np.ndarray:
@@ -77,10 +83,14 @@ class Moments:
     def error(self) -> np.ndarray:
         """Each column's standard error of the mean (from the sample variance, n - 1)."""
         n = self.count
-        return np.array([
-            math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / self.unit / math.sqrt(n) if n > 1 else math.nan
-            for total, squares in zip(self.sums, self.squares)
-        ])
+        return np.array(
+            [
+                math.sqrt(max(0, n * squares - total * total) / (n * (n - 1))) / self.unit / math.sqrt(n)
+                if n > 1
+                else math.nan
+                for total, squares in zip(self.sums, self.squares)
+            ]
+        )
 
 
 @dataclass(frozen=True)
@@ -111,7 +121,7 @@ class Histogram:
     def moments(self) -> Moments:
         """The moments of the values, as one column."""
         return Moments(
-            self.unit, self.count, (sum(v * c for v, c in self.counts),), (sum(v * v * c for v, c in self.counts),),
+            self.unit, self.count, (sum(v * c for v, c in self.counts),), (sum(v * v * c for v, c in self.counts),)
         )
 
     def _at(self, rank: int) -> int:

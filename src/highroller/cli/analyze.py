@@ -23,17 +23,44 @@ from highroller.core.spec import GameSpec, load_object
 def common_options(analysis: Analysis) -> list[click.Option]:
     """--games, --seed and --out; for an analysis on the batch engine also --processes, --backend and --address."""
     return [
-        click.Option(["--games"], type=click.IntRange(min=100), default=analysis.default_games, show_default=True, help="Games per measured setting."),
-        click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
-        click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG plots and summary.txt."),
-    ] + ([] if not analysis.on_batch_engine else [
-        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
         click.Option(
-            ["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True,
-            help="local processes, or a Ray cluster for the batch engine (same results for the same seed).",
+            ["--games"],
+            type=click.IntRange(min=100),
+            default=analysis.default_games,
+            show_default=True,
+            help="Games per measured setting.",
         ),
-        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
-    ])
+        click.Option(["--seed"], type=int, default=1, show_default=True, help="Seed of the series."),
+        click.Option(
+            ["--out"],
+            type=click.Path(file_okay=False, path_type=Path),
+            required=True,
+            help="Folder for the PNG plots and summary.txt.",
+        ),
+    ] + (
+        []
+        if not analysis.on_batch_engine
+        else [
+            click.Option(
+                ["--processes"],
+                type=click.IntRange(min=1),
+                default=None,
+                help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1.",
+            ),
+            click.Option(
+                ["--backend"],
+                type=click.Choice(["local", "ray"]),
+                default="local",
+                show_default=True,
+                help="local processes, or a Ray cluster for the batch engine (same results for the same seed).",
+            ),
+            click.Option(
+                ["--address"],
+                default=None,
+                help="With --backend ray: the cluster's address (default: a local Ray instance).",
+            ),
+        ]
+    )
 
 
 def analyze_command(spec: GameSpec) -> click.Command | None:

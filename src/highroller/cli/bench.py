@@ -4,7 +4,8 @@ Random play is the game's own `random` bot where it has one (the batch engine pl
 the ratio compares like with like), else a uniformly random legal action.
 
 One core, wall-clock time with `time.perf_counter`, each configuration played for at least
-`--seconds`; the table says whether the game's states ran compiled (`highroller compile`) or as Python. A game with a batch engine also gets, from the same run, the batch engine's games/s per
+`--seconds`; the table says whether the game's states ran compiled (`highroller compile`) or as Python. A game with a
+batch engine also gets, from the same run, the batch engine's games/s per
 preset with its ratio to the step API and its memory per game, the engine's own comparisons (a peer
 package) and its scaling over processes (where the engine needs Numba, only with the batch extra);
 the game's own extra rows (solver timings) follow.
@@ -36,7 +37,13 @@ def bench_command(spec: GameSpec) -> click.Command:
         params=[
             click.Option(["--seconds"], type=float, default=2.0, show_default=True, help="Time per configuration."),
             click.Option(["--extras/--no-extras"], default=True, help="Also the game's own extra measurements."),
-            click.Option(["--processes"], type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="the CPU count", help="Batch engine scaling: measure 1 to this many processes."),
+            click.Option(
+                ["--processes"],
+                type=click.IntRange(min=1),
+                default=os.cpu_count() or 1,
+                show_default="the CPU count",
+                help="Batch engine scaling: measure 1 to this many processes.",
+            ),
         ],
         callback=callback,
         help=f"Benchmark {spec.title}: random-play games/second per preset and player count.",
@@ -76,7 +83,9 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
         console.print(more)
 
 
-def _batch_tables(console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int, extras: bool) -> None:
+def _batch_tables(
+    console: Console, spec: GameSpec, step_rates: dict[str, float], seconds: float, processes: int, extras: bool
+) -> None:
     """The batch engine beside the step API, its own comparisons (with the extras), and its scaling
     over processes; a note instead where the engine needs the batch extra and it is not installed."""
     from highroller.batch.bench import batch_rows, scaling_rows, whole_process, whole_process_rows

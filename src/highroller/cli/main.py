@@ -96,14 +96,46 @@ def cli() -> None:
     """
 
 
-cli.add_command(PerGame("play", _lazy("highroller.cli.play", "play_command"), help="Play a game in the terminal: humans (hot-seat) and bots."))
-cli.add_command(PerGame("simulate", _lazy("highroller.cli.simulate", "simulate_command"), help="Play many bot games and summarise them."))
-cli.add_command(PerGame("bench", _lazy("highroller.cli.bench", "bench_command"), help="Measure games per second (a benchmark, not a test)."))
-cli.add_command(PerGame("tournament", _lazy("highroller.cli.tournament", "tournament_command"), help="Bots play seat-rotated games: win rates with 95% intervals, ratings, head to head."))
+cli.add_command(
+    PerGame(
+        "play",
+        _lazy("highroller.cli.play", "play_command"),
+        help="Play a game in the terminal: humans (hot-seat) and bots.",
+    )
+)
+cli.add_command(
+    PerGame(
+        "simulate", _lazy("highroller.cli.simulate", "simulate_command"), help="Play many bot games and summarise them."
+    )
+)
+cli.add_command(
+    PerGame(
+        "bench",
+        _lazy("highroller.cli.bench", "bench_command"),
+        help="Measure games per second (a benchmark, not a test).",
+    )
+)
+cli.add_command(
+    PerGame(
+        "tournament",
+        _lazy("highroller.cli.tournament", "tournament_command"),
+        help="Bots play seat-rotated games: win rates with 95% intervals, ratings, head to head.",
+    )
+)
 cli.add_command(PerGame("odds", _tool("odds"), help="Exact odds and best decisions, for games that have them."))
 cli.add_command(PerGame("solve", _tool("solve"), help="Solve a game exactly, for games small enough."))
-cli.add_command(PerGame("deck", _tool("deck"), help="A deck file of the cards drawn in records (a real box's), for games with decks."))
-cli.add_command(PerGame("analyze", _lazy("highroller.cli.analyze", "analyze_command"), help="Analyse a game over many batch-engine games: plots and a summary."))
+cli.add_command(
+    PerGame(
+        "deck", _tool("deck"), help="A deck file of the cards drawn in records (a real box's), for games with decks."
+    )
+)
+cli.add_command(
+    PerGame(
+        "analyze",
+        _lazy("highroller.cli.analyze", "analyze_command"),
+        help="Analyse a game over many batch-engine games: plots and a summary.",
+    )
+)
 
 
 @cli.command("games")

@@ -35,7 +35,9 @@ def click_options(specs: tuple[OptionSpec, ...]) -> list[click.Option]:
             help_text = f"{spec.help} (seats count from 0)" if spec.seat else spec.help
             options.append(click.Option([flag, spec.name], type=int, default=None, help=help_text, metavar="N"))
         elif spec.kind == "choice":
-            options.append(click.Option([flag, spec.name], type=click.Choice(spec.choices), default=None, help=spec.help))
+            options.append(
+                click.Option([flag, spec.name], type=click.Choice(spec.choices), default=None, help=spec.help)
+            )
         else:
             options.append(click.Option([flag, spec.name], type=str, default=None, help=spec.help, metavar="TEXT"))
     return options
@@ -70,7 +72,9 @@ def bot_factory(spec: GameSpec, text: str, option: str = "--bots") -> tuple[str,
     return text.strip(), lambda seed: factory(seed, **params)
 
 
-def seat_bots(spec: GameSpec, texts: list[str], players: int, option: str = "--bots") -> list[tuple[str, Callable[[int], Bot]]]:
+def seat_bots(
+    spec: GameSpec, texts: list[str], players: int, option: str = "--bots"
+) -> list[tuple[str, Callable[[int], Bot]]]:
     """Bot descriptions for every seat: the list is repeated around the table if shorter."""
     if not texts:
         texts = [spec.default_bot]

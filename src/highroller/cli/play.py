@@ -19,17 +19,12 @@ import click
 from rich.console import Console
 
 from highroller.cli.options import bot_factory, click_options, make_game, seat_bots
-from highroller.cli.record_files import (
-    default_record_path,
-    load_record,
-    new_record_path,
-    save_record,
-)
+from highroller.cli.record_files import default_record_path, load_record, new_record_path, save_record
 from highroller.cli.rendering import TextRenderer, styled
 from highroller.core.bots import Bot
 from highroller.core.botspec import levels_text
 from highroller.core.errors import IllegalAction, RecordError
-from highroller.core.game import Game
+from highroller.core.game import Game, game_of
 from highroller.core.narration import Narration
 from highroller.core.play import bot_seed
 from highroller.core.rng import fresh_seed
@@ -51,13 +46,38 @@ class Leave(Exception):
 
 def play_command(spec: GameSpec) -> click.Command:
     common = [
-        click.Option(["--bots", "bot_count"], type=int, default=None, help="How many seats bots take (the last seats). Default: all but one."),
-        click.Option(["--bot"], default=None, help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({levels_text(spec) or 'none'}) or an import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter."),
+        click.Option(
+            ["--bots", "bot_count"],
+            type=int,
+            default=None,
+            help="How many seats bots take (the last seats). Default: all but one.",
+        ),
+        click.Option(
+            ["--bot"],
+            default=None,
+            help=f"Which bot plays them: a bot ({', '.join(spec.bots)}), a level ({levels_text(spec) or 'none'}) or an "
+            f"import path package.module:Bot; default {spec.default_bot}; 'name:key=value' sets a parameter.",
+        ),
         click.Option(["--names"], default=None, help="Display names, comma-separated, in seat order."),
         click.Option(["--seed"], type=int, default=None, help="Seed of the game (same seed, same moves: same game)."),
-        click.Option(["--dice"], type=click.Choice(["auto", "manual"]), default=None, help="manual: type what the real dice (and draws) show. Default: auto (a resumed game: as it was)."),
-        click.Option(["--save"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the game record to this new file (an existing file is refused)."),
-        click.Option(["--resume"], type=click.Path(exists=True, dir_okay=False), default=None, help="Continue a saved, unfinished game with its seats, names and dice mode (saved to a new file)."),
+        click.Option(
+            ["--dice"],
+            type=click.Choice(["auto", "manual"]),
+            default=None,
+            help="manual: type what the real dice (and draws) show. Default: auto (a resumed game: as it was).",
+        ),
+        click.Option(
+            ["--save"],
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help="Write the game record to this new file (an existing file is refused).",
+        ),
+        click.Option(
+            ["--resume"],
+            type=click.Path(exists=True, dir_okay=False),
+            default=None,
+            help="Continue a saved, unfinished game with its seats, names and dice mode (saved to a new file).",
+        ),
     ]
 
     def callback(**params: Any) -> None:
@@ -77,7 +97,9 @@ def _seat_names(given: str | None, humans: list[bool], bot_labels: list[str]) ->
         if len(names) != len(humans):
             raise click.BadParameter(f"{len(names)} names for {len(humans)} seats", param_hint="--names")
         return names
-    return [f"Player {seat + 1}" if human else f"Bot {seat + 1} ({bot_labels[seat]})" for seat, human in enumerate(humans)]
+    return [
+        f"Player {seat + 1}" if human else f"Bot {seat + 1} ({bot_labels[seat]})" for seat, human in enumerate(humans)
+    ]
 
 
 @dataclass(frozen=True)
@@ -89,7 +111,12 @@ class Seating:
     dice: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": [{"seat": s, "name": n, "bot": b} for s, (n, b) in enumerate(zip(self.names, self.bots, strict=True))], "dice": self.dice}
+        return {
+            "seats": [
+                {"seat": s, "name": n, "bot": b} for s, (n, b) in enumerate(zip(self.names, self.bots, strict=True))
+            ],
+            "dice": self.dice,
+        }
 
 
 def _saved_seating(record: dict[str, Any], players: int) -> Seating | None:
@@ -100,7 +127,12 @@ def _saved_seating(record: dict[str, Any], players: int) -> Seating | None:
     seats = table.get("seats")
     if not isinstance(seats, list) or len(seats) != players:
         return None
-    if not all(isinstance(s, dict) and isinstance(s.get("name"), str) and (s.get("bot") is None or isinstance(s.get("bot"), str)) for s in seats):
+    if not all(
+        isinstance(s, dict)
+        and isinstance(s.get("name"), str)
+        and (s.get("bot") is None or isinstance(s.get("bot"), str))
+        for s in seats
+    ):
         return None
     dice = "manual" if table.get("dice") == "manual" else "auto"
     return Seating([s["name"] for s in seats], [s["bot"] for s in seats], dice)
@@ -115,7 +147,7 @@ def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State, Seating
             state = replay(record)
         except RecordError as error:
             raise click.UsageError(str(error)) from error
-        return state.game, state, _saved_seating(record, state.game.num_players)
+        return game_of(state), state, _saved_seating(record, state.game.num_players)
     game = make_game(spec, params)
     seed = params["seed"] if params["seed"] is not None else fresh_seed()
     return game, game.new_game(seed), None
@@ -124,7 +156,11 @@ def _start(spec: GameSpec, params: dict[str, Any]) -> tuple[Game, State, Seating
 def _seating(spec: GameSpec, params: dict[str, Any], players: int, saved: Seating | None) -> Seating:
     """The seats from the command line; a resumed game's own seats unless the command line says otherwise."""
     if saved is not None and params["bot_count"] is None and not params["bot"]:
-        names = _seat_names(params["names"], [b is None for b in saved.bots], [b or "" for b in saved.bots]) if params["names"] else saved.names
+        names = (
+            _seat_names(params["names"], [b is None for b in saved.bots], [b or "" for b in saved.bots])
+            if params["names"]
+            else saved.names
+        )
         return Seating(names, saved.bots, params["dice"] or saved.dice)
     bot_count = players - 1 if params["bot_count"] is None else params["bot_count"]
     if not 0 <= bot_count <= players:
@@ -132,7 +168,9 @@ def _seating(spec: GameSpec, params: dict[str, Any], players: int, saved: Seatin
     humans = [seat < players - bot_count for seat in range(players)]
     labels = [label for label, _ in seat_bots(spec, [params["bot"]] if params["bot"] else [], players, "--bot")]
     names = _seat_names(params["names"], humans, labels)
-    return Seating(names, [None if human else label for human, label in zip(humans, labels, strict=True)], params["dice"] or "auto")
+    return Seating(
+        names, [None if human else label for human, label in zip(humans, labels, strict=True)], params["dice"] or "auto"
+    )
 
 
 def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
@@ -140,11 +178,15 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     game, state, saved = _start(spec, params)
     seating = _seating(spec, params, game.num_players, saved)
     bots: dict[int, Bot] = {
-        seat: bot_factory(spec, text, "--bot")[1](bot_seed(state.seed, seat)) for seat, text in enumerate(seating.bots) if text is not None
+        seat: bot_factory(spec, text, "--bot")[1](bot_seed(state.seed, seat))
+        for seat, text in enumerate(seating.bots)
+        if text is not None
     }
     humans = [text is None for text in seating.bots]
     renderer: TextRenderer = load_object(spec.renderer)
-    session = _Session(console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual")
+    session = _Session(
+        console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual"
+    )
     session.typed = typed_input_of(spec)
     if spec.table_note and session.manual:
         note = load_object(spec.table_note)
@@ -152,7 +194,10 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
     path = new_record_path(params["save"]) if params["save"] else default_record_path(spec.name, state.seed)
     if params["resume"]:
         console.print(f"Resumed from {params['resume']} (kept as it is); this game is saved to {path}.")
-    console.print(f"[bold]{spec.title}[/bold] — {', '.join(seating.names)}. Type [bold]?[/bold] for advice, [bold]q[/bold] to leave.")
+    console.print(
+        f"[bold]{spec.title}[/bold] — {', '.join(seating.names)}. Type [bold]?[/bold] for advice, "
+        "[bold]q[/bold] to leave."
+    )
     try:
         session.run()
     except (Leave, KeyboardInterrupt, EOFError) as stopped:
@@ -161,7 +206,7 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
         console.print(f"Continue:  highroller play {spec.name} --resume {path}")
         console.print(f"Replay:    highroller replay {path}")
         if isinstance(stopped, EOFError):
-            raise click.exceptions.Exit(1)  # the input ran out before the game ended
+            raise click.exceptions.Exit(1) from None  # the input ran out before the game ended
         return
     save_record({**state.record(), "table": seating.to_json()}, path)
     console.print(f"Game record saved to {path} (replay: highroller replay {path})")

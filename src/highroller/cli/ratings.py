@@ -17,7 +17,12 @@ LONGEST_BOARD = 1000
 
 
 @click.group("ratings")
-@click.option("--db", "database", default=None, help="The server's SQLite file or postgresql:// URL (default: the file in your data directory).")
+@click.option(
+    "--db",
+    "database",
+    default=None,
+    help="The server's SQLite file or postgresql:// URL (default: the file in your data directory).",
+)
 @click.pass_context
 def ratings(ctx: click.Context, database: str | None) -> None:
     """The ratings of the web server's rated tables (OpenSkill, per game and player count)."""
@@ -45,11 +50,23 @@ def rebuild_command(ctx: click.Context) -> None:
 
 @ratings.command("show")
 @click.argument("game", type=click.Choice(available_games()))
-@click.option("--players", type=click.IntRange(1, 12), default=None, help="The player count of the leaderboard (default: the game's usual one).")
-@click.option("--limit", type=click.IntRange(1, LONGEST_BOARD), default=50, show_default=True, help="The most lines to print, from the best.")
+@click.option(
+    "--players",
+    type=click.IntRange(1, 12),
+    default=None,
+    help="The player count of the leaderboard (default: the game's usual one).",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, LONGEST_BOARD),
+    default=50,
+    show_default=True,
+    help="The most lines to print, from the best.",
+)
 @click.pass_context
 def show_command(ctx: click.Context, game: str, players: int | None, limit: int) -> None:
-    """A game's leaderboard at a player count: the players with enough rated games, by conservative rating (mu - 3 sigma)."""
+    """A game's leaderboard at a player count: the players with enough rated games, by conservative rating (mu - 3
+    sigma)."""
     from highroller.web.ratings import LEAST_GAMES, conservative, leaderboard, player_names, player_range
 
     low, high = player_range(game)
@@ -60,11 +77,19 @@ def show_command(ctx: click.Context, game: str, players: int | None, limit: int)
     entries, total, unlisted = leaderboard(store, game, count, limit)
     names = player_names(store, [entry.player for entry in entries], "en")
     table = Table(
-        title=f"{game_spec(game).title}, {count} players: {total} listed", caption=f"{unlisted} more rated with fewer than {LEAST_GAMES} games"
+        title=f"{game_spec(game).title}, {count} players: {total} listed",
+        caption=f"{unlisted} more rated with fewer than {LEAST_GAMES} games",
     )
     for column in ("Rank", "Name", "Rating", "mu", "sigma", "Games"):
         table.add_column(column, justify="left" if column == "Name" else "right")
     for entry in entries:
         rating = entry.standing.rating
-        table.add_row(str(entry.rank), Text(names[entry.player]), f"{conservative(entry.standing):.1f}", f"{rating.mu:.3f}", f"{rating.sigma:.3f}", str(entry.standing.games))
+        table.add_row(
+            str(entry.rank),
+            Text(names[entry.player]),
+            f"{conservative(entry.standing):.1f}",
+            f"{rating.mu:.3f}",
+            f"{rating.sigma:.3f}",
+            str(entry.standing.games),
+        )
     Console(highlight=False).print(table)

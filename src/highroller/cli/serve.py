@@ -33,16 +33,39 @@ def _settle_startup_objects() -> None:
 def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of bot workers, shared by `serve` and `bots`."""
     options = [
-        click.option("--bot-processes", default=DEFAULTS.bot_processes, show_default=True, type=click.IntRange(0, 256),
-                     help="Bot worker processes (0 in `serve`: bots are played by `highroller bots` elsewhere)."),
-        click.option("--bot-nice", default=DEFAULTS.bot_nice, show_default=True, type=click.IntRange(0, 19),
-                     help="How much lower the bot workers' CPU priority is than the server's."),
-        click.option("--bot-idle/--no-bot-idle", default=DEFAULTS.bot_idle, show_default=True,
-                     help="Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants."),
-        click.option("--warm-up/--no-warm-up", default=DEFAULTS.warm_up, show_default=True,
-                     help="On start, compile what the bots and advice run (the expert's playouts) in a low-priority process."),
-        click.option("--lease", default=DEFAULTS.lease, show_default=True, type=click.FloatRange(1, 3600),
-                     help="Seconds a claimed bot move stays with its worker before another may take it over."),
+        click.option(
+            "--bot-processes",
+            default=DEFAULTS.bot_processes,
+            show_default=True,
+            type=click.IntRange(0, 256),
+            help="Bot worker processes (0 in `serve`: bots are played by `highroller bots` elsewhere).",
+        ),
+        click.option(
+            "--bot-nice",
+            default=DEFAULTS.bot_nice,
+            show_default=True,
+            type=click.IntRange(0, 19),
+            help="How much lower the bot workers' CPU priority is than the server's.",
+        ),
+        click.option(
+            "--bot-idle/--no-bot-idle",
+            default=DEFAULTS.bot_idle,
+            show_default=True,
+            help="Bot workers in Linux's idle scheduling class: they run only on CPU nobody else wants.",
+        ),
+        click.option(
+            "--warm-up/--no-warm-up",
+            default=DEFAULTS.warm_up,
+            show_default=True,
+            help="On start, compile what the bots and advice run (the expert's playouts) in a low-priority process.",
+        ),
+        click.option(
+            "--lease",
+            default=DEFAULTS.lease,
+            show_default=True,
+            type=click.FloatRange(1, 3600),
+            help="Seconds a claimed bot move stays with its worker before another may take it over.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -62,51 +85,176 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", "database", default=None, help="SQLite file or postgresql:// URL (default: a file in your data directory).")
-@click.option("--bot-delay", default=DEFAULTS.bot_delay, show_default=True, type=click.FloatRange(0, 10), help="Seconds a bot waits before it moves.")
+@click.option(
+    "--db", "database", default=None, help="SQLite file or postgresql:// URL (default: a file in your data directory)."
+)
+@click.option(
+    "--bot-delay",
+    default=DEFAULTS.bot_delay,
+    show_default=True,
+    type=click.FloatRange(0, 10),
+    help="Seconds a bot waits before it moves.",
+)
 @_bot_options
-@click.option("--advice-processes", default=DEFAULTS.advice_processes, show_default=True, type=click.IntRange(1, 64),
-              help="Worker processes working out hints and advice, apart from the bot workers.")
-@click.option("--forwarded-allow-ips", default=DEFAULTS.forwarded_allow_ips, show_default=True,
-              help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the client's address.")
-@click.option("--public-origin", default=None, callback=_origin_option,
-              help="The site's origin as browsers see it (https://dice.example.org): passkeys are made for it, sign-in links, QR codes and"
-                   " notifications point to it (default: http://localhost:PORT, or this machine's network address with --host 0.0.0.0).")
-@click.option("--vapid-private-key", default=None, type=click.Path(exists=True, dir_okay=False),
-              help="PEM file of the VAPID key that signs Web Push messages (default: one made on first start, kept in the database).")
-@click.option("--vapid-subject", default=None, help="mailto: or https: address push services may reach the host at (default: the public origin).")
-@click.option("--push-hosts", default=DEFAULTS.push_hosts, show_default=True,
-              help="Push services subscriptions may point at (comma-separated hosts, *.domain for sub-domains); nothing else is ever sent to.")
-@click.option("--max-tables", default=DEFAULTS.max_tables, show_default=True, type=click.IntRange(0), help="Unfinished tables in all (0: no limit).")
-@click.option("--max-bot-tables", default=DEFAULTS.max_bot_tables, show_default=True, type=click.IntRange(0),
-              help="Games with a bot seat played at once; a table nobody started holds no place (0: no limit).")
-@click.option("--tables-per-address", default=DEFAULTS.tables_per_address, show_default=True, type=click.IntRange(0),
-              help="Unfinished tables one client address may have created (0: no limit).")
-@click.option("--bot-tables-per-address", default=DEFAULTS.bot_tables_per_address, show_default=True, type=click.IntRange(0),
-              help="Unfinished tables with a bot seat one client address may have created (0: no limit).")
-@click.option("--creates-per-minute", default=DEFAULTS.creates_per_minute, show_default=True, type=click.IntRange(0),
-              help="Tables one client address may create a minute (0: no limit).")
-@click.option("--joins-per-minute", default=DEFAULTS.joins_per_minute, show_default=True, type=click.IntRange(0),
-              help="Seats one client address may take a minute (0: no limit).")
-@click.option("--addresses-per-network", default=DEFAULTS.addresses_per_network, show_default=True, type=click.IntRange(0),
-              help="A network (IPv4 /24, IPv6 /48) has the per-address quotas and rates of this many addresses together (0: networks are not counted).")
-@click.option("--sockets-per-address", default=DEFAULTS.sockets_per_address, show_default=True, type=click.IntRange(0),
-              help="Open table connections (WebSockets and waiting long polls) one client address may hold with this process (0: no limit).")
-@click.option("--requests-per-second", default=DEFAULTS.requests_per_second, show_default=True, type=click.FloatRange(0),
-              help="HTTP requests and WebSocket messages one client address may send this process a second, after a burst (0: no limit).")
-@click.option("--token-requests-per-second", default=DEFAULTS.token_requests_per_second, show_default=True, type=click.FloatRange(0),
-              help="API requests and WebSocket messages one seat token may send this process a second, after a burst (0: no limit).")
-@click.option("--unstarted-expiry", default=DEFAULTS.unstarted_expiry / MINUTE, show_default=True, type=click.FloatRange(0),
-              help="Minutes after its last change that a table nobody started is deleted (0: never).")
-@click.option("--untimed-expiry", default=DEFAULTS.untimed_expiry / HOUR, show_default=True, type=click.FloatRange(0),
-              help="Hours without a move after which the stand-in plays every person's seat of an untimed game to its end (0: never).")
-@click.option("--keep-finished", default=DEFAULTS.keep_finished / DAY, show_default=True, type=click.FloatRange(0),
-              help="Days a finished game (its record and replay) is kept (0: for ever).")
-@click.option("--min-timer", default=DEFAULTS.min_timer, show_default=True, type=click.IntRange(1, 3600), help="Shortest turn timer a table may have, in seconds.")
-@click.option("--table-memory", default=DEFAULTS.table_memory // 2**20, show_default=True, type=click.IntRange(1, 2**20),
-              help="Megabytes the tables held in memory may take, about; beyond, the least recently used idle ones are dropped.")
-@click.option("--loop-warning", default=DEFAULTS.loop_warning * 1000, show_default=True, type=click.FloatRange(0, 60_000),
-              help="Milliseconds the event loop may be busy at a stretch before the log says where (0: not watched).")
+@click.option(
+    "--advice-processes",
+    default=DEFAULTS.advice_processes,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes working out hints and advice, apart from the bot workers.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default=DEFAULTS.forwarded_allow_ips,
+    show_default=True,
+    help="Proxies whose X-Forwarded-For/-Proto headers are trusted (comma-separated, or *): quotas then count the "
+    "client's address.",
+)
+@click.option(
+    "--public-origin",
+    default=None,
+    callback=_origin_option,
+    help="The site's origin as browsers see it (https://dice.example.org): passkeys are made for it, sign-in links, QR "
+    "codes and"
+    " notifications point to it (default: http://localhost:PORT, or this machine's network address with --host "
+    "0.0.0.0).",
+)
+@click.option(
+    "--vapid-private-key",
+    default=None,
+    type=click.Path(exists=True, dir_okay=False),
+    help="PEM file of the VAPID key that signs Web Push messages (default: one made on first start, kept in the "
+    "database).",
+)
+@click.option(
+    "--vapid-subject",
+    default=None,
+    help="mailto: or https: address push services may reach the host at (default: the public origin).",
+)
+@click.option(
+    "--push-hosts",
+    default=DEFAULTS.push_hosts,
+    show_default=True,
+    help="Push services subscriptions may point at (comma-separated hosts, *.domain for sub-domains); nothing else is "
+    "ever sent to.",
+)
+@click.option(
+    "--max-tables",
+    default=DEFAULTS.max_tables,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Unfinished tables in all (0: no limit).",
+)
+@click.option(
+    "--max-bot-tables",
+    default=DEFAULTS.max_bot_tables,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Games with a bot seat played at once; a table nobody started holds no place (0: no limit).",
+)
+@click.option(
+    "--tables-per-address",
+    default=DEFAULTS.tables_per_address,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Unfinished tables one client address may have created (0: no limit).",
+)
+@click.option(
+    "--bot-tables-per-address",
+    default=DEFAULTS.bot_tables_per_address,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Unfinished tables with a bot seat one client address may have created (0: no limit).",
+)
+@click.option(
+    "--creates-per-minute",
+    default=DEFAULTS.creates_per_minute,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Tables one client address may create a minute (0: no limit).",
+)
+@click.option(
+    "--joins-per-minute",
+    default=DEFAULTS.joins_per_minute,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Seats one client address may take a minute (0: no limit).",
+)
+@click.option(
+    "--addresses-per-network",
+    default=DEFAULTS.addresses_per_network,
+    show_default=True,
+    type=click.IntRange(0),
+    help="A network (IPv4 /24, IPv6 /48) has the per-address quotas and rates of this many addresses together (0: "
+    "networks are not counted).",
+)
+@click.option(
+    "--sockets-per-address",
+    default=DEFAULTS.sockets_per_address,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Open table connections (WebSockets and waiting long polls) one client address may hold with this process (0: "
+    "no limit).",
+)
+@click.option(
+    "--requests-per-second",
+    default=DEFAULTS.requests_per_second,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="HTTP requests and WebSocket messages one client address may send this process a second, after a burst (0: no "
+    "limit).",
+)
+@click.option(
+    "--token-requests-per-second",
+    default=DEFAULTS.token_requests_per_second,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="API requests and WebSocket messages one seat token may send this process a second, after a burst (0: no "
+    "limit).",
+)
+@click.option(
+    "--unstarted-expiry",
+    default=DEFAULTS.unstarted_expiry / MINUTE,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Minutes after its last change that a table nobody started is deleted (0: never).",
+)
+@click.option(
+    "--untimed-expiry",
+    default=DEFAULTS.untimed_expiry / HOUR,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Hours without a move after which the stand-in plays every person's seat of an untimed game to its end (0: "
+    "never).",
+)
+@click.option(
+    "--keep-finished",
+    default=DEFAULTS.keep_finished / DAY,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Days a finished game (its record and replay) is kept (0: for ever).",
+)
+@click.option(
+    "--min-timer",
+    default=DEFAULTS.min_timer,
+    show_default=True,
+    type=click.IntRange(1, 3600),
+    help="Shortest turn timer a table may have, in seconds.",
+)
+@click.option(
+    "--table-memory",
+    default=DEFAULTS.table_memory // 2**20,
+    show_default=True,
+    type=click.IntRange(1, 2**20),
+    help="Megabytes the tables held in memory may take, about; beyond, the least recently used idle ones are dropped.",
+)
+@click.option(
+    "--loop-warning",
+    default=DEFAULTS.loop_warning * 1000,
+    show_default=True,
+    type=click.FloatRange(0, 60_000),
+    help="Milliseconds the event loop may be busy at a stretch before the log says where (0: not watched).",
+)
 def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 
@@ -130,19 +278,30 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     if is_postgres(where):
         require("postgres", "highroller serve --db postgresql://...")
     elif not knobs["bot_processes"]:
-        raise click.BadParameter("with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes")
+        raise click.BadParameter(
+            "with SQLite the server plays its own bots: give it at least one bot process", param_hint="--bot-processes"
+        )
     origin = knobs["public_origin"] or listening_origin(host, port)
-    settings = Settings(**{
-        **knobs, "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE, "keep_finished": knobs["keep_finished"] * DAY,
-        "untimed_expiry": knobs["untimed_expiry"] * HOUR,
-        "table_memory": knobs["table_memory"] * 2**20, "loop_warning": knobs["loop_warning"] / 1000, "public_origin": origin,
-    })
+    settings = Settings(
+        **{
+            **knobs,
+            "unstarted_expiry": knobs["unstarted_expiry"] * MINUTE,
+            "keep_finished": knobs["keep_finished"] * DAY,
+            "untimed_expiry": knobs["untimed_expiry"] * HOUR,
+            "table_memory": knobs["table_memory"] * 2**20,
+            "loop_warning": knobs["loop_warning"] / 1000,
+            "public_origin": origin,
+        }
+    )
     _settle_startup_objects()
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where
     click.echo(f"highroller: tables in {shown}; open {origin}/")
     if not knobs["public_origin"]:
-        click.echo(f"highroller: sign-in links, QR codes, passkeys and notifications use {origin}; --public-origin sets the site's address")
+        click.echo(
+            f"highroller: sign-in links, QR codes, passkeys and notifications use {origin}; --public-origin sets the "
+            f"site's address"
+        )
     config = uvicorn.Config(
         create_app(store, settings),
         host=host,
@@ -169,7 +328,8 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     """
     from highroller.web.stopping import stop_on_signals
 
-    stop_on_signals()  # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
+    # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
+    stop_on_signals()
 
     import asyncio
     import contextlib
@@ -180,7 +340,10 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     from highroller.web.warmup import start_warm_up
 
     if not is_postgres(database):
-        raise click.BadParameter("bot workers beside the server need PostgreSQL; with SQLite `highroller serve` plays its own bots", param_hint="--db")
+        raise click.BadParameter(
+            "bot workers beside the server need PostgreSQL; with SQLite `highroller serve` plays its own bots",
+            param_hint="--db",
+        )
     if not bot_processes:
         raise click.BadParameter("a bot worker needs at least one process", param_hint="--bot-processes")
     store = open_store(database)
@@ -189,7 +352,9 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
         start_warm_up(bot_nice, bot_idle)
 
     async def work() -> None:
-        hear = asyncio.get_running_loop().create_task(listen(database, lambda change: dispatcher.expect(change.due), lambda: None))
+        hear = asyncio.get_running_loop().create_task(
+            listen(database, lambda change: dispatcher.expect(change.due), lambda: None)
+        )
         try:
             await dispatcher.run()
         finally:

@@ -21,8 +21,9 @@ from rich.console import Console
 from rich.table import Table
 
 from highroller.batch.engine import find_engine, supports
+from highroller.batch.ranges import CHUNK
 from highroller.batch.record_export import export_records
-from highroller.batch.runner import CHUNK, run_totals
+from highroller.batch.runner import run_totals
 from highroller.batch.seeds import game_seeds
 from highroller.cli.extras import needing, require
 from highroller.cli.options import click_options, make_game, seat_bots
@@ -41,27 +42,73 @@ Sums = tuple[list[float], list[float]]
 def simulate_command(spec: GameSpec) -> click.Command:
     common = [
         click.Option(["--games"], type=click.IntRange(min=1), default=1000, show_default=True, help="How many games."),
-        click.Option(["--bots"], default=None, help=f"Bots by seat, comma-separated, repeated around the table ({', '.join(spec.bots)}); 'name:key=value' sets a parameter. Default: {spec.default_bot}."),
-        click.Option(["--seed"], type=int, default=None, help="Seed of the series (game i uses a seed derived from it)."),
-        click.Option(["--records"], type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write every game's record to this JSON-lines file."),
+        click.Option(
+            ["--bots"],
+            default=None,
+            help=f"Bots by seat, comma-separated, repeated around the table ({', '.join(spec.bots)}); 'name:key=value' "
+            f"sets a parameter. Default: {spec.default_bot}.",
+        ),
+        click.Option(
+            ["--seed"], type=int, default=None, help="Seed of the series (game i uses a seed derived from it)."
+        ),
+        click.Option(
+            ["--records"],
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help="Write every game's record to this JSON-lines file.",
+        ),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
-        click.Option(["--engine"], type=click.Choice(["auto", "batch", "step"]), default="auto", show_default=True, help="Batch engine when every bot has a batch version (auto), always (batch), or the step API (step)."),
-        click.Option(["--processes"], type=click.IntRange(min=1), default=None, help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1."),
-        click.Option(["--backend"], type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local processes, or a Ray cluster for the batch engine (same results for the same seed)."),
-        click.Option(["--address"], default=None, help="With --backend ray: the cluster's address (default: a local Ray instance)."),
+        click.Option(
+            ["--engine"],
+            type=click.Choice(["auto", "batch", "step"]),
+            default="auto",
+            show_default=True,
+            help="Batch engine when every bot has a batch version (auto), always (batch), or the step API (step).",
+        ),
+        click.Option(
+            ["--processes"],
+            type=click.IntRange(min=1),
+            default=None,
+            help="Processes for the batch engine. Default: every core for 500,000 games or more, else 1.",
+        ),
+        click.Option(
+            ["--backend"],
+            type=click.Choice(["local", "ray"]),
+            default="local",
+            show_default=True,
+            help="local processes, or a Ray cluster for the batch engine (same results for the same seed).",
+        ),
+        click.Option(
+            ["--address"],
+            default=None,
+            help="With --backend ray: the cluster's address (default: a local Ray instance).",
+        ),
     ]
 
     def callback(**params: Any) -> None:
         run_simulate(spec, params)
 
-    return click.Command(name=spec.name, params=[*click_options(spec.options), *common], callback=callback, help=f"Simulate {spec.title} games between bots.")
+    return click.Command(
+        name=spec.name,
+        params=[*click_options(spec.options), *common],
+        callback=callback,
+        help=f"Simulate {spec.title} games between bots.",
+    )
 
 
-def summarise(labels: list[str], games: int, seat_returns: Sequence[float], seat_wins: Sequence[float]) -> dict[str, Any]:
+def summarise(
+    labels: list[str], games: int, seat_returns: Sequence[float], seat_wins: Sequence[float]
+) -> dict[str, Any]:
     """Per seat and per bot: games, wins (a shared win counts 1/k to each), win rate, mean return, from
     the series' per-seat sums of returns and of win shares."""
     seats = [
-        {"seat": seat, "bot": label, "wins": seat_wins[seat], "win_rate": seat_wins[seat] / games, "mean_return": seat_returns[seat] / games}
+        {
+            "seat": seat,
+            "bot": label,
+            "wins": seat_wins[seat],
+            "win_rate": seat_wins[seat] / games,
+            "mean_return": seat_returns[seat] / games,
+        }
         for seat, label in enumerate(labels)
     ]
     by_bot: dict[str, dict[str, float]] = {}
@@ -141,7 +188,14 @@ def _batch_bots(spec: GameSpec, labels: list[str], wanted: str) -> list[tuple[st
     return None
 
 
-def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[[int], Bot]]], series: int, games: int, records: TextIO | None) -> Sums:
+def _play_steps(
+    spec: GameSpec,
+    game: Game,
+    factories: list[tuple[str, Callable[[int], Bot]]],
+    series: int,
+    games: int,
+    records: TextIO | None,
+) -> Sums:
     """Every game through the step API: the per-seat sums of returns and win shares."""
     returns = [0.0] * game.num_players
     wins = [0.0] * game.num_players
@@ -161,7 +215,14 @@ def _play_steps(spec: GameSpec, game: Game, factories: list[tuple[str, Callable[
     return returns, wins
 
 
-def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]]], series: int, params: dict[str, Any], records: TextIO | None) -> Sums:
+def _play_batch(
+    spec: GameSpec,
+    game: Game,
+    bots: list[tuple[str, dict[str, Any]]],
+    series: int,
+    params: dict[str, Any],
+    records: TextIO | None,
+) -> Sums:
     """Every game on the game's batch engine, reduced to per-seat totals where it is played (constant
     memory, any number of games); records exported (a game depends on its seed alone, so its record is
     traced again from its seed, in any grouping)."""
@@ -171,8 +232,16 @@ def _play_batch(spec: GameSpec, game: Game, bots: list[tuple[str, dict[str, Any]
     with progress_bar() as progress:
         task = progress.add_task(f"{spec.title} (batch)", total=games)
         totals = run_totals(
-            spec.batch, game, names, series, games, params["processes"], seat_params, lambda n: progress.advance(task, n),
-            backend=params["backend"], address=params["address"],
+            spec.batch,
+            game,
+            names,
+            series,
+            games,
+            params["processes"],
+            seat_params,
+            lambda n: progress.advance(task, n),
+            backend=params["backend"],
+            address=params["address"],
         )
     if records:
         engine = find_engine(spec)
@@ -199,7 +268,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     for column in ("Seat", "Bot", "Wins", "Win rate", "Mean score"):
         seats.add_column(column, justify="right" if column != "Bot" else "left")
     for s in summary["seats"]:
-        seats.add_row(str(s["seat"] + 1), s["bot"], _count(s["wins"]), f"{s['win_rate']:.1%}", f"{s['mean_return']:,.1f}")
+        seats.add_row(
+            str(s["seat"] + 1), s["bot"], _count(s["wins"]), f"{s['win_rate']:.1%}", f"{s['mean_return']:,.1f}"
+        )
     console.print(seats)
     bots = Table(title="By bot")
     for column in ("Bot", "Seat-games", "Wins", "Win rate", "Mean score"):

@@ -61,6 +61,14 @@ def fact(label: str, value: float, measure: Measure) -> Fact:
     return {"label": label, "value": clean_value(value, measure), "measure": measure}
 
 
-def move_advice(measure: Measure, title: str, moves: list[MoveValue], best: Any, facts: list[Fact] | None = None) -> MoveAdvice:
+def move_advice(
+    measure: Measure, title: str, moves: list[MoveValue], best: Any, facts: list[Fact] | None = None
+) -> MoveAdvice:
     """An advice with its moves best first (a stable sort: equal values keep their order)."""
-    return {"measure": measure, "title": title, "moves": sorted(moves, key=lambda move: -move["value"]), "best": best, "facts": facts or []}
+    return {
+        "measure": measure,
+        "title": title,
+        "moves": sorted(moves, key=lambda move: -move["value"]),
+        "best": best,
+        "facts": facts or [],
+    }

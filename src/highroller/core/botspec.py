@@ -78,7 +78,10 @@ def resolve_bot(spec: GameSpec, text: str) -> tuple[BotFactory, dict[str, Any]]:
         return factory, {**params, **_params(text, pairs)}
     if name not in spec.bots:
         levels = f"; levels: {levels_text(spec)}" if spec.levels else ""
-        raise ValueError(f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path package.module:Bot")
+        raise ValueError(
+            f"{spec.title} has no bot {name!r}; bots: {', '.join(spec.bots)}{levels}; or an import path "
+            f"package.module:Bot"
+        )
     return spec.bots[name], _params(text, pairs)
 
 

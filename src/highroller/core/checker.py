@@ -111,7 +111,9 @@ def _check_bools_refused(state: State, encoded: Sequence[tuple[Step, JSON]]) -> 
                 decoded = state.decode_step(variant)
             except IllegalAction:
                 continue
-            assert decoded != step or _refuses(state, decoded), f"{variant} is read as {data}: JSON true/false taken for a number"
+            assert decoded != step or _refuses(state, decoded), (
+                f"{variant} is read as {data}: JSON true/false taken for a number"
+            )
 
 
 def _check_chance_step(state: State, enumerate_outcomes: bool) -> list[tuple[Step, JSON]]:
@@ -180,10 +182,14 @@ def _check_views(state: State, rng: random.Random) -> None:
     reseeded.seed = state.seed ^ (rng.getrandbits(62) | 1)
     for seat in [None, *range(state.game.num_players)]:
         text = json.dumps(state.view(seat), sort_keys=True)
-        assert json.dumps(reseeded.view(seat), sort_keys=True) == text, f"view({seat}) shows the seed (it changes when the seed does)"
+        assert json.dumps(reseeded.view(seat), sort_keys=True) == text, (
+            f"view({seat}) shows the seed (it changes when the seed does)"
+        )
         if seat is not None:
             other = state.resample(seat, rng)
-            assert json.dumps(other.view(seat), sort_keys=True) == text, f"view({seat}) shows something seat {seat} cannot know"
+            assert json.dumps(other.view(seat), sort_keys=True) == text, (
+                f"view({seat}) shows something seat {seat} cannot know"
+            )
 
 
 def check_random_game(game: Game, seed: int, *, deep: bool = True, view_type: type | None = None) -> State:

@@ -86,9 +86,14 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
     """Finds the modules of one build: each extension module in its directory, by its dotted name."""
 
     def __init__(self, build: Path) -> None:
-        self.files = {path.relative_to(build).as_posix()[: -len(SUFFIX)].replace("/", "."): path for path in build.rglob(f"*{SUFFIX}")}
+        self.files = {
+            path.relative_to(build).as_posix()[: -len(SUFFIX)].replace("/", "."): path
+            for path in build.rglob(f"*{SUFFIX}")
+        }
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         file = self.files.get(fullname)
         return None if file is None else importlib.util.spec_from_file_location(fullname, file)
 
@@ -110,7 +115,9 @@ def can_build() -> bool:
         mypyc = importlib.util.find_spec("mypyc")
     except ImportError:  # an import hook that refuses it
         return False
-    return mypyc is not None and compiler() is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+    return (
+        mypyc is not None and compiler() is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+    )
 
 
 def use() -> Path | None:
@@ -163,8 +170,14 @@ def start_background_build(build: Path) -> bool:
     try:
         path = os.pathsep.join([str(sources.PACKAGE.parent), *filter(None, [os.environ.get("PYTHONPATH")])])
         subprocess.run(
-            [sys.executable, "-c", BACKGROUND], env={**os.environ, "PYTHONPATH": path, "HIGHROLLER_COMPILED": "0"}, pass_fds=(lock,),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, check=False,
+            [sys.executable, "-c", BACKGROUND],
+            env={**os.environ, "PYTHONPATH": path, "HIGHROLLER_COMPILED": "0"},
+            pass_fds=(lock,),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            check=False,
         )
     finally:
         os.close(lock)
@@ -182,7 +195,7 @@ def build_in_background() -> None:
     target = directory()
     try:
         _compile(sources.PACKAGE, target)
-    except Exception as error:  # noqa: BLE001 (whatever it was, trying again on every start would not mend it)
+    except Exception as error:
         if directory() == target:  # else these sources were edited meanwhile: the next run builds the new ones
             failed(target).write_text(f"{error}\n", encoding="utf-8")
 
@@ -225,11 +238,17 @@ def _compile(package: Path, target: Path) -> Path:
         modules = [path.relative_to(copy.parent).as_posix() for path in marked(copy)]
         result = subprocess.run(
             [sys.executable, "-m", "highroller.core.mypyc_build", str(work / "out"), str(work / "build"), *modules],
-            cwd=copy.parent, capture_output=True, text=True, env={**os.environ, "MYPY_CACHE_DIR": str(work / "mypy")}, check=False,
+            cwd=copy.parent,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "MYPY_CACHE_DIR": str(work / "mypy")},
+            check=False,
         )
         if result.returncode:
             lines = (result.stdout + result.stderr).strip().splitlines()
-            raise HighrollerError("compiling failed (it needs a C compiler and Python's headers):\n" + "\n".join(lines[-20:]))
+            raise HighrollerError(
+                "compiling failed (it needs a C compiler and Python's headers):\n" + "\n".join(lines[-20:])
+            )
         try:
             (work / "out").rename(target)
         except OSError:  # another process built the same sources meanwhile (on Windows, where builds take no lock)

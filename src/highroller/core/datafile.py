@@ -23,11 +23,7 @@ def read_toml(text: str, where: str, error: type[DataFileError] = DataFileError)
 
 
 def load_toml(
-    source: str,
-    package: str,
-    presets: Mapping[str, str],
-    option: str,
-    error: type[DataFileError] = DataFileError,
+    source: str, package: str, presets: Mapping[str, str], option: str, error: type[DataFileError] = DataFileError
 ) -> tuple[dict[str, Any], str]:
     """(data, name for errors) from a preset name (a file under the package's `data/`) or a file path."""
     if source in presets:
@@ -39,7 +35,9 @@ def load_toml(
     return read_toml(path.read_text("utf-8"), str(path), error), str(path)
 
 
-def table_fields(entry: Any, fields: Sequence[str], label: str, error: type[DataFileError] = DataFileError) -> dict[str, Any]:
+def table_fields(
+    entry: Any, fields: Sequence[str], label: str, error: type[DataFileError] = DataFileError
+) -> dict[str, Any]:
     """`entry` checked to be a table with exactly `fields`; `label` names the entry in errors."""
     if not isinstance(entry, dict):
         raise error(f"{label}: is not a table with {', '.join(fields)}")

@@ -10,7 +10,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import accumulate
 from math import factorial, prod
 from typing import Generic, TypeVar
@@ -81,7 +81,7 @@ class MultisetTable:
         return [(o, w / self.total) for o, w in zip(self.outcomes, self.weights)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def multiset_table(dice: int, faces: int = 6) -> MultisetTable:
     """The shared table for `dice` dice of `faces` faces (dice may be 0: one empty outcome)."""
     if dice < 0 or faces < 1:
@@ -103,7 +103,7 @@ class RollSteps(Generic[StepT]):
     """A game's step for every outcome of rolling n six-sided dice, in `multiset_table(n)`'s order, and
     an exact draw of one of them: what a game's chance step returns for a plain roll."""
 
-    __slots__ = ("steps", "_cumulative", "_total", "_limit")
+    __slots__ = ("_cumulative", "_limit", "_total", "steps")
 
     def __init__(self, steps: tuple[StepT, ...], table: MultisetTable) -> None:
         self.steps = steps
@@ -119,7 +119,7 @@ class RollSteps(Generic[StepT]):
         return self.steps[bisect_right(self._cumulative, bits % self._total)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_steps(make: Callable[[Counts], StepT], dice: int) -> RollSteps[StepT]:
     """`make(counts)` for every outcome of `dice` six-sided dice: a game's roll steps, made once and
     shared."""

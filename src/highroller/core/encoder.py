@@ -46,7 +46,9 @@ class Encoder(ABC):
         """The observation vector of `seat` in `state` (float32, length `observation_size`)."""
         vector = np.asarray(self.features(state.view(seat), seat), dtype=np.float32)
         if vector.shape != (self.observation_size,):
-            raise AssertionError(f"{self.game.name} encoder made {vector.shape[0]} features, not {self.observation_size}")
+            raise AssertionError(
+                f"{self.game.name} encoder made {vector.shape[0]} features, not {self.observation_size}"
+            )
         return vector
 
     def relative(self, seat: int, other: int) -> int:

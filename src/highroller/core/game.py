@@ -5,13 +5,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from highroller.core.rng import fresh_seed
+from highroller.core.state import State
 from highroller.core.values import is_whole
-
-if TYPE_CHECKING:
-    from highroller.core.state import State
 
 OptionKind = Literal["int", "bool", "choice", "text"]
 
@@ -121,3 +119,11 @@ class RulesGame(Game, Generic[RulesT]):
 
     def _new_state(self, seed: int) -> State:
         return type(self).state_class(self, seed)
+
+
+def game_of(state: State) -> Game:
+    """The `Game` that made `state` (a state knows it only as a `GameOfState`, its module being below this one)."""
+    game = state.game
+    if not isinstance(game, Game):
+        raise TypeError(f"a state's game is a highroller Game, not {type(game).__name__}")
+    return game

@@ -33,7 +33,11 @@ def main(arguments: list[str]) -> None:
     extensions = mypycify([*FLAGS, *modules], opt_level="3", target_dir=temp)
     for path in Path(temp).rglob("*.c"):
         path.write_text(clear_weak_references(path.read_text(encoding="utf-8")), encoding="utf-8")
-    setup(name="highroller-compiled", ext_modules=extensions, script_args=["build_ext", "--build-lib", out, "--build-temp", temp])
+    setup(
+        name="highroller-compiled",
+        ext_modules=extensions,
+        script_args=["build_ext", "--build-lib", out, "--build-temp", temp],
+    )
 
 
 if __name__ == "__main__":

@@ -88,12 +88,19 @@ def _preset(entry: Any, label: str, spec: GameSpec) -> Preset:
             spec.make(**{**options, "players": count})
         except HighrollerError as problem:
             raise DataFileError(f"{label}: the game refuses these options for {count} players: {problem}") from problem
-    return Preset(id=entry["id"], name=entry["name"], description=entry["description"], players=players, options=dict(options))
+    return Preset(
+        id=entry["id"], name=entry["name"], description=entry["description"], players=players, options=dict(options)
+    )
 
 
 def _players(value: Any, option: OptionSpec | None, label: str) -> tuple[int, ...]:
     """The player counts a preset suits: whole numbers in increasing order within the option's limits."""
-    if not isinstance(value, list) or not value or not all(is_whole(count) for count in value) or value != sorted(set(value)):
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(is_whole(count) for count in value)
+        or value != sorted(set(value))
+    ):
         raise DataFileError(f"{label}: 'players' is a list of player counts in increasing order, not {value!r}")
     low = option.minimum if option and option.minimum is not None else 1
     high = option.maximum if option and option.maximum is not None else low
@@ -105,13 +112,21 @@ def _players(value: Any, option: OptionSpec | None, label: str) -> tuple[int, ..
 def _check_option(specs: Mapping[str, OptionSpec], name: str, value: Any, label: str) -> None:
     """Refuse an option the game does not have, or a value its spec does not allow."""
     if name == "players":
-        raise DataFileError(f"{label}: option 'players' is not set in 'options': list the counts the preset suits in 'players'")
+        raise DataFileError(
+            f"{label}: option 'players' is not set in 'options': list the counts the preset suits in 'players'"
+        )
     option = specs.get(name)
     if option is None:
-        raise DataFileError(f"{label}: unknown option {name!r}; options: {', '.join(n for n in specs if n != 'players')}")
+        raise DataFileError(
+            f"{label}: unknown option {name!r}; options: {', '.join(n for n in specs if n != 'players')}"
+        )
     bad = f"{label}: option {name!r} cannot be {value!r}"
     if option.kind == "int":
-        if not is_whole(value) or (option.minimum is not None and value < option.minimum) or (option.maximum is not None and value > option.maximum):
+        if (
+            not is_whole(value)
+            or (option.minimum is not None and value < option.minimum)
+            or (option.maximum is not None and value > option.maximum)
+        ):
             raise DataFileError(f"{bad}: a whole number from {option.minimum} to {option.maximum}")
     elif option.kind == "bool" and not isinstance(value, bool):
         raise DataFileError(f"{bad}: true or false")

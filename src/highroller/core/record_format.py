@@ -14,38 +14,12 @@ its name is the registry's (`highroller.replaying.replay`); this module needs th
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from highroller.core.errors import HighrollerError, IllegalAction, RecordError
-from highroller.core.state import CHANCE, Step
+from highroller.core.record_header import FORMAT, VERSION
+from highroller.core.state import CHANCE, GameOfState, State, Step
 from highroller.core.values import is_whole
-
-if TYPE_CHECKING:
-    from highroller.core.game import Game
-    from highroller.core.state import State
-
-FORMAT = "highroller-record"
-VERSION = 1
-
-
-def make_record(state: State) -> dict[str, Any]:
-    steps: list[dict[str, Any]] = [
-        {"chance": step.to_json()} if player == CHANCE else {"seat": player, "action": step.to_json()}
-        for player, step in state.history
-    ]
-    finished = state.is_terminal()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": state.game.name,
-        "options": state.game.options,
-        "seed": state.seed,
-        "steps": steps,
-        "events": [dict(e) for e in state.events],
-        "finished": finished,
-        "returns": state.returns() if finished else None,
-        "winners": state.winners() if finished else None,
-    }
 
 
 def _require(condition: bool, message: str) -> None:
@@ -58,14 +32,17 @@ def check_header(record: Any) -> None:
     """Refuse a record whose header is malformed (format, version, game, options, seed, steps)."""
     _require(isinstance(record, dict), "a record is a JSON object")
     _require(record.get("format") == FORMAT, f'a record has "format": "{FORMAT}"')
-    _require(is_whole(record.get("version")) and record["version"] == VERSION, f'this version reads records with "version": {VERSION}')
+    _require(
+        is_whole(record.get("version")) and record["version"] == VERSION,
+        f'this version reads records with "version": {VERSION}',
+    )
     for key, kind in (("game", str), ("options", dict), ("steps", list)):
         _require(isinstance(record.get(key), kind), f'a record needs "{key}" ({kind.__name__})')
     seed = record.get("seed")
     _require(is_whole(seed) and seed >= 0, 'a record needs "seed", a non-negative integer')
 
 
-def replay_game(game: Game, record: Any, *, upto: int | None = None) -> State:
+def replay_game(game: GameOfState, record: Any, *, upto: int | None = None) -> State:
     """The state of `game` a record describes (after its first `upto` steps, if given), checked step
     by step, then (whole records) against the recorded events. The record must be of this game."""
     check_header(record)
@@ -79,7 +56,9 @@ def replay_game(game: Game, record: Any, *, upto: int | None = None) -> State:
         _require(isinstance(recorded, list), '"events" is a list')
         for number, (mine, theirs) in enumerate(zip(state.events, recorded)):
             _require(mine == theirs, f"event {number} differs from the replay: recorded {theirs}, replayed {mine}")
-        _require(len(state.events) == len(recorded), f"the record has {len(recorded)} events, the replay {len(state.events)}")
+        _require(
+            len(state.events) == len(recorded), f"the record has {len(recorded)} events, the replay {len(state.events)}"
+        )
     if upto is None:
         check_result(record, state)
     return state
@@ -130,10 +109,18 @@ def recorded_step(state: State, entry: Any, index: int) -> Step:
     player = state.current_player
     try:
         if player == CHANCE:
-            _require(set(entry) == {"chance"}, f'{where}: a chance step is expected here ({{"chance": ...}}), got {entry}')
+            _require(
+                set(entry) == {"chance"}, f'{where}: a chance step is expected here ({{"chance": ...}}), got {entry}'
+            )
             return state.decode_step(entry["chance"])
-        _require(set(entry) == {"seat", "action"}, f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}')
-        _require(is_whole(entry["seat"]) and entry["seat"] == player, f"{where}: seat {player} is to act, the record says seat {entry['seat']!r}")
+        _require(
+            set(entry) == {"seat", "action"},
+            f'{where}: seat {player} acts here ({{"seat": {player}, "action": ...}}), got {entry}',
+        )
+        _require(
+            is_whole(entry["seat"]) and entry["seat"] == player,
+            f"{where}: seat {player} is to act, the record says seat {entry['seat']!r}",
+        )
         return state.decode_step(entry["action"])
     except (IllegalAction, HighrollerError) as error:
         if isinstance(error, RecordError):

@@ -59,7 +59,7 @@ class Stream:
     a draw in plain Python costs about a microsecond, a block of 128 about nine), so a game that goes on
     draws cheaply and a searched copy that only looks a few steps ahead from the start pays for no block."""
 
-    __slots__ = ("key", "_draws")
+    __slots__ = ("_draws", "key")
 
     SINGLE = 8
     """Draws 0 to SINGLE - 1 are made one at a time when asked for in turn."""

@@ -75,7 +75,7 @@ def _reference_problem(label: str, value: Any, eager: bool) -> str | None:
         found = find_spec(module)
     except ModuleNotFoundError:  # a parent package is missing
         found = None
-    except Exception as error:  # noqa: BLE001 (a parent package fails to import, whatever the error: it is the answer)
+    except Exception as error:
         return f"{label} {value!r}: importing {module!r} fails: {type(error).__name__}: {error}"
     if found is None:
         return f"{label} {value!r} not found: there is no module {module!r}"
@@ -88,7 +88,7 @@ def _reference_problem(label: str, value: Any, eager: bool) -> str | None:
             getattr(import_module(module), name)
         except AttributeError:
             return f"{label} {value!r} not found: module {module!r} has no {name!r}"
-        except Exception as error:  # noqa: BLE001 (the module itself is broken, whatever the error: it is the answer)
+        except Exception as error:
             return f"{label} {value!r}: importing {module!r} fails: {type(error).__name__}: {error}"
     return None
 

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
 from highroller.core.errors import IllegalAction
+from highroller.core.record_header import FORMAT, VERSION
 from highroller.core.rng import Stream
-
-if TYPE_CHECKING:
-    from highroller.core.game import Game
 
 CHANCE = -1
 """`current_player` at a chance step (dice to roll, a bill or card to draw)."""
@@ -40,6 +38,21 @@ class Step(Protocol):
     def __str__(self) -> str: ...
 
 
+class GameOfState(Protocol):
+    """What a state knows of the game that made it (a `highroller.core.game.Game`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    def new_game(self, seed: int | None = None) -> State: ...
+
+
 def _listing(steps: list[Step] | tuple[Step, ...], limit: int = 40) -> str:
     shown = ", ".join(str(s) for s in steps[:limit])
     return shown + (f", … ({len(steps) - limit} more)" if len(steps) > limit else "")
@@ -49,12 +62,12 @@ def _listing(steps: list[Step] | tuple[Step, ...], limit: int = 40) -> str:
 class State(ABC):
     """One position of a game, with its whole history. Subclasses implement the rules."""
 
-    __slots__ = ("game", "_seed", "_stream", "chance_count", "history", "events", "_sampled", "current_player")
+    __slots__ = ("_sampled", "_seed", "_stream", "chance_count", "current_player", "events", "game", "history")
 
     current_player: int
     """The seat to act (0-based), `CHANCE`, or `TERMINAL`; games keep it up to date as they change."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: GameOfState, seed: int) -> None:
         self.game = game
         self.seed = seed
         self.chance_count = 0
@@ -127,8 +140,12 @@ class State(ABC):
             raise IllegalAction("the game is over: no action is legal")
         else:
             legal = self.legal_actions()
-            if id(step) not in map(id, legal) and not any(type(action) is type(step) and action == step for action in legal):
-                raise self._refusal(step)  # the same object first (bots return what was listed), else an equal one of its type
+            if id(step) not in map(id, legal) and not any(
+                type(action) is type(step) and action == step for action in legal
+            ):
+                raise self._refusal(
+                    step
+                )  # the same object first (bots return what was listed), else an equal one of its type
             self._apply_action(step)
         self.history.append((player, step))
 
@@ -202,10 +219,25 @@ class State(ABC):
         """A JSON-able dict of everything `seat` may see and nothing more (`None`: a spectator)."""
 
     def record(self) -> dict[str, JSON]:
-        """A JSON-able record: game, options, seed, every step in order, the events and the result."""
-        from highroller.core.record_format import make_record
-
-        return make_record(self)
+        """A JSON-able record: game, options, seed, every step in order, the events and the result
+        (`highroller.core.record_format` replays one)."""
+        steps: list[dict[str, JSON]] = [
+            {"chance": step.to_json()} if player == CHANCE else {"seat": player, "action": step.to_json()}
+            for player, step in self.history
+        ]
+        finished = self.is_terminal()
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game.name,
+            "options": self.game.options,
+            "seed": self.seed,
+            "steps": steps,
+            "events": [dict(e) for e in self.events],
+            "finished": finished,
+            "returns": self.returns() if finished else None,
+            "winners": self.winners() if finished else None,
+        }
 
     # ------------------------------------------------------------------ decoding steps
     @abstractmethod

@@ -106,7 +106,9 @@ def by_number(state: State, text: str) -> Step:
     for action in legal:
         if str(action).lower() == text.lower():
             return action
-    listing = ", ".join(str(action) for action in legal[:LISTED]) + (f", … ({len(legal) - LISTED} more)" if len(legal) > LISTED else "")
+    listing = ", ".join(str(action) for action in legal[:LISTED]) + (
+        f", … ({len(legal) - LISTED} more)" if len(legal) > LISTED else ""
+    )
     raise TypedRefusal(lambda w: w("type the number of one of: {listing}", listing=listing))
 
 

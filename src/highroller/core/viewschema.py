@@ -60,7 +60,8 @@ def _schema_text(view_type: type) -> str:
 
 def view_schema(view_type: type) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a view type: closed objects, required keys as declared."""
-    return json.loads(_schema_text(view_type))
+    schema: dict[str, Any] = json.loads(_schema_text(view_type))
+    return schema
 
 
 @cache

@@ -115,7 +115,7 @@ def _babel_decimal(value: float, lang: str, pattern: str | None = None) -> str:
 @cache
 def _money_pattern(lang: str) -> str:
     """The language's currency pattern without cents and with a literal "$"."""
-    pattern = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
+    pattern: str = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
     return pattern.replace(".00", "").replace("¤", "'$'")
 
 
@@ -150,7 +150,7 @@ class Words:
         return self(COUNT_WORDS[count]) if 0 <= count < len(COUNT_WORDS) else self.number(count)
 
     def joined(self, items: list[str]) -> str:
-        """"Ann", "Ann and Bob", "Ann, Bob and Cy" in this language ("" for none)."""
+        """ "Ann", "Ann and Bob", "Ann, Bob and Cy" in this language ("" for none)."""
         if len(items) < 2:
             return "".join(items)
         return self(AND, first=", ".join(items[:-1]), last=items[-1])

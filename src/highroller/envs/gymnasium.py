@@ -25,8 +25,8 @@ from gymnasium import spaces
 
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
-from highroller.core.state import State
 from highroller.core.encoder import Mask, Vector
+from highroller.core.state import State
 from highroller.envs.table import board_text, episode_seed, game_and_encoder
 from highroller.playing import make_bot
 from highroller.registry import available_games, game_spec

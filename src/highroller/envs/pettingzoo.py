@@ -19,12 +19,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from highroller.core.state import State
-from highroller.envs.table import (
-    board_text,
-    episode_seed,
-    game_and_encoder,
-    settle_chance,
-)
+from highroller.envs.table import board_text, episode_seed, game_and_encoder, settle_chance
 
 
 class HighrollerAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -38,7 +33,9 @@ class HighrollerAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         observation = spaces.Box(0.0, 1.0, (self.encoder.observation_size,), np.float32)
         self.observation_spaces = {
-            agent: spaces.Dict({"observation": observation, "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8)})
+            agent: spaces.Dict(
+                {"observation": observation, "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8)}
+            )
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(self.encoder.num_actions) for agent in self.possible_agents}
@@ -67,10 +64,10 @@ class HighrollerAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.state = self.game.new_game(episode_seed(self.np_random))
         settle_chance(self.state)
         self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 

@@ -53,7 +53,13 @@ class GameNames:
 
     def fields(self) -> dict[str, str]:
         """What the templates' placeholders stand for."""
-        return {"name": self.name, "title": self.title, "module": self.module, "distribution": self.distribution, "classes": self.classes}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "module": self.module,
+            "distribution": self.distribution,
+            "classes": self.classes,
+        }
 
     def path(self, template: tuple[str, ...]) -> Path:
         """Where a template's file goes in the package (its path in `template/`, `.tmpl` dropped)."""
@@ -66,9 +72,14 @@ def check_name(name: str) -> GameNames:
     """The names of a new game called `name`; `ScaffoldError` unless it is a lowercase identifier that
     no registered game has."""
     if not NAME.fullmatch(name):
-        raise ScaffoldError(f"a game's name is a lowercase identifier: a letter a-z, then letters a-z, digits or _ (such as dice_duel), not {name!r}")
+        raise ScaffoldError(
+            f"a game's name is a lowercase identifier: a letter a-z, then letters a-z, digits or _ (such as "
+            f"dice_duel), not {name!r}"
+        )
     if name in available_games():
-        raise ScaffoldError(f"{name!r} is a game already; choose a name none of these has: {', '.join(available_games())}")
+        raise ScaffoldError(
+            f"{name!r} is a game already; choose a name none of these has: {', '.join(available_games())}"
+        )
     return GameNames(name)
 
 
@@ -78,7 +89,9 @@ def check_directory(directory: Path) -> None:
         raise ScaffoldError(f"{directory} exists and is not an empty folder; name a new or empty folder (--dir)")
 
 
-def templates(folder: Traversable = TEMPLATES, within: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Traversable]]:
+def templates(
+    folder: Traversable = TEMPLATES, within: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], Traversable]]:
     """Every template file with its path in `template/`, in path order."""
     found: list[tuple[tuple[str, ...], Traversable]] = []
     for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):

@@ -28,22 +28,50 @@ def game_rows(results: Sequence[MatchResult]) -> Rows:
     for number, result in enumerate(results):
         places = ranks(result.returns)
         for seat, bot in enumerate(result.bots):
-            rows.append({
-                "game": number, "deal": result.deal, "seating": result.seating, "seed": result.seed, "seat": seat,
-                "bot": bot, "return": result.returns[seat], "win": result.wins[seat], "place": places[seat],
-            })
+            rows.append(
+                {
+                    "game": number,
+                    "deal": result.deal,
+                    "seating": result.seating,
+                    "seed": result.seed,
+                    "seat": seat,
+                    "bot": bot,
+                    "return": result.returns[seat],
+                    "win": result.wins[seat],
+                    "place": places[seat],
+                }
+            )
     return rows
 
 
 def summary_tables(summary: Summary) -> dict[str, Rows]:
     """The summary as named tables of rows."""
     bots = [
-        {"bot": f.bot, "seat_games": f.seat_games, "wins": f.wins, "win_rate": f.win_rate, "ci_low": f.low, "ci_high": f.high,
-         "mean_return": f.mean_return, "mu": f.rating.mu, "sigma": f.rating.sigma, "ordinal": f.rating.ordinal}
+        {
+            "bot": f.bot,
+            "seat_games": f.seat_games,
+            "wins": f.wins,
+            "win_rate": f.win_rate,
+            "ci_low": f.low,
+            "ci_high": f.high,
+            "mean_return": f.mean_return,
+            "mu": f.rating.mu,
+            "sigma": f.rating.sigma,
+            "ordinal": f.rating.ordinal,
+        }
         for f in summary.bots
     ]
-    seats = [{"bot": bot, "seat": seat, "win_rate": rate} for bot, rates in summary.seats.items() for seat, rate in enumerate(rates)]
-    matrix = [{"bot": a, "opponent": b, "ahead": share} for a, row in summary.head_to_head.items() for b, share in row.items() if a != b]
+    seats = [
+        {"bot": bot, "seat": seat, "win_rate": rate}
+        for bot, rates in summary.seats.items()
+        for seat, rate in enumerate(rates)
+    ]
+    matrix = [
+        {"bot": a, "opponent": b, "ahead": share}
+        for a, row in summary.head_to_head.items()
+        for b, share in row.items()
+        if a != b
+    ]
     ratings = [
         {"game": number, "bot": bot, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
         for number, snapshot in enumerate(summary.rating_history)

@@ -46,6 +46,8 @@ def rate(results: Sequence[MatchResult], bots: Sequence[str]) -> tuple[dict[str,
         for bot, (new,) in zip(result.bots, rated):
             seats.setdefault(bot, []).append(Rating(new.mu, new.sigma))
         for bot, updates in seats.items():
-            current[bot] = Rating(sum(r.mu for r in updates) / len(updates), sum(r.sigma for r in updates) / len(updates))
+            current[bot] = Rating(
+                sum(r.mu for r in updates) / len(updates), sum(r.sigma for r in updates) / len(updates)
+            )
         history.append(dict(current))
     return current, history

@@ -53,7 +53,9 @@ def run_tournament(
     return sorted(results, key=lambda r: (r.deal, r.seating))
 
 
-def _run_local(name: str, options: dict[str, Any], units: list[list[Match]], workers: int, done: Callable[[int], None]) -> list[MatchResult]:
+def _run_local(
+    name: str, options: dict[str, Any], units: list[list[Match]], workers: int, done: Callable[[int], None]
+) -> list[MatchResult]:
     work = partial(play_matches, name, options)
     results: list[MatchResult] = []
     if workers == 1 or len(units) == 1:

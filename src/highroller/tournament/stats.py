@@ -53,13 +53,13 @@ def summarise(results: Sequence[MatchResult]) -> Summary:
     """The figures of a tournament's results (in schedule order, so ratings are reproducible)."""
     bots = bot_order(results)
     players = len(results[0].bots) if results else 0
-    seat_games = {bot: 0 for bot in bots}
-    wins = {bot: 0.0 for bot in bots}
-    total = {bot: 0.0 for bot in bots}
+    seat_games = dict.fromkeys(bots, 0)
+    wins = dict.fromkeys(bots, 0.0)
+    total = dict.fromkeys(bots, 0.0)
     seat_count = {bot: [0] * players for bot in bots}
     seat_wins = {bot: [0.0] * players for bot in bots}
-    ahead = {a: {b: 0.0 for b in bots} for a in bots}
-    met = {a: {b: 0 for b in bots} for a in bots}
+    ahead = {a: dict.fromkeys(bots, 0.0) for a in bots}
+    met = {a: dict.fromkeys(bots, 0) for a in bots}
     for result in results:
         for seat, bot in enumerate(result.bots):
             seat_games[bot] += 1
@@ -79,6 +79,9 @@ def summarise(results: Sequence[MatchResult]) -> Summary:
         n = seat_games[bot]
         low, high = wilson(wins[bot], n)
         figures.append(BotFigures(bot, n, wins[bot], wins[bot] / n, low, high, total[bot] / n, final[bot]))
-    seats = {bot: [seat_wins[bot][s] / seat_count[bot][s] if seat_count[bot][s] else None for s in range(players)] for bot in bots}
+    seats = {
+        bot: [seat_wins[bot][s] / seat_count[bot][s] if seat_count[bot][s] else None for s in range(players)]
+        for bot in bots
+    }
     matrix = {a: {b: ahead[a][b] / met[a][b] if met[a][b] else None for b in bots} for a in bots}
     return Summary(figures, seats, matrix, history, len(results))

@@ -18,7 +18,11 @@ def bots_table(summary: Summary, title: str) -> Table:
         table.add_column(column, justify="left" if column == "Bot" else "right")
     for f in sorted(summary.bots, key=lambda f: -f.rating.ordinal):
         table.add_row(
-            f.bot, str(f.seat_games), f"{f.win_rate:.1%}", f"{f.low:.1%}–{f.high:.1%}", _amount(f.mean_return),
+            f.bot,
+            str(f.seat_games),
+            f"{f.win_rate:.1%}",
+            f"{f.low:.1%}–{f.high:.1%}",
+            _amount(f.mean_return),
             f"{f.rating.mu:.1f}±{f.rating.sigma:.1f}",
         )
     return table

@@ -11,13 +11,27 @@ from highroller.web.narrate import web_words
 MAX_HEADER = 512
 """How much of the header is read (real ones are a few hundred characters)."""
 BROWSERS = (
-    ("EdgA/", "Edge"), ("EdgiOS/", "Edge"), ("Edg/", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser/", "Samsung Internet"),
-    ("FxiOS/", "Firefox"), ("Firefox/", "Firefox"), ("CriOS/", "Chrome"), ("Chromium/", "Chromium"), ("Chrome/", "Chrome"), ("Safari/", "Safari"),
+    ("EdgA/", "Edge"),
+    ("EdgiOS/", "Edge"),
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("SamsungBrowser/", "Samsung Internet"),
+    ("FxiOS/", "Firefox"),
+    ("Firefox/", "Firefox"),
+    ("CriOS/", "Chrome"),
+    ("Chromium/", "Chromium"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
 )
 """What names each browser, in the order to look for it: browsers built on Chrome name Chrome too,
 and Chrome names Safari."""
 SYSTEMS = (
-    ("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iPadOS"), ("CrOS", "ChromeOS"), ("Windows", "Windows"), ("Macintosh", "macOS"),
+    ("Android", "Android"),
+    ("iPhone", "iOS"),
+    ("iPad", "iPadOS"),
+    ("CrOS", "ChromeOS"),
+    ("Windows", "Windows"),
+    ("Macintosh", "macOS"),
     ("Linux", "Linux"),
 )
 """What names each system, in the order to look for it: Android names Linux too, an iPhone "Mac OS X"."""
@@ -46,4 +60,3 @@ def agent_of(header: str | None) -> Agent:
     browser = next((name for mark, name in BROWSERS if mark in text), None)
     system = next((name for mark, name in SYSTEMS if mark in text), None)
     return Agent(browser, system)
-

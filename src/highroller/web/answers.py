@@ -48,7 +48,9 @@ class OptionInfo(Answer):
     minimum: int | None
     maximum: int | None
     seat: bool = Field(description="an int option naming a seat, counted from 0")
-    preset: int | str | bool | None = Field(description="the value the game's preset takes; null where it is not a plain value")
+    preset: int | str | bool | None = Field(
+        description="the value the game's preset takes; null where it is not a plain value"
+    )
 
 
 class PresetInfo(Answer):
@@ -58,7 +60,9 @@ class PresetInfo(Answer):
     name: str = Field(description="in the asked language")
     description: str = Field(description="one line, in the asked language")
     players: list[int] = Field(description="the player counts it suits")
-    options: dict[str, Any] = Field(description="the rule options it sets (the players are chosen apart); the others take the game's defaults")
+    options: dict[str, Any] = Field(
+        description="the rule options it sets (the players are chosen apart); the others take the game's defaults"
+    )
 
 
 class GameInfo(Answer):
@@ -86,7 +90,9 @@ class Rules(Answer):
     """A game's rules in short."""
 
     game: str
-    lang: str = Field(description="the language asked for: en, fr or de (the English text where that language is missing)")
+    lang: str = Field(
+        description="the language asked for: en, fr or de (the English text where that language is missing)"
+    )
     html: str
 
 
@@ -106,7 +112,8 @@ class SeatAtTable(SeatInfo):
     """A seat as everybody at the table sees it, with whether its person is there."""
 
     presence: Literal["online", "away", "offline", "bot"] = Field(
-        description="online: a connection holds the seat with its page visible; away: connections hold it, every page hidden; offline: none; bot: a bot's seat"
+        description="online: a connection holds the seat with its page visible; away: connections hold it, every page "
+        "hidden; offline: none; bot: a bot's seat"
     )
 
 
@@ -115,7 +122,9 @@ class Timer(Answer):
 
     seconds: int = Field(description="seconds a person has for each move")
     stand_in: str | None = Field(description="the level (or bot) that plays for a person whose time ran out")
-    bank: float | None = Field(description="seconds of time bank each person starts with (spent past a move's timer); null: none")
+    bank: float | None = Field(
+        description="seconds of time bank each person starts with (spent past a move's timer); null: none"
+    )
     turn_based: bool = Field(description="moves have an hour or more: a table played over hours or days")
 
 
@@ -134,7 +143,9 @@ class TableHeader(Answer):
     timer: Timer | None = Field(description="null: moves are not timed")
     hints: bool = Field(description="whether the players may ask for hints and advice")
     real_dice: bool = Field(description="a companion table, whose people type every chance step")
-    rated: Literal["people", "all"] | None = Field(description="null: not rated; people: the people's ratings change with the result; all: the bots' too")
+    rated: Literal["people", "all"] | None = Field(
+        description="null: not rated; people: the people's ratings change with the result; all: the bots' too"
+    )
 
 
 class TableSummary(TableHeader):
@@ -147,15 +158,21 @@ class TableSummary(TableHeader):
 class LobbyTable(TableSummary):
     """A table in the lobby's list."""
 
-    preset: str | None = Field(description="the id of the game's preset whose rules the table plays; null for other rules")
+    preset: str | None = Field(
+        description="the id of the game's preset whose rules the table plays; null for other rules"
+    )
 
 
 class CreatedTable(TableSummary):
     """The new table; with `name` or `hot_seat`, the seat taken and its secret token too."""
 
-    seat: int | SkipJsonSchema[None] = Field(default=None, json_schema_extra=_left_out_when_unused, description="the seat taken")
+    seat: int | SkipJsonSchema[None] = Field(
+        default=None, json_schema_extra=_left_out_when_unused, description="the seat taken"
+    )
     token: str | SkipJsonSchema[None] = Field(
-        default=None, json_schema_extra=_left_out_when_unused, description="the seat token: keep it secret, send it as `Authorization: Bearer`"
+        default=None,
+        json_schema_extra=_left_out_when_unused,
+        description="the seat token: keep it secret, send it as `Authorization: Bearer`",
     )
 
 
@@ -171,14 +188,18 @@ class Closable(Answer):
     """Whether the asker may close a table: it is its maker and nobody else plays at it."""
 
     closable: bool
-    started: bool = Field(description="closing a game in progress gives the maker's seats to the stand-in; an unstarted table is deleted")
+    started: bool = Field(
+        description="closing a game in progress gives the maker's seats to the stand-in; an unstarted table is deleted"
+    )
 
 
 class Closed(Answer):
     """A table closed by its maker."""
 
     table: str
-    deleted: bool = Field(description="true: the table had not started and is gone; false: the stand-in plays the game to its end")
+    deleted: bool = Field(
+        description="true: the table had not started and is gone; false: the stand-in plays the game to its end"
+    )
 
 
 class Choice(Answer):
@@ -188,8 +209,10 @@ class Choice(Answer):
     action: Any = Field(description="the action's JSON, to send as it is")
     help: str | None = Field(description="what the action would do, in the log's words")
     confirm: str | SkipJsonSchema[None] = Field(
-        default=None, json_schema_extra=_left_out_when_unused,
-        description="a question to ask before playing it (a move that cannot be taken back or is made once a game); absent for the others",
+        default=None,
+        json_schema_extra=_left_out_when_unused,
+        description="a question to ask before playing it (a move that cannot be taken back or is made once a game); "
+        "absent for the others",
     )
 
 
@@ -211,10 +234,10 @@ class Result(Answer):
 class ScoringRow(Answer):
     """One scoring of a score sheet (a round, a card)."""
 
-    label: str = Field(description="the scoring in words: \"Round 2\", \"Card 3: completed\"")
+    label: str = Field(description='the scoring in words: "Round 2", "Card 3: completed"')
     step: int = Field(description="the step that scored it")
     scores: list[float] = Field(description="what each seat gained there (negative: lost)")
-    detail: list[str] | None = Field(description="a few words per seat (\"\" for none); null when there are none")
+    detail: list[str] | None = Field(description='a few words per seat ("" for none); null when there are none')
 
 
 class ScoreSheet(Answer):
@@ -231,25 +254,36 @@ class TableState(TableHeader):
 
     type: Literal["state"]
     seats: list[SeatAtTable]  # type: ignore[assignment]
-    watchers: int = Field(description="connections to the table that hold no seat (each open WebSocket or waiting long poll counted once)")
+    watchers: int = Field(
+        description="connections to the table that hold no seat (each open WebSocket or waiting long poll counted once)"
+    )
     seat: int | None = Field(description="the seat the token plays now; null for a spectator")
-    current_player: int = Field(description="the seat on move; -1 at a chance step (dice, bills, cards), -2 once the game is over")
-    view: dict[str, Any] = Field(description="what this seat sees of the game: its schema is at GET /api/games/{game}/view-schema")
+    current_player: int = Field(
+        description="the seat on move; -1 at a chance step (dice, bills, cards), -2 once the game is over"
+    )
+    view: dict[str, Any] = Field(
+        description="what this seat sees of the game: its schema is at GET /api/games/{game}/view-schema"
+    )
     legal: list[Choice] = Field(description="the seat's legal actions when it is on move; else empty")
     clock: float | None = Field(description="seconds left on the turn timer of the person on move; null without one")
     last_chance: int | None = Field(description="the step number of the last chance step; null before any")
     log_from: int = Field(
-        description="the place in the whole log of the first line sent: a state holds the lines from the one asked for (`log_from`), or at most its last 200;"
+        description="the place in the whole log of the first line sent: a state holds the lines from the one asked for "
+        "(`log_from`), or at most its last 200;"
         " earlier ones: GET /api/tables/{id}/log"
     )
     log: list[LogLine]
     rematch: str | None = Field(description="the id of the rematch table, once one is made")
     advice: bool = Field(description="whether GET /api/tables/{id}/advice has something to say at this table")
     typing: str | None = Field(description="at a companion table waiting for the real dice: what to type; else null")
-    undo: bool = Field(description="at a companion table: whether a person's step can be taken back (POST /api/tables/{id}/undo)")
+    undo: bool = Field(
+        description="at a companion table: whether a person's step can be taken back (POST /api/tables/{id}/undo)"
+    )
     result: Result | None = Field(description="null until the game is over")
     warming: bool = Field(description="a bot here plays as a cheaper one while the server still compiles what it needs")
-    sheet: ScoreSheet | None = Field(description="the game's score sheet, in the message's language; null for a game without one")
+    sheet: ScoreSheet | None = Field(
+        description="the game's score sheet, in the message's language; null for a game without one"
+    )
 
 
 class MoveValue(Answer):
@@ -285,7 +319,9 @@ class Hint(Answer):
 
     action: Any = Field(description="the action's JSON, as listed in `legal`")
     label: str = Field(description="the action's name in the language asked")
-    bot: str | None = Field(description="the bot that chose the move where the advice prefers none; null when the advice chose")
+    bot: str | None = Field(
+        description="the bot that chose the move where the advice prefers none; null when the advice chose"
+    )
     advice: MoveAdvice | None = Field(description="the game's advice on this decision; null where it has none")
     version: int = Field(description="the version the hint is for")
 
@@ -294,7 +330,9 @@ class Advice(Answer):
     """What everyone at a table may see of its step now."""
 
     version: int
-    chances: list[float] | None = Field(description="each seat's chance of winning; null where the game has no estimate here")
+    chances: list[float] | None = Field(
+        description="each seat's chance of winning; null where the game has no estimate here"
+    )
     note: str | None = Field(description="the game's note on the position; null where it has none")
 
 

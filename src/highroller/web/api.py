@@ -24,7 +24,9 @@ from highroller.web.table_api import build_table_router
 from highroller.web.tables import Tables
 
 
-def build_router(tables: Tables, quotas: Quotas, hints: Hints, replays: Replays, connections: Connections, limits: RateLimits) -> APIRouter:
+def build_router(
+    tables: Tables, quotas: Quotas, hints: Hints, replays: Replays, connections: Connections, limits: RateLimits
+) -> APIRouter:
     """The API's routes of games and tables; `connections` counts the long polls waiting with the
     WebSockets, `limits` the requests that cost more than one."""
     router = APIRouter()

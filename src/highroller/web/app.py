@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from http.client import responses
@@ -76,14 +76,24 @@ async def _first_requests(app: FastAPI) -> None:
     milliseconds) is built while nobody waits."""
     for path in ("/api/games", "/openapi.json", "/-"):
         scope = {
-            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
-            "raw_path": path.encode(), "root_path": "", "query_string": b"", "headers": [], "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0),
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [],
+            "client": ("127.0.0.1", 0),
+            "server": ("127.0.0.1", 0),
         }
 
         async def receive() -> dict[str, Any]:
             return {"type": "http.request", "body": b"", "more_body": False}
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: MutableMapping[str, Any]) -> None:
             return None
 
         try:
@@ -140,8 +150,17 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, error: HTTPException) -> Response:
         if error.status_code in {204, 304}:
             return Response(status_code=error.status_code, headers=error.headers)
-        if error.status_code == 400 and error.__cause__ is not None:  # FastAPI could not read the body (not UTF-8, nested too deep)
-            return JSONResponse({"error": "the body is not JSON this server can read: UTF-8 text, nested a few hundred levels at most", "code": "malformed"}, status_code=422)
+        if (
+            error.status_code == 400 and error.__cause__ is not None
+        ):  # FastAPI could not read the body (not UTF-8, nested too deep)
+            return JSONResponse(
+                {
+                    "error": "the body is not JSON this server can read: UTF-8 text, nested a few hundred levels at "
+                    "most",
+                    "code": "malformed",
+                },
+                status_code=422,
+            )
         message, code = _http_error(request, error)
         return JSONResponse({"error": message, "code": code}, status_code=error.status_code, headers=error.headers)
 
@@ -176,7 +195,9 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
             await asyncio.to_thread(store.ping)
         except Exception:
             log.exception("the health check could not read the database")
-            return JSONResponse({"error": "the database does not answer", "code": "unhealthy"}, status_code=503, headers=no_store)
+            return JSONResponse(
+                {"error": "the database does not answer", "code": "unhealthy"}, status_code=503, headers=no_store
+            )
         return JSONResponse({"status": "ok"}, headers=no_store)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 IDLE_POLL = 2.0
 """Longest sleep without news: the database is asked what is due at least this often."""
+
 
 @dataclass(frozen=True)
 class Workers:
@@ -56,7 +58,10 @@ def worker_pool(workers: Workers) -> ProcessPoolExecutor:
     if pool is None:
         context = multiprocessing.get_context("forkserver")
         pool = _pools[workers] = ProcessPoolExecutor(
-            workers.processes, mp_context=context, initializer=start_worker, initargs=(workers.nice, workers.idle, os.getpid(), workers.defer)
+            workers.processes,
+            mp_context=context,
+            initializer=start_worker,
+            initargs=(workers.nice, workers.idle, os.getpid(), workers.defer),
         )
     return pool
 
@@ -138,10 +143,8 @@ class Dispatcher:
             if known is not None:
                 until = min(until, max(known, now + 0.02))
         self._next = until
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), max(0.0, until - clock.now()))
-        except TimeoutError:
-            pass
 
     def _start(self, claim: Claim, loop: asyncio.AbstractEventLoop) -> None:
         job = Job(database=self.database, claim=claim, owner=self.owner)
@@ -155,12 +158,14 @@ class Dispatcher:
         self._thinking[claim.table_id] = future
         future.add_done_callback(lambda done: self._report(loop, claim, pool, done))
 
-    def _report(self, loop: asyncio.AbstractEventLoop, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]) -> None:
+    def _report(
+        self, loop: asyncio.AbstractEventLoop, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]
+    ) -> None:
         """Hand a finished move back to the dispatcher's loop (from the pool's thread)."""
-        try:
+        # A closed loop (the server stopped while the bot thought) refuses: the move is stored, or its lease
+        # ends and another worker plays it.
+        with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(self._finished, claim, pool, future)
-        except RuntimeError:  # the loop is closed: the server stopped while the bot thought
-            pass  # the move is stored, or its lease ends and another worker plays it
 
     def _finished(self, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]) -> None:
         self._thinking.pop(claim.table_id, None)

@@ -23,7 +23,7 @@ import io
 import logging
 import pickle
 import zlib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from highroller.core.state import State
@@ -38,7 +38,23 @@ CORE = "highroller.core"
 
 _PLAIN = {
     ("builtins", name): getattr(builtins, name)
-    for name in ("bool", "bytearray", "bytes", "complex", "dict", "float", "frozenset", "int", "list", "object", "range", "set", "slice", "str", "tuple")
+    for name in (
+        "bool",
+        "bytearray",
+        "bytes",
+        "complex",
+        "dict",
+        "float",
+        "frozenset",
+        "int",
+        "list",
+        "object",
+        "range",
+        "set",
+        "slice",
+        "str",
+        "tuple",
+    )
 } | {
     ("copyreg", "_reconstructor"): copyreg._reconstructor,  # type: ignore[attr-defined]
     ("collections", "OrderedDict"): collections.OrderedDict,
@@ -61,10 +77,10 @@ def _sources(name: str) -> list[Path]:
     folders = [Path(folder) for folder in getattr(module, "__path__", ())]
     if folders:
         return sorted(path for folder in folders for path in folder.rglob("*.py"))
-    return [Path(module.__file__)] if getattr(module, "__file__", None) else []
+    return [Path(module.__file__)] if module.__file__ else []
 
 
-@lru_cache(maxsize=None)
+@cache
 def engine_key(state_type: type[State]) -> str:
     """The name of the engine a state of this class is pickled by: a digest of the sources of its
     game's package and of the core, and the file its class was loaded from (compiled or not)."""
@@ -109,10 +125,14 @@ def restore(checkpoint: Checkpoint, state_type: type[State]) -> State | None:
     try:
         state = _GameUnpickler(zlib.decompress(checkpoint.state), _package_of(state_type.__module__)).load()
     except Exception:  # a damaged or hostile checkpoint: the table is replayed instead
-        log.exception("a checkpoint of a %s could not be read; the table is replayed from its steps", state_type.__name__)
+        log.exception(
+            "a checkpoint of a %s could not be read; the table is replayed from its steps", state_type.__name__
+        )
         return None
     if type(state) is not state_type or len(state.history) != checkpoint.version:
-        log.warning("a checkpoint does not hold the %s it names; the table is replayed from its steps", state_type.__name__)
+        log.warning(
+            "a checkpoint does not hold the %s it names; the table is replayed from its steps", state_type.__name__
+        )
         return None
     return state
 

@@ -26,7 +26,9 @@ LONGEST_BANK = 7 * 86400
 def made_game(game: str, options: dict[str, Any]) -> Game:
     """The game a web client asked for, with its checked options, or `Refused`."""
     if game not in available_games():
-        raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
+        raise Refused(
+            "no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games())
+        )
     try:
         return make(game, **check_options(game, options))
     except HighrollerError as error:
@@ -38,12 +40,30 @@ def check_seats(made: Game, bots: Sequence[str | None], timer: int | None, stand
     spec = game_spec(made.name)
     known = [*spec.levels, *spec.bots]
     if len(bots) != made.num_players:
-        raise Refused("give one entry per seat ({seats}): a bot name or null for a person", 422, "bad-seats", seats=made.num_players)
+        raise Refused(
+            "give one entry per seat ({seats}): a bot name or null for a person",
+            422,
+            "bad-seats",
+            seats=made.num_players,
+        )
     for bot in [*bots, stand_in]:
         if bot is not None and bot not in known:
-            raise Refused("{game} has no bot {bot}; a level or a bot: {known}", 422, "bad-seats", game=made.name, bot=repr(bot), known=", ".join(known))
+            raise Refused(
+                "{game} has no bot {bot}; a level or a bot: {known}",
+                422,
+                "bad-seats",
+                game=made.name,
+                bot=repr(bot),
+                known=", ".join(known),
+            )
     if timer is not None and not min_timer <= timer <= LONGEST_TIMER:
-        raise Refused("a turn timer is between {low} and {high} seconds, or none", 422, "bad-timer", low=min_timer, high=LONGEST_TIMER)
+        raise Refused(
+            "a turn timer is between {low} and {high} seconds, or none",
+            422,
+            "bad-timer",
+            low=min_timer,
+            high=LONGEST_TIMER,
+        )
     return stand_in or default_stand_in(made.name)
 
 
@@ -52,7 +72,12 @@ def check_bank(timer: int | None, bank: int | None) -> float | None:
     if bank is None or bank == 0:
         return None
     if timer is None or timer < TURN_BASED:
-        raise Refused("a time bank is for turn-based tables: give a turn timer of {hour} seconds (an hour) or more", 422, "bad-bank", hour=TURN_BASED)
+        raise Refused(
+            "a time bank is for turn-based tables: give a turn timer of {hour} seconds (an hour) or more",
+            422,
+            "bad-bank",
+            hour=TURN_BASED,
+        )
     if not 0 < bank <= LONGEST_BANK:
         raise Refused("a time bank is between 0 and {high} seconds", 422, "bad-bank", high=LONGEST_BANK)
     return float(bank)
@@ -82,10 +107,14 @@ def _checked(check: Callable[[], str]) -> str:
 
 
 def _range(low: int | None, high: int | None) -> Phrase:
-    """"from 1 to 1,000", "at least 1" or "at most 1,000"."""
+    """ "from 1 to 1,000", "at least 1" or "at most 1,000"."""
     if low is not None and high is not None:
         return Phrase("from {low} to {high}", low=format(low, ","), high=format(high, ","))
-    return Phrase("at least {low}", low=format(low, ",")) if low is not None else Phrase("at most {high}", high=format(high, ","))
+    return (
+        Phrase("at least {low}", low=format(low, ","))
+        if low is not None
+        else Phrase("at most {high}", high=format(high, ","))
+    )
 
 
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -96,17 +125,38 @@ def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     for name, value in options.items():
         spec = specs.get(name)
         if spec is None:
-            raise Refused("{game} has no option {name}; options: {options}", 422, "bad-option", game=game, name=repr(name), options=", ".join(specs))
+            raise Refused(
+                "{game} has no option {name}; options: {options}",
+                422,
+                "bad-option",
+                game=game,
+                name=repr(name),
+                options=", ".join(specs),
+            )
         if spec.kind == "int":
             if not is_whole(value):
                 raise Refused("{name} is a whole number", 422, "bad-option", name=name)
-            if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-                raise Refused("{name} is a whole number {range}", 422, "bad-option", name=name, range=_range(spec.minimum, spec.maximum))
+            if (spec.minimum is not None and value < spec.minimum) or (
+                spec.maximum is not None and value > spec.maximum
+            ):
+                raise Refused(
+                    "{name} is a whole number {range}",
+                    422,
+                    "bad-option",
+                    name=name,
+                    range=_range(spec.minimum, spec.maximum),
+                )
         elif spec.kind == "bool" and not isinstance(value, bool):
             raise Refused("{name} is true or false", 422, "bad-option", name=name)
         elif spec.kind == "choice" and value not in spec.choices:
             raise Refused("{name} is one of {choices}", 422, "bad-option", name=name, choices=", ".join(spec.choices))
         elif spec.kind == "text" and value not in spec.presets:
-            raise Refused("{name} is one of the built-in presets {presets} (files cannot be named over the web)", 422, "bad-option", name=name, presets=", ".join(spec.presets))
+            raise Refused(
+                "{name} is one of the built-in presets {presets} (files cannot be named over the web)",
+                422,
+                "bad-option",
+                name=name,
+                presets=", ".join(spec.presets),
+            )
         checked[name] = value
     return checked

@@ -21,7 +21,9 @@ from highroller.web.route_args import bearer, origin
 from highroller.web.tables import Table, Tables
 
 
-async def makers_seats(tables: Tables, table: Table, request: Request, quotas: Quotas, authorization: str | None, key: str | None) -> set[int]:
+async def makers_seats(
+    tables: Tables, table: Table, request: Request, quotas: Quotas, authorization: str | None, key: str | None
+) -> set[int]:
     """The seats of `table` that are the asker's: by its seat token, its profile, or from the server's own machine."""
     await table.fresh()
     mine = set(await table.held_by_fresh(bearer(authorization)))
@@ -38,29 +40,45 @@ def build_close_router(tables: Tables, quotas: Quotas) -> APIRouter:
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     @router.get(
-        "/tables/{table_id}/closable", summary="Whether you may close this table: you play at it (token, profile or this machine), nobody else does",
-        response_model=None, responses=documented(Closable, "whether you may close it"),
+        "/tables/{table_id}/closable",
+        summary="Whether you may close this table: you play at it (token, profile or this machine), nobody else does",
+        response_model=None,
+        responses=documented(Closable, "whether you may close it"),
     )
     async def closable(
-        table_id: str, request: Request, authorization: str | None = Header(default=None), key: str | None = Depends(profile_header)
+        table_id: str,
+        request: Request,
+        authorization: str | None = Header(default=None),
+        key: str | None = Depends(profile_header),
     ) -> dict[str, Any]:
         table = await tables.get(table_id)
         mine = await makers_seats(tables, table, request, quotas, authorization, key)
-        return {"closable": bool(mine) and not table.finished and not table.others(sorted(mine)), "started": table.started}
+        return {
+            "closable": bool(mine) and not table.finished and not table.others(sorted(mine)),
+            "started": table.started,
+        }
 
     @router.post(
         "/tables/{table_id}/close",
-        summary="Close a table you alone play at: unstarted, it is deleted; in play, the stand-in plays your seats to the end",
-        response_model=None, responses=documented(Closed, "the table closed"),
+        summary="Close a table you alone play at: unstarted, it is deleted; in play, the stand-in plays your seats to "
+        "the end",
+        response_model=None,
+        responses=documented(Closed, "the table closed"),
     )
     async def close(
-        table_id: str, request: Request, authorization: str | None = Header(default=None), key: str | None = Depends(profile_header)
+        table_id: str,
+        request: Request,
+        authorization: str | None = Header(default=None),
+        key: str | None = Depends(profile_header),
     ) -> dict[str, Any]:
         table = await tables.get(table_id)
         mine = await makers_seats(tables, table, request, quotas, authorization, key)
         if not mine:
             raise Refused(
-                "only a person who plays at this table can close it: with its seat token, their profile, or on the server's own machine", 403, "not-yours",
+                "only a person who plays at this table can close it: with its seat token, their profile, or on the "
+                "server's own machine",
+                403,
+                "not-yours",
             )
         return {"table": table_id, "deleted": await tables.close(table, sorted(mine))}
 

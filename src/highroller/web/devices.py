@@ -39,7 +39,12 @@ class Device:
     def answer(self, lang: str) -> dict[str, Any]:
         """The device as its owner is shown it, its label in `lang`."""
         return {
-            "id": self.id, "how": self.how, "passkey": self.passkey, "created": self.created, "seen": self.seen, "label": self.agent.label(lang),
+            "id": self.id,
+            "how": self.how,
+            "passkey": self.passkey,
+            "created": self.created,
+            "seen": self.seen,
+            "label": self.agent.label(lang),
             "this": self.this,
         }
 
@@ -50,11 +55,20 @@ def devices_of(store: Store, profile_id: str, key: str) -> list[Device]:
     with store.transaction() as cursor:
         rows = store.run(
             cursor,
-            "SELECT key_hash, how, passkey_id, created, seen, browser, system FROM hr_profile_keys WHERE profile_id = ? ORDER BY seen DESC, created DESC",
+            "SELECT key_hash, how, passkey_id, created, seen, browser, system FROM hr_profile_keys WHERE profile_id = "
+            "? ORDER BY seen DESC, created DESC",
             (profile_id,),
         ).fetchall()
     return [
-        Device(id=row[0][:ID_LENGTH], how=row[1], passkey=row[2], created=float(row[3]), seen=float(row[4]), agent=Agent(row[5], row[6]), this=row[0] == mine)
+        Device(
+            id=row[0][:ID_LENGTH],
+            how=row[1],
+            passkey=row[2],
+            created=float(row[3]),
+            seen=float(row[4]),
+            agent=Agent(row[5], row[6]),
+            this=row[0] == mine,
+        )
         for row in rows
     ]
 
@@ -63,10 +77,17 @@ def sign_out(store: Store, profile_id: str, device_id: str) -> None:
     """Sign out one of the profile's devices (its key and push subscriptions gone); `Refused` (404) if
     the profile has none of that id."""
     with store.transaction(write=True) as cursor:
-        hashes = [] if not DEVICE_ID.fullmatch(device_id) else [
-            row[0] for row in store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ?", (profile_id,)).fetchall()
-            if row[0].startswith(device_id)
-        ]
+        hashes = (
+            []
+            if not DEVICE_ID.fullmatch(device_id)
+            else [
+                row[0]
+                for row in store.run(
+                    cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ?", (profile_id,)
+                ).fetchall()
+                if row[0].startswith(device_id)
+            ]
+        )
         sign_out_keys(store, cursor, hashes)
     if not hashes:
         raise Refused("your profile has no device with this id: GET /api/me/devices lists them", 404, "no-device")

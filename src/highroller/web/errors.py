@@ -47,7 +47,9 @@ class Refused(Exception):
     reason, `values` fill its placeholders; `status` is the HTTP status to answer, `retry_after` the
     seconds after which trying again may succeed (sent as `Retry-After`)."""
 
-    def __init__(self, message: str, status: int = 400, code: str = "refused", *, retry_after: int | None = None, **values: Any) -> None:
+    def __init__(
+        self, message: str, status: int = 400, code: str = "refused", *, retry_after: int | None = None, **values: Any
+    ) -> None:
         self.reason = Phrase(message, **values)
         self.message = self.reason.in_language("en")
         super().__init__(self.message)

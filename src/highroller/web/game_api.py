@@ -23,24 +23,32 @@ def build_game_router() -> APIRouter:
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     @router.get(
-        "/games", summary="Every game with its options, bots and seat count",
-        response_model=None, responses=documented(list[GameInfo], "every game, in the asked language"),
+        "/games",
+        summary="Every game with its options, bots and seat count",
+        response_model=None,
+        responses=documented(list[GameInfo], "every game, in the asked language"),
     )
     async def games(lang: str = Depends(page_language)) -> list[dict[str, Any]]:
         return list(listed_games(lang))
 
     @router.get(
-        "/games/{game}/view-schema", summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)",
-        response_model=None, responses=documented(ViewSchema, "the view's JSON Schema"),
+        "/games/{game}/view-schema",
+        summary="The JSON Schema of what a seat sees of a game (GET /api/tables/{id}'s view)",
+        response_model=None,
+        responses=documented(ViewSchema, "the view's JSON Schema"),
     )
     async def game_view_schema(game: str) -> dict[str, Any]:
         if game not in available_games():
-            raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
+            raise Refused(
+                "no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games())
+            )
         return view_schema(load_object(game_spec(game).view))
 
     @router.get(
-        "/games/{game}/rules", summary="The game's rules in short, as HTML (English where a language is missing)",
-        response_model=None, responses=documented(Rules, "the rules in short"),
+        "/games/{game}/rules",
+        summary="The game's rules in short, as HTML (English where a language is missing)",
+        response_model=None,
+        responses=documented(Rules, "the rules in short"),
     )
     async def game_rules(game: str, lang: str = Depends(page_language)) -> dict[str, str]:
         return checked_guide(game, lang)

@@ -4,7 +4,7 @@ which of its presets a table's options are."""
 from __future__ import annotations
 
 import logging
-from functools import lru_cache, partial
+from functools import cache, partial
 from typing import Any
 
 from highroller.core.botspec import level_bot
@@ -16,13 +16,13 @@ from highroller.web.checks import default_stand_in
 log = logging.getLogger(__name__)
 
 
-@lru_cache(maxsize=None)  # per game: read and checked once
+@cache  # per game: read and checked once
 def game_presets(name: str) -> tuple[Preset, ...]:
     """The game's named presets, checked (a bad presets file is a `DataFileError` naming it)."""
     return load_presets(game_spec(name))
 
 
-@lru_cache(maxsize=None)  # per game: making each preset's game reads its data files
+@cache  # per game: making each preset's game reads its data files
 def presets_by_rules_of(name: str) -> dict[str, str]:
     """The id of the preset each set of rules comes from (see `highroller.core.presets.rules_key`)."""
     return presets_by_rules(game_spec(name), game_presets(name))
@@ -33,7 +33,7 @@ def preset_of(name: str, options: dict[str, Any]) -> str | None:
     return presets_by_rules_of(name).get(rules_key(game_spec(name), options))
 
 
-@lru_cache(maxsize=None)  # per game and language: making a game's preset reads its data files
+@cache  # per game and language: making a game's preset reads its data files
 def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
     """A game as the lobby form needs it: named presets, options with limits and preset values, bots,
     seats; its words (title, summary, each preset's name and description, each option's label and
@@ -46,7 +46,13 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "title": w(spec.title),
         "summary": w(spec.summary),
         "presets": [
-            {"id": p.id, "name": w(p.name), "description": w(p.description), "players": list(p.players), "options": dict(p.options)}
+            {
+                "id": p.id,
+                "name": w(p.name),
+                "description": w(p.description),
+                "players": list(p.players),
+                "options": dict(p.options),
+            }
             for p in game_presets(name)
         ],
         "options": [
@@ -74,7 +80,7 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=None)  # per language: each game is described, or found wanting, once
+@cache  # per language: each game is described, or found wanting, once
 def listed_games(lang: str) -> tuple[dict[str, Any], ...]:
     """Every available game described in `lang` (`describe_game`), in the registry's order. A game whose
     description fails (a part of its spec that no check reaches, such as an option's help that is no

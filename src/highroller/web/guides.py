@@ -33,7 +33,9 @@ def guide_html(game: str, lang: str) -> str | None:
 def checked_guide(game: str, lang: str) -> dict[str, str]:
     """The guide answer (`lang` one of `LANGUAGES`), or `Refused` for an unknown game or one without a guide."""
     if game not in available_games():
-        raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
+        raise Refused(
+            "no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games())
+        )
     assert lang in LANGUAGES
     html = guide_html(game, lang)
     if html is None:

@@ -47,7 +47,9 @@ class Hints:
     def __init__(self, database: str, settings: Settings) -> None:
         self.database = database
         self.settings = settings
-        self.workers = Workers("advice", max(1, settings.advice_processes), settings.bot_nice, settings.bot_idle, settings.warm_up)
+        self.workers = Workers(
+            "advice", max(1, settings.advice_processes), settings.bot_nice, settings.bot_idle, settings.warm_up
+        )
         self._thinking = asyncio.Semaphore(self.workers.processes)
         self._asking: set[tuple[str, int]] = set()
         self._answers: OrderedDict[tuple[str, int, int, str], dict[str, Any]] = OrderedDict()
@@ -102,7 +104,11 @@ class Hints:
             self._advice.pop(key, None)
             raise
         note = answer["note"] if answer else None
-        return {"version": version, "chances": answer["chances"] if answer else None, "note": note[lang] if note else None}
+        return {
+            "version": version,
+            "chances": answer["chances"] if answer else None,
+            "note": note[lang] if note else None,
+        }
 
     async def _work_out(self, job: AdviceJob) -> dict[str, Any] | None:
         async with self._helper():
@@ -114,7 +120,9 @@ class Hints:
         try:
             await asyncio.wait_for(self._thinking.acquire(), HELPER_WAIT)
         except TimeoutError:
-            raise Refused("every hint helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2) from None
+            raise Refused(
+                "every hint helper is busy: ask again in a moment", 429, "hints-busy", retry_after=2
+            ) from None
         try:
             yield
         finally:
@@ -126,9 +134,13 @@ class Hints:
             future = pool.submit(work, job)
             return await asyncio.wait_for(asyncio.wrap_future(future), HINT_SECONDS)
         except TimeoutError as error:
-            raise Refused("the advice took too long: ask again in a moment", 503, "hint-timeout", retry_after=5) from error
+            raise Refused(
+                "the advice took too long: ask again in a moment", 503, "hint-timeout", retry_after=5
+            ) from error
         except BrokenProcessPool as error:
             raise Refused("the advice helpers restarted: ask again", 503, "hint-failed", retry_after=1) from error
         except Exception as error:  # whatever a game's advice raised: the request fails, the server does not
             log.exception("working out advice for %s failed", job)
-            raise Refused("the advice could not be worked out here (the error is logged)", 503, "hint-failed") from error
+            raise Refused(
+                "the advice could not be worked out here (the error is logged)", 503, "hint-failed"
+            ) from error

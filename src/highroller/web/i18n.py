@@ -21,7 +21,9 @@ def page_words(lang: str) -> dict[str, str | list[str]]:
     """Every translated text of the pages and the boards in `lang` (nothing for English)."""
     if lang == "en":
         return {}
-    games = [folder for folder in map(locale_of, available_games()) if folder is not None]  # a game of one module has none
+    games = [
+        folder for folder in map(locale_of, available_games()) if folder is not None
+    ]  # a game of one module has none
     folders = [*games, files("highroller.web").joinpath("locale")]
     words: dict[str, str | list[str]] = {}
     for folder in folders:
@@ -36,5 +38,11 @@ def add_words(app: FastAPI) -> None:
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def words(lang: str) -> JSONResponse:
         if lang not in LANGUAGES:
-            raise Refused("the pages speak {languages}; not {lang}", 404, "no-language", languages=", ".join(LANGUAGES), lang=repr(lang[:20]))
+            raise Refused(
+                "the pages speak {languages}; not {lang}",
+                404,
+                "no-language",
+                languages=", ".join(LANGUAGES),
+                lang=repr(lang[:20]),
+            )
         return JSONResponse(page_words(lang), headers={"Cache-Control": "no-cache"})

@@ -55,7 +55,11 @@ def bot_word(bot: str, lang: str) -> str:
 
 def bot_names() -> list[str]:
     """Every registered game's bots by their descriptions, in every language ("greedy", "glouton")."""
-    return list(dict.fromkeys(bot_word(bot, lang) for game in available_games() for bot in game_spec(game).bots for lang in LANGUAGES))
+    return list(
+        dict.fromkeys(
+            bot_word(bot, lang) for game in available_games() for bot in game_spec(game).bots for lang in LANGUAGES
+        )
+    )
 
 
 LEVELS = ("easy", "medium", "hard")
@@ -70,10 +74,18 @@ def level_words() -> list[str]:
 def board_label_templates() -> list[str]:
     """The leaderboard's labels in every language of a bot rated as a player (`{bot}`, its level's word
     or its description: "Hard bot", "Bot difficile") and of a deleted profile ("Former player")."""
-    return list(dict.fromkeys(text for lang in LANGUAGES for text in (web_words(lang)("{bot} bot"), web_words(lang)("Former player"))))
+    return list(
+        dict.fromkeys(
+            text for lang in LANGUAGES for text in (web_words(lang)("{bot} bot"), web_words(lang)("Former player"))
+        )
+    )
 
 
 def label_templates() -> list[str]:
     """Every label template of every language, with their `{bot}` and `{n}` placeholders."""
-    found = [template for lang in LANGUAGES for template in (*_level_labels(lang).values(), _other_bot_label(lang), _open_seat_label(lang))]
+    found = [
+        template
+        for lang in LANGUAGES
+        for template in (*_level_labels(lang).values(), _other_bot_label(lang), _open_seat_label(lang))
+    ]
     return list(dict.fromkeys(found))

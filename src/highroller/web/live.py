@@ -132,7 +132,16 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
         try:
             text = await asyncio.wait_for(_read(websocket), max(0.0, deadline - time.monotonic()))
         except TimeoutError:
-            await websocket.send_json(_error(Refused("say hello within {seconds} seconds of connecting", code="hello-first", seconds=format(HELLO_SECONDS, ".0f")), asked_language(websocket)))
+            await websocket.send_json(
+                _error(
+                    Refused(
+                        "say hello within {seconds} seconds of connecting",
+                        code="hello-first",
+                        seconds=format(HELLO_SECONDS, ".0f"),
+                    ),
+                    asked_language(websocket),
+                )
+            )
             await websocket.close(code=CLOSE_NO_HELLO)
             return None
         if text is None:
@@ -142,9 +151,21 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
         try:
             message = client_message.validate_json(text) if len(text) <= MAX_MESSAGE else None
             if message is None:
-                await websocket.send_json(_error(Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE), asked_language(websocket)))
+                await websocket.send_json(
+                    _error(
+                        Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE),
+                        asked_language(websocket),
+                    )
+                )
             elif not isinstance(message, Hello):
-                await websocket.send_json(_error(Refused("say hello first: {hello}", code="hello-first", hello='{"type": "hello", "token": ...}'), asked_language(websocket)))
+                await websocket.send_json(
+                    _error(
+                        Refused(
+                            "say hello first: {hello}", code="hello-first", hello='{"type": "hello", "token": ...}'
+                        ),
+                        asked_language(websocket),
+                    )
+                )
             else:
                 held = await table.held_by_fresh(message.token)
                 await table.fresh()  # a client coming from another server process must not act on an older copy
@@ -156,13 +177,20 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
             await websocket.send_json(_error(refused, asked_language(websocket)))
 
 
-async def serve_table(websocket: WebSocket, tables: Tables, connections: Connections, limits: RateLimits, table_id: str) -> None:
+async def serve_table(
+    websocket: WebSocket, tables: Tables, connections: Connections, limits: RateLimits, table_id: str
+) -> None:
     """Run one connection to a table until the client leaves."""
     await websocket.accept()
     host = websocket.client.host if websocket.client else None
     with connections.admit(host) as admitted:
         if not admitted:
-            await websocket.send_json(_error(Refused("too many open connections from your address", code="too-many-connections"), asked_language(websocket)))
+            await websocket.send_json(
+                _error(
+                    Refused("too many open connections from your address", code="too-many-connections"),
+                    asked_language(websocket),
+                )
+            )
             await websocket.close(code=CLOSE_TOO_MANY)
             return
         try:
@@ -199,10 +227,21 @@ async def serve_table(websocket: WebSocket, tables: Tables, connections: Connect
 async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, presence: Presence) -> None:
     if not pace.allow():
         if pace.warn():
-            subscriber.say(_error(Refused("too many messages: at most {most} a second", code="too-fast", most=format(MESSAGES_PER_SECOND, ".0f")), subscriber.lang))
+            subscriber.say(
+                _error(
+                    Refused(
+                        "too many messages: at most {most} a second",
+                        code="too-fast",
+                        most=format(MESSAGES_PER_SECOND, ".0f"),
+                    ),
+                    subscriber.lang,
+                )
+            )
         return
     if len(text) > MAX_MESSAGE:
-        subscriber.say(_error(Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE), subscriber.lang))
+        subscriber.say(
+            _error(Refused("messages are at most {most} bytes", code="too-large", most=MAX_MESSAGE), subscriber.lang)
+        )
         return
     try:
         message = client_message.validate_json(text)
@@ -214,7 +253,9 @@ async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, p
     elif isinstance(message, Visibility):
         presence.show(table.id, subscriber, message.visible)
     elif isinstance(message, Hello):
-        subscriber.say(_error(Refused("already greeted; reconnect to change seats", code="hello-twice"), subscriber.lang))
+        subscriber.say(
+            _error(Refused("already greeted; reconnect to change seats", code="hello-twice"), subscriber.lang)
+        )
     elif isinstance(message, WsAct):
         try:
             await table.act(table.acting_seat(subscriber.held), message.version, message.action)

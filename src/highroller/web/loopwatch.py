@@ -36,7 +36,9 @@ def _where(frame: FrameType) -> str:
     """Where the loop is: the last few of highroller's frames on its stack, then the innermost ones."""
     stack = traceback.extract_stack(frame)
     ours = [entry for entry in stack if f"{os.sep}highroller{os.sep}" in entry.filename][-OURS:]
-    return "".join(traceback.format_list([entry for entry in ours if entry not in stack[-INNERMOST:]] + stack[-INNERMOST:])).strip()
+    return "".join(
+        traceback.format_list([entry for entry in ours if entry not in stack[-INNERMOST:]] + stack[-INNERMOST:])
+    ).strip()
 
 
 class LoopWatch:
@@ -54,7 +56,9 @@ class LoopWatch:
         if self.bound <= 0 or not hasattr(time, "pthread_getcpuclockid"):
             return
         loop = asyncio.get_running_loop()
-        self._thread = threading.Thread(target=self._watch, args=(loop, threading.get_ident()), name="loop-watch", daemon=True)
+        self._thread = threading.Thread(
+            target=self._watch, args=(loop, threading.get_ident()), name="loop-watch", daemon=True
+        )
         self._thread.start()
 
     def stop(self) -> None:

@@ -31,31 +31,50 @@ class CreateTable(Strict):
     )
     timer: int | None = Field(
         default=None,
-        description="seconds a person has for each move, from the server's --min-timer (10 by default) to 604,800 (a week); 3,600 or more makes a turn-based table; null: no timer",
+        description="seconds a person has for each move, from the server's --min-timer (10 by default) to 604,800 (a "
+        "week); 3,600 or more makes a turn-based table; null: no timer",
     )
     bank: int | None = Field(
-        default=None, description="a turn-based table's time bank: seconds each person may spend past their moves' timers in the whole game, up to 604,800; null: none"
+        default=None,
+        description="a turn-based table's time bank: seconds each person may spend past their moves' timers in the "
+        "whole game, up to 604,800; null: none",
     )
     rated: Literal["people", "all"] | None = Field(
-        default=None, description="a rated table: each player's rating for the game changes with the result (people: only people are rated; all: bots too); only players with a profile sit at one"
+        default=None,
+        description="a rated table: each player's rating for the game changes with the result (people: only people are "
+        "rated; all: bots too); only players with a profile sit at one",
     )
     stand_in: str | None = Field(
-        default=None, max_length=40, description="the level (or bot) that plays for a person who is away or left; default: medium"
+        default=None,
+        max_length=40,
+        description="the level (or bot) that plays for a person who is away or left; default: medium",
     )
     name: str | None = Field(
-        default=None, max_length=200, description="sit down in the first person's seat under this name (the answer then holds the seat token)"
+        default=None,
+        max_length=200,
+        description="sit down in the first person's seat under this name (the answer then holds the seat token)",
     )
-    hints: bool = Field(default=True, description="whether the players may ask for a hint (POST /api/tables/{id}/hint); false for a table that forbids them")
+    hints: bool = Field(
+        default=True,
+        description="whether the players may ask for a hint (POST /api/tables/{id}/hint); false for a table that "
+        "forbids them",
+    )
     real_dice: bool = Field(
         default=False,
-        description="a companion table beside a real one: the people type every chance step (their real dice, bills drawn, card turned up); the server draws none",
+        description="a companion table beside a real one: the people type every chance step (their real dice, bills "
+        "drawn, card turned up); the server draws none",
     )
     hot_seat: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        default=None, max_length=MAX_SEATS,
-        description="the people's names in seat order: the creator's one device holds every person's seat (the answer holds its token); instead of `name`",
+        default=None,
+        max_length=MAX_SEATS,
+        description="the people's names in seat order: the creator's one device holds every person's seat (the answer "
+        "holds its token); instead of `name`",
     )
     bot_delay: float | None = Field(
-        default=None, ge=0, le=MAX_BOT_DELAY, description="seconds between two bot moves, up to 5; default: the server's (--bot-delay)"
+        default=None,
+        ge=0,
+        le=MAX_BOT_DELAY,
+        description="seconds between two bot moves, up to 5; default: the server's (--bot-delay)",
     )
 
 
@@ -63,7 +82,12 @@ class Join(Strict):
     """Take a seat with a display name: the first free one, or the seat given."""
 
     name: str = Field(max_length=200)
-    seat: int | None = Field(default=None, ge=0, lt=MAX_SEATS, description="the seat to take, counted from 0 (the page's seat 1 is 0); default: the first free one")
+    seat: int | None = Field(
+        default=None,
+        ge=0,
+        lt=MAX_SEATS,
+        description="the seat to take, counted from 0 (the page's seat 1 is 0); default: the first free one",
+    )
 
 
 class Act(Strict):

@@ -62,9 +62,7 @@ SKIN_TONES = range(0x1F3FB, 0x1F400)
 """The emoji modifiers (category Sk) that may come before a zero width joiner: 👩🏽‍💻."""
 
 INVISIBLE = frozenset(
-    [0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5]
-    + list(range(0x180B, 0x1810))
-    + list(range(0xE0000, 0xE0080))
+    [4447, 4448, 12644, 65440, 10240, 847, 6068, 6069, *list(range(6155, 6160)), *list(range(917504, 917632))]
 )
 """Code points refused although their category (letter, mark, symbol) would allow them: Hangul
 fillers, the braille blank, the combining grapheme joiner, Khmer inherent vowels, Mongolian
@@ -128,7 +126,9 @@ def profile_name(raw: str) -> str:
     leaderboard's label of a bot or of a former player either."""
     name = display_name(raw)
     if any(_BOARD_LABEL.fullmatch(key) for key in comparison_keys(name)):
-        raise NameRefused('"{name}" looks like the label the leaderboard gives a bot or a former player; pick another name', name=name)
+        raise NameRefused(
+            '"{name}" looks like the label the leaderboard gives a bot or a former player; pick another name', name=name
+        )
     return name
 
 
@@ -189,7 +189,11 @@ _LABEL = re.compile("|".join([_BOT, f".*{_BOT}{_DIGIT}+", *map(_label_shape, lab
 their parts, so that their look-alikes match too: "Hard bot Ⅱ", "Seat l"."""
 
 
-_BOARD_LABEL = re.compile("|".join(_label_shape(template, f"(?:{_any_key(*level_words())}|{_BOT_NAMES})") for template in board_label_templates()))
+_BOARD_LABEL = re.compile(
+    "|".join(
+        _label_shape(template, f"(?:{_any_key(*level_words())}|{_BOT_NAMES})") for template in board_label_templates()
+    )
+)
 """Comparison keys shaped like the leaderboard's labels in any language ("Hard bot", "Bot difficile",
 "Greedy bot", "Former player"), look-alikes included."""
 
@@ -239,7 +243,9 @@ def _check_marks(name: str) -> None:
     for char in name:
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
         if run > MAX_MARKS:
-            raise NameRefused("a display name can have at most {most} accents or other combining marks in a row", most=MAX_MARKS)
+            raise NameRefused(
+                "a display name can have at most {most} accents or other combining marks in a row", most=MAX_MARKS
+            )
 
 
 def _check_substance(name: str) -> None:
@@ -272,6 +278,6 @@ def _join(scripts: list[str]) -> Phrase:
 def _check_unique(name: str, taken: Iterable[str]) -> None:
     keys = comparison_keys(name)
     if any(_LABEL.fullmatch(key) for key in keys):
-        raise NameRefused('"{name}" looks like a bot\'s or a seat\'s label; pick another name', name=name)
+        raise NameRefused("\"{name}\" looks like a bot's or a seat's label; pick another name", name=name)
     if any(not keys.isdisjoint(comparison_keys(other)) for other in taken):
         raise NameRefused('a name like "{name}" is already at this table; pick another name', name=name)

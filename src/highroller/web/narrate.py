@@ -133,7 +133,12 @@ class Narrator:
     def step_texts(self, state: State, player: int, step: Step) -> Texts | None:
         """What `step` does, asked just before it is applied to `state` (None: the game says nothing)."""
         try:  # every language at once, as nearly always; one that fails is asked again alone
-            return _merged({lang: _plain(narration.describe_step(state, player, step, self._names[lang])) for lang, narration in self._narrations.items()})
+            return _merged(
+                {
+                    lang: _plain(narration.describe_step(state, player, step, self._names[lang]))
+                    for lang, narration in self._narrations.items()
+                }
+            )
         except Exception:
             return self._lines(lambda narration, names: narration.describe_step(state, player, step, names), step)
 
@@ -145,7 +150,12 @@ class Narrator:
     def _event_texts(self, event: dict[str, Any]) -> Texts | None:
         """One event in words (None: the game has none for it)."""
         try:
-            return _merged({lang: _plain(narration.describe_event(event, self._names[lang])) for lang, narration in self._narrations.items()})
+            return _merged(
+                {
+                    lang: _plain(narration.describe_event(event, self._names[lang]))
+                    for lang, narration in self._narrations.items()
+                }
+            )
         except Exception:
             return self._lines(lambda narration, names: narration.describe_event(event, names), event)
 
@@ -154,10 +164,16 @@ class Narrator:
         `confirm`, the question to ask before playing it, where the game has one."""
         narration = self._narrations[lang]
         try:
-            offered = {"label": step_label(narration, step), "action": step.to_json(), "help": _plain(narration.describe_step(state, player, step, self._names[lang]))}
+            offered = {
+                "label": step_label(narration, step),
+                "action": step.to_json(),
+                "help": _plain(narration.describe_step(state, player, step, self._names[lang])),
+            }
         except Exception:
             label = self._in(lang, lambda narration, _names: step_label(narration, step), step, str(step))
-            help_text = self._in(lang, lambda narration, names: narration.describe_step(state, player, step, names), step, None)
+            help_text = self._in(
+                lang, lambda narration, names: narration.describe_step(state, player, step, names), step, None
+            )
             offered = {"label": label, "action": step.to_json(), "help": _plain(help_text)}
         question = _plain(self._in(lang, lambda narration, _names: confirmation(narration, state, step), step, None))
         if question is not None:

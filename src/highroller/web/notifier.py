@@ -74,11 +74,15 @@ REMINDER = "reminder"
 
 
 def _noted(kind: str) -> str:
-    return f"EXISTS (SELECT 1 FROM hr_notices n WHERE n.table_id = t.id AND n.version = t.version AND n.seat = t.waiting AND n.kind = '{kind}')"
+    return (
+        f"EXISTS (SELECT 1 FROM hr_notices n WHERE n.table_id = t.id AND n.version = t.version AND n.seat = t.waiting "
+        f"AND n.kind = '{kind}')"
+    )
 
 
 _REMINDER_DUE = (
-    f"(t.due IS NOT NULL AND t.due - t.waiting_since >= ? AND t.due > ? AND t.due - ? < (t.due - t.waiting_since) * ? AND NOT {_noted(REMINDER)})"
+    f"(t.due IS NOT NULL AND t.due - t.waiting_since >= ? AND t.due > ? AND t.due - ? < (t.due - t.waiting_since) * ? "
+    f"AND NOT {_noted(REMINDER)})"
 )
 
 _PENDING = (
@@ -93,7 +97,8 @@ _PENDING = (
 
 _CLAIM = (
     "INSERT INTO hr_notices (table_id, version, seat, kind, at) SELECT id, version, waiting, ?, ? FROM hr_tables"
-    " WHERE id = ? AND version = ? AND waiting = ? AND finished = 0 ON CONFLICT (table_id, version, seat, kind) DO NOTHING RETURNING kind"
+    " WHERE id = ? AND version = ? AND waiting = ? AND finished = 0 ON CONFLICT (table_id, version, seat, kind) DO "
+    "NOTHING RETURNING kind"
 )
 """Note an event, if the move is still on and no process noted it first."""
 
@@ -128,7 +133,9 @@ def claim(store: Store, events: Sequence[tuple[Move, str]], now: float) -> list[
     a reminder, which says it); those this call noted (another process may have noted some first)."""
     won = []
     with store.transaction(write=True) as cursor:
-        for move, kind in sorted(events, key=lambda event: (*event[0].key, event[1])):  # one order in every process: no deadlock
+        for move, kind in sorted(
+            events, key=lambda event: (*event[0].key, event[1])
+        ):  # one order in every process: no deadlock
             if store.run(cursor, _CLAIM, (kind, now, move.table_id, move.version, move.seat)).fetchone() is not None:
                 won.append((move, kind))
         reminded = {move.key for move, kind in won if kind == REMINDER}
@@ -144,7 +151,8 @@ def prune_notices(store: Store, before: float) -> None:
         store.run(
             cursor,
             "DELETE FROM hr_notices WHERE at < ? AND NOT EXISTS"
-            " (SELECT 1 FROM hr_tables t WHERE t.id = hr_notices.table_id AND t.finished = 0 AND t.version = hr_notices.version)",
+            " (SELECT 1 FROM hr_tables t WHERE t.id = hr_notices.table_id AND t.finished = 0 AND t.version = "
+            "hr_notices.version)",
             (before,),
         )
 
@@ -158,21 +166,37 @@ def time_left(seconds: float, w: Words) -> str:
     return w.plural(max(1, int(seconds // 60)), "{n} minute", "{n} minutes")
 
 
-def move_notice(kind: str, game: str, table_id: str, others: Sequence[str], left: float | None, lang: str, origin: str, event: str) -> Notice:
+def move_notice(
+    kind: str, game: str, table_id: str, others: Sequence[str], left: float | None, lang: str, origin: str, event: str
+) -> Notice:
     """The notification of a move's event in `lang`: `others` are the other seats' names, `left` the
     seconds before the stand-in plays the move (None: no turn timer), `event` the event's topic."""
     w = web_words(lang)
     title = words_of(game, lang)(game_spec(game).title)
-    where = w("Table {table} with {players}", table=table_id, players=w.joined(list(others))) if others else w("Table {table}", table=table_id)
+    where = (
+        w("Table {table} with {players}", table=table_id, players=w.joined(list(others)))
+        if others
+        else w("Table {table}", table=table_id)
+    )
     url, tag = f"{origin}/table/{table_id}", f"table-{table_id}"
     if left is None:
-        return Notice(w("{game}: your move", game=title), w("{where} waits for your move.", where=where), url, tag, int(WEEK), event)
+        return Notice(
+            w("{game}: your move", game=title),
+            w("{where} waits for your move.", where=where),
+            url,
+            tag,
+            int(WEEK),
+            event,
+        )
     remaining = time_left(max(0.0, left), w)
     if kind == REMINDER:
         heading = w("{game}: {left} left", game=title, left=remaining)
         body = w("{where}: {left} left before a stand-in plays your move.", where=where, left=remaining)
     else:
-        heading, body = w("{game}: your move", game=title), w("{where}: {left} left for your move.", where=where, left=remaining)
+        heading, body = (
+            w("{game}: your move", game=title),
+            w("{where}: {left} left for your move.", where=where, left=remaining),
+        )
     return Notice(heading, body, url, tag, int(max(60.0, min(WEEK, left))), event)
 
 
@@ -224,21 +248,32 @@ class Notifier:
         """The device and what to tell it now; or why it is not told (`outbox.MOVE_OVER`, `outbox.UNSUBSCRIBED`)."""
         with self.store.transaction() as cursor:
             table = self.store.run(
-                cursor, "SELECT game, due FROM hr_tables WHERE id = ? AND version = ? AND waiting = ? AND finished = 0",
+                cursor,
+                "SELECT game, due FROM hr_tables WHERE id = ? AND version = ? AND waiting = ? AND finished = 0",
                 (delivery.table_id, delivery.version, delivery.seat),
             ).fetchone()
             keys = self.store.run(
-                cursor, "SELECT p256dh, auth FROM hr_push WHERE endpoint = ? AND profile_id = ?", (delivery.endpoint, delivery.profile_id)
+                cursor,
+                "SELECT p256dh, auth FROM hr_push WHERE endpoint = ? AND profile_id = ?",
+                (delivery.endpoint, delivery.profile_id),
             ).fetchone()
-            rows = self.store.run(cursor, "SELECT seat, name, bot FROM hr_seats WHERE table_id = ? ORDER BY seat", (delivery.table_id,)).fetchall()
+            rows = self.store.run(
+                cursor, "SELECT seat, name, bot FROM hr_seats WHERE table_id = ? ORDER BY seat", (delivery.table_id,)
+            ).fetchall()
         if table is None:
             return outbox.MOVE_OVER
         profile = profile_by_id(self.store, delivery.profile_id)
         if keys is None or profile is None:
             return outbox.UNSUBSCRIBED
-        others = [seat_name(SeatRow(seat=row[0], name=row[1], bot=row[2]), profile.language) for row in rows if row[0] != delivery.seat]
+        others = [
+            seat_name(SeatRow(seat=row[0], name=row[1], bot=row[2]), profile.language)
+            for row in rows
+            if row[0] != delivery.seat
+        ]
         left = None if table[1] is None else float(table[1]) - clock.now()
-        notice = move_notice(delivery.kind, table[0], delivery.table_id, others, left, profile.language, self._origin, delivery.topic)
+        notice = move_notice(
+            delivery.kind, table[0], delivery.table_id, others, left, profile.language, self._origin, delivery.topic
+        )
         return Subscription(delivery.endpoint, keys[0], keys[1]), notice
 
     async def _send(self, delivery: Delivery) -> int:
@@ -247,8 +282,13 @@ class Notifier:
             outcome = Outcome(False, prepared) if isinstance(prepared, str) else await self.pusher.push(*prepared)
             state = await asyncio.to_thread(outbox.settle, self.store, delivery, self.owner, outcome, clock.now())
             if state == outbox.FAILED and not isinstance(prepared, str):
-                log.warning("the %s notification of table %s to a device failed after %d attempts: %s", delivery.kind, delivery.table_id,
-                            delivery.attempt, outcome.reason)
+                log.warning(
+                    "the %s notification of table %s to a device failed after %d attempts: %s",
+                    delivery.kind,
+                    delivery.table_id,
+                    delivery.attempt,
+                    outcome.reason,
+                )
             return int(outcome.delivered)
         except Exception:  # the lease runs out: another look tries it again
             log.exception("sending the %s notification of table %s failed", delivery.kind, delivery.table_id)

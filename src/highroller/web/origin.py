@@ -34,8 +34,20 @@ def checked_origin(text: str) -> str:
     except ValueError:
         port = -1
     scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
-    if scheme not in ("http", "https") or not host or port == -1 or parts.username or parts.password or parts.path or parts.query or parts.fragment:
-        raise ValueError(f"{text!r} is not an origin: give the site's address as browsers see it, http(s)://host[:port], without a path")
+    if (
+        scheme not in ("http", "https")
+        or not host
+        or port == -1
+        or parts.username
+        or parts.password
+        or parts.path
+        or parts.query
+        or parts.fragment
+    ):
+        raise ValueError(
+            f"{text!r} is not an origin: give the site's address as browsers see it, http(s)://host[:port], without a "
+            f"path"
+        )
     shown = f"[{host}]" if ":" in host else host
     default = {"http": 80, "https": 443}[scheme]
     return f"{scheme}://{shown}" if port in (None, default) else f"{scheme}://{shown}:{port}"

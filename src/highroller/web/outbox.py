@@ -93,7 +93,8 @@ def record_due(store: Store, cursor: Any, event: tuple[str, int, int, str], prof
     due now to each device of the profile."""
     store.run(
         cursor,
-        "INSERT INTO hr_outbox (table_id, version, seat, kind, endpoint, profile_id, created, state, attempts, next_try)"
+        "INSERT INTO hr_outbox (table_id, version, seat, kind, endpoint, profile_id, created, state, attempts, "
+        "next_try)"
         " SELECT ?, ?, ?, ?, endpoint, profile_id, ?, 'due', 0, ? FROM hr_push WHERE profile_id = ?"
         " ON CONFLICT (table_id, version, seat, kind, endpoint) DO NOTHING",
         (*event, now, now, profile_id),
@@ -115,16 +116,23 @@ def lease(store: Store, owner: str, limit: int, now: float) -> list[Delivery]:
             (now, now, limit),
         ).fetchall()
         for row in rows:
-            delivery = Delivery(row[0], int(row[1]), int(row[2]), row[3], row[4], row[5], int(row[6]) + 1, float(row[7]))
-            if delivery.attempt > ATTEMPTS or now - delivery.created >= GIVE_UP:  # a process stopped during the last attempt, or none ran
+            delivery = Delivery(
+                row[0], int(row[1]), int(row[2]), row[3], row[4], row[5], int(row[6]) + 1, float(row[7])
+            )
+            if (
+                delivery.attempt > ATTEMPTS or now - delivery.created >= GIVE_UP
+            ):  # a process stopped during the last attempt, or none ran
                 store.run(
-                    cursor, f"UPDATE hr_outbox SET state = 'failed', done = ?, reason = CASE WHEN lease_owner IS NULL THEN ? ELSE ? END WHERE {_KEY}",
+                    cursor,
+                    f"UPDATE hr_outbox SET state = 'failed', done = ?, reason = CASE WHEN lease_owner IS NULL THEN ? "
+                    f"ELSE ? END WHERE {_KEY}",
                     (now, TOO_LATE, LOST, *delivery.key),
                 )
                 continue
             store.run(
                 cursor,
-                "UPDATE hr_outbox SET attempts = attempts + 1, reason = CASE WHEN lease_owner IS NULL THEN reason ELSE ? END,"
+                "UPDATE hr_outbox SET attempts = attempts + 1, reason = CASE WHEN lease_owner IS NULL THEN reason ELSE "
+                "? END,"
                 f" lease_owner = ?, lease_until = ? WHERE {_KEY}",
                 (LOST, owner, now + LEASE, *delivery.key),
             )
@@ -146,7 +154,9 @@ def settle(store: Store, delivery: Delivery, owner: str, outcome: Outcome, now: 
     with store.transaction(write=True) as cursor:
         if outcome.delivered:
             store.run(
-                cursor, f"UPDATE hr_outbox SET state = 'sent', done = ?, lease_owner = NULL, lease_until = NULL WHERE {_KEY} AND state = 'due'",
+                cursor,
+                f"UPDATE hr_outbox SET state = 'sent', done = ?, lease_owner = NULL, lease_until = NULL WHERE {_KEY} "
+                f"AND state = 'due'",
                 (now, *delivery.key),
             )
             return SENT
@@ -154,7 +164,8 @@ def settle(store: Store, delivery: Delivery, owner: str, outcome: Outcome, now: 
         state, done = (DUE, None) if at is not None else (FAILED, now)
         store.run(
             cursor,
-            "UPDATE hr_outbox SET state = ?, done = ?, next_try = COALESCE(?, next_try), reason = ?, lease_owner = NULL, lease_until = NULL"
+            "UPDATE hr_outbox SET state = ?, done = ?, next_try = COALESCE(?, next_try), reason = ?, lease_owner = "
+            "NULL, lease_until = NULL"
             f" WHERE {_KEY} AND state = 'due' AND lease_owner = ?",
             (state, done, at, outcome.reason, *delivery.key, owner),
         )
@@ -166,6 +177,7 @@ def prune(store: Store, before: float) -> None:
     with store.transaction(write=True) as cursor:
         store.run(
             cursor,
-            "DELETE FROM hr_outbox WHERE (state <> 'due' AND done < ?) OR profile_id IN (SELECT id FROM hr_profiles WHERE deleted = 1)",
+            "DELETE FROM hr_outbox WHERE (state <> 'due' AND done < ?) OR profile_id IN (SELECT id FROM hr_profiles "
+            "WHERE deleted = 1)",
             (before,),
         )

@@ -27,11 +27,7 @@ from webauthn import (
     verify_authentication_response,
     verify_registration_response,
 )
-from webauthn.helpers import (
-    base64url_to_bytes,
-    bytes_to_base64url,
-    options_to_json_dict,
-)
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url, options_to_json_dict
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     PublicKeyCredentialDescriptor,
@@ -96,18 +92,25 @@ def bad_challenge() -> Refused:
 
 
 def other_site(made_for: str, site: Site) -> Refused:
-    """The refusal of a passkey made for another site than this server's (it moved, or another server shares its database)."""
+    """The refusal of a passkey made for another site than this server's (it moved, or another server shares its
+    database)."""
     return Refused(
         "this passkey was made for {made_for}, not for this site, {site}: sign in there, or here with a one-time link",
-        401, "other-site", made_for=made_for, site=site.origin,
+        401,
+        "other-site",
+        made_for=made_for,
+        site=site.origin,
     )
 
 
 def not_verified(site: Site) -> Refused:
     """The refusal of a credential that does not check out: forged, for another site, malformed, replayed."""
     return Refused(
-        "the passkey's answer could not be verified for {site}: try again with a passkey made for this site, or sign in with a one-time link",
-        401, "bad-passkey", site=site.origin,
+        "the passkey's answer could not be verified for {site}: try again with a passkey made for this site, or sign "
+        "in with a one-time link",
+        401,
+        "bad-passkey",
+        site=site.origin,
     )
 
 
@@ -125,7 +128,8 @@ def _keep_challenge(store: Store, challenge: bytes, purpose: str, profile_id: st
                 (profile_id, purpose, profile_id, purpose, OPEN_REGISTRATIONS - 1),
             )
         store.run(
-            cursor, "INSERT INTO hr_challenges (id, challenge, purpose, profile_id, expires) VALUES (?, ?, ?, ?, ?)",
+            cursor,
+            "INSERT INTO hr_challenges (id, challenge, purpose, profile_id, expires) VALUES (?, ?, ?, ?, ?)",
             (challenge_id, bytes_to_base64url(challenge), purpose, profile_id, now + CHALLENGE_SECONDS),
         )
     return challenge_id
@@ -137,7 +141,9 @@ def _take_challenge(store: Store, challenge_id: str, purpose: str, profile_id: s
     now = clock.now()
     with store.transaction(write=True) as cursor:
         row = store.run(
-            cursor, "DELETE FROM hr_challenges WHERE id = ? AND purpose = ? AND COALESCE(profile_id, '') = ? RETURNING challenge, expires",
+            cursor,
+            "DELETE FROM hr_challenges WHERE id = ? AND purpose = ? AND COALESCE(profile_id, '') = ? RETURNING "
+            "challenge, expires",
             (challenge_id, purpose, profile_id or ""),
         ).fetchone()
     if row is None or row[1] <= now:
@@ -149,12 +155,25 @@ def registration_options(store: Store, profile: Profile, site: Site) -> tuple[st
     """The options of `navigator.credentials.create` for a new passkey of the profile (its passkeys
     already made left out), and the id of their challenge."""
     with store.transaction() as cursor:
-        known = [row[0] for row in store.run(cursor, "SELECT credential_id FROM hr_passkeys WHERE profile_id = ?", (profile.id,)).fetchall()]
+        known = [
+            row[0]
+            for row in store.run(
+                cursor, "SELECT credential_id FROM hr_passkeys WHERE profile_id = ?", (profile.id,)
+            ).fetchall()
+        ]
     options = generate_registration_options(
-        rp_id=site.rp_id, rp_name=RP_NAME, user_id=profile.id.encode(), user_name=profile.name or profile.id, user_display_name=profile.name or profile.id,
+        rp_id=site.rp_id,
+        rp_name=RP_NAME,
+        user_id=profile.id.encode(),
+        user_name=profile.name or profile.id,
+        user_display_name=profile.name or profile.id,
         timeout=int(CHALLENGE_SECONDS * 1000),
-        authenticator_selection=AuthenticatorSelectionCriteria(resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED),
-        exclude_credentials=[PublicKeyCredentialDescriptor(id=base64url_to_bytes(credential_id)) for credential_id in known],
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED
+        ),
+        exclude_credentials=[
+            PublicKeyCredentialDescriptor(id=base64url_to_bytes(credential_id)) for credential_id in known
+        ],
     )
     return _keep_challenge(store, options.challenge, REGISTER, profile.id), options_to_json_dict(options)
 
@@ -164,25 +183,55 @@ def register(store: Store, profile: Profile, site: Site, challenge_id: str, cred
     against the challenge and the site, and keep it as a passkey of the profile; or `Refused`."""
     challenge = _take_challenge(store, challenge_id, REGISTER, profile.id)
     try:
-        verified = verify_registration_response(credential=credential, expected_challenge=challenge, expected_rp_id=site.rp_id, expected_origin=site.origin)
+        verified = verify_registration_response(
+            credential=credential, expected_challenge=challenge, expected_rp_id=site.rp_id, expected_origin=site.origin
+        )
     except Exception as error:  # the library's parsers raise many kinds of errors on a hostile answer
         log.info("a passkey registration was refused: %s", error)
         raise not_verified(site) from error
     credential_id = bytes_to_base64url(verified.credential_id)
     if len(credential_id) > MAX_ID:
-        raise Refused("this passkey's id is longer than {most} characters: use another authenticator", 422, "bad-passkey", most=MAX_ID)
+        raise Refused(
+            "this passkey's id is longer than {most} characters: use another authenticator",
+            422,
+            "bad-passkey",
+            most=MAX_ID,
+        )
     now = clock.now()
     with store.transaction(write=True) as cursor:
-        if store.run(cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ? AND deleted = 0", (profile.id,)).rowcount != 1:
-            raise Refused("this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in", 401, "bad-profile")
+        if (
+            store.run(
+                cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ? AND deleted = 0", (profile.id,)
+            ).rowcount
+            != 1
+        ):
+            raise Refused(
+                "this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in",
+                401,
+                "bad-profile",
+            )
         count = store.run(cursor, "SELECT COUNT(*) FROM hr_passkeys WHERE profile_id = ?", (profile.id,)).fetchone()[0]
         if count >= MAX_PASSKEYS:
-            raise Refused("your profile has {count} passkeys, the most it may have: delete one first", 409, "too-many-passkeys", count=count)
+            raise Refused(
+                "your profile has {count} passkeys, the most it may have: delete one first",
+                409,
+                "too-many-passkeys",
+                count=count,
+            )
         added = store.run(
             cursor,
-            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created, rp_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO hr_passkeys (credential_id, profile_id, public_key, sign_count, created, rp_id, origin) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id",
-            (credential_id, profile.id, bytes_to_base64url(verified.credential_public_key), verified.sign_count, now, site.rp_id, site.origin),
+            (
+                credential_id,
+                profile.id,
+                bytes_to_base64url(verified.credential_public_key),
+                verified.sign_count,
+                now,
+                site.rp_id,
+                site.origin,
+            ),
         ).fetchone()
     if added is None:
         raise Refused("this passkey is registered already", 409, "passkey-known")
@@ -192,7 +241,9 @@ def register(store: Store, profile: Profile, site: Site, challenge_id: str, cred
 def authentication_options(store: Store, site: Site) -> tuple[str, dict[str, Any]]:
     """The options of `navigator.credentials.get` to sign in with any passkey of the site, and the id
     of their challenge."""
-    options = generate_authentication_options(rp_id=site.rp_id, timeout=int(CHALLENGE_SECONDS * 1000), user_verification=UserVerificationRequirement.PREFERRED)
+    options = generate_authentication_options(
+        rp_id=site.rp_id, timeout=int(CHALLENGE_SECONDS * 1000), user_verification=UserVerificationRequirement.PREFERRED
+    )
     return _keep_challenge(store, options.challenge, SIGN_IN, None), options_to_json_dict(options)
 
 
@@ -204,10 +255,16 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
     challenge = _take_challenge(store, challenge_id, SIGN_IN, None)
     with store.transaction() as cursor:
         row = store.run(
-            cursor, "SELECT profile_id, public_key, sign_count, rp_id, origin FROM hr_passkeys WHERE credential_id = ?", (credential["id"],)
+            cursor,
+            "SELECT profile_id, public_key, sign_count, rp_id, origin FROM hr_passkeys WHERE credential_id = ?",
+            (credential["id"],),
         ).fetchone()
     if row is None:
-        raise Refused("this passkey is not registered here (it may have been deleted): sign in with a one-time link instead", 401, "unknown-passkey")
+        raise Refused(
+            "this passkey is not registered here (it may have been deleted): sign in with a one-time link instead",
+            401,
+            "unknown-passkey",
+        )
     profile_id, public_key, sign_count, rp_id, origin = row
     if (rp_id, origin) not in ((None, None), (site.rp_id, site.origin)):
         raise other_site(origin or rp_id, site)
@@ -216,15 +273,20 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
         if handle and base64url_to_bytes(handle) != profile_id.encode():
             raise ValueError("the user handle is another profile's")
         verified = verify_authentication_response(
-            credential=credential, expected_challenge=challenge, expected_rp_id=site.rp_id, expected_origin=site.origin,
-            credential_public_key=base64url_to_bytes(public_key), credential_current_sign_count=int(sign_count),
+            credential=credential,
+            expected_challenge=challenge,
+            expected_rp_id=site.rp_id,
+            expected_origin=site.origin,
+            credential_public_key=base64url_to_bytes(public_key),
+            credential_current_sign_count=int(sign_count),
         )
     except Exception as error:  # the library's parsers raise many kinds of errors on a hostile answer
         log.info("a passkey sign-in was refused: %s", error)
         raise not_verified(site) from error
     with store.transaction(write=True) as cursor:
         counted = store.run(
-            cursor, "UPDATE hr_passkeys SET sign_count = ?, rp_id = ?, origin = ? WHERE credential_id = ? AND sign_count = ?",
+            cursor,
+            "UPDATE hr_passkeys SET sign_count = ?, rp_id = ?, origin = ? WHERE credential_id = ? AND sign_count = ?",
             (verified.new_sign_count, site.rp_id, site.origin, credential["id"], sign_count),
         ).rowcount
     profile = profile_by_id(store, profile_id)
@@ -236,7 +298,11 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
 def passkeys_of(store: Store, profile_id: str) -> list[Passkey]:
     """The profile's passkeys, oldest first."""
     with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT credential_id, created FROM hr_passkeys WHERE profile_id = ? ORDER BY created, credential_id", (profile_id,)).fetchall()
+        rows = store.run(
+            cursor,
+            "SELECT credential_id, created FROM hr_passkeys WHERE profile_id = ? ORDER BY created, credential_id",
+            (profile_id,),
+        ).fetchall()
     return [Passkey(id=row[0], created=float(row[1])) for row in rows]
 
 
@@ -244,9 +310,17 @@ def delete_passkey(store: Store, profile_id: str, passkey_id: str) -> None:
     """Delete one of the profile's passkeys, signing out the devices it signed in (and forgetting its
     sign-ins not yet confirmed); `Refused` (404) if the profile has none of that id."""
     with store.transaction(write=True) as cursor:
-        deleted = store.run(cursor, "DELETE FROM hr_passkeys WHERE credential_id = ? AND profile_id = ?", (passkey_id, profile_id)).rowcount
-        signed_in = store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id)).fetchall()
+        deleted = store.run(
+            cursor, "DELETE FROM hr_passkeys WHERE credential_id = ? AND profile_id = ?", (passkey_id, profile_id)
+        ).rowcount
+        signed_in = store.run(
+            cursor,
+            "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? AND passkey_id = ?",
+            (profile_id, passkey_id),
+        ).fetchall()
         sign_out_keys(store, cursor, [row[0] for row in signed_in])
-        store.run(cursor, "DELETE FROM hr_signin_links WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id))
+        store.run(
+            cursor, "DELETE FROM hr_signin_links WHERE profile_id = ? AND passkey_id = ?", (profile_id, passkey_id)
+        )
     if deleted != 1:
         raise Refused("your profile has no passkey with this id: GET /api/me/passkeys lists them", 404, "no-passkey")

@@ -51,7 +51,7 @@ class Seen:
     watchers: int
 
     def status(self, seat: int) -> str:
-        """"online", "away" or "offline" (a bot's seat is the caller's to tell)."""
+        """ "online", "away" or "offline" (a bot's seat is the caller's to tell)."""
         visible, connections = self.seats.get(seat, (0, 0))
         return "online" if visible else "away" if connections else "offline"
 
@@ -101,7 +101,11 @@ class Presence:
     async def seat_status(self, table_id: str, seat: int) -> str:
         """The seat's "online", "away" or "offline" in every process, the others' connections read from
         the store now (for a table this process need not hold)."""
-        remote = await asyncio.to_thread(self.store.presence_of, table_id, self.process, clock.now() - EXPIRY) if self.store.shared else []
+        remote = (
+            await asyncio.to_thread(self.store.presence_of, table_id, self.process, clock.now() - EXPIRY)
+            if self.store.shared
+            else []
+        )
         return _seen([*self.counts(table_id), *remote]).status(seat)
 
     # ------------------------------------------------------------------ this process's connections
@@ -162,7 +166,9 @@ class Presence:
         while self._unwritten:
             table_id = self._unwritten.pop()
             try:
-                await asyncio.to_thread(self.store.put_presence, table_id, self.process, self.counts(table_id), clock.now())
+                await asyncio.to_thread(
+                    self.store.put_presence, table_id, self.process, self.counts(table_id), clock.now()
+                )
             except Exception:
                 log.exception("storing who is at table %s failed", table_id)
 

@@ -16,7 +16,17 @@ from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
 from highroller.web.checks import checked_profile_name
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.profiles import MADE, MAX_KEY, Arrival, Profile, checked_languages, create_profile, forget_profile, profile_of_key, update_profile
+from highroller.web.profiles import (
+    MADE,
+    MAX_KEY,
+    Arrival,
+    Profile,
+    checked_languages,
+    create_profile,
+    forget_profile,
+    profile_of_key,
+    update_profile,
+)
 from highroller.web.quotas import Quotas
 from highroller.web.route_args import origin
 from highroller.web.store import Store
@@ -36,7 +46,9 @@ class ProfileChange(Strict):
     """A new name, new languages, or both."""
 
     name: str | None = Field(default=None, max_length=200)
-    languages: list[Language] | None = Field(default=None, min_length=1, max_length=3, description="one to three of en, fr, de")
+    languages: list[Language] | None = Field(
+        default=None, min_length=1, max_length=3, description="one to three of en, fr, de"
+    )
 
 
 class ProfileInfo(Answer):
@@ -65,7 +77,9 @@ async def current_profile(store: Store, key: str | None) -> Profile:
     return await asyncio.to_thread(profile_of_key, store, key)
 
 
-def profile_header(x_profile: str | None = Header(default=None, max_length=MAX_KEY, description="this device's profile key")) -> str | None:
+def profile_header(
+    x_profile: str | None = Header(default=None, max_length=MAX_KEY, description="this device's profile key"),
+) -> str | None:
     """The `X-Profile` header, if sent."""
     return x_profile
 
@@ -75,8 +89,11 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     @router.post(
-        "/profiles", status_code=201, summary="Make a profile (a first visit): the answer holds this device's key",
-        response_model=None, responses=documented(NewProfileInfo, "the new profile", 201),
+        "/profiles",
+        status_code=201,
+        summary="Make a profile (a first visit): the answer holds this device's key",
+        response_model=None,
+        responses=documented(NewProfileInfo, "the new profile", 201),
     )
     async def new_profile(body: NewProfile, request: Request) -> dict[str, Any]:
         name = checked_profile_name(body.name)
@@ -84,14 +101,21 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
         joiner = origin(quotas, request)
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
-        profile, key = await asyncio.to_thread(create_profile, store, name, languages, Arrival(MADE, agent_of(request.headers.get("user-agent"))))
+        profile, key = await asyncio.to_thread(
+            create_profile, store, name, languages, Arrival(MADE, agent_of(request.headers.get("user-agent")))
+        )
         return {**profile.answer(), "key": key}
 
     @router.get("/me", summary="Your profile", response_model=None, responses=documented(ProfileInfo, "your profile"))
     async def me(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         return (await current_profile(store, key)).answer()
 
-    @router.patch("/me", summary="Rename your profile or change its languages", response_model=None, responses=documented(ProfileInfo, "your profile"))
+    @router.patch(
+        "/me",
+        summary="Rename your profile or change its languages",
+        response_model=None,
+        responses=documented(ProfileInfo, "your profile"),
+    )
     async def change_me(body: ProfileChange, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         name = None if body.name is None else checked_profile_name(body.name)
@@ -99,8 +123,10 @@ def build_profile_router(store: Store, tables: Tables, quotas: Quotas) -> APIRou
         return (await asyncio.to_thread(update_profile, store, profile, name, languages)).answer()
 
     @router.delete(
-        "/me", summary="Delete your profile: its name, keys, passkeys and subscriptions go; its games stay, its seats unnamed",
-        response_model=None, responses=documented(Deleted, "the profile is gone"),
+        "/me",
+        summary="Delete your profile: its name, keys, passkeys and subscriptions go; its games stay, its seats unnamed",
+        response_model=None,
+        responses=documented(Deleted, "the profile is gone"),
     )
     async def delete_me(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)

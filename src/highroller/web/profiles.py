@@ -20,7 +20,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from highroller.core.words import LANGUAGES
@@ -47,7 +47,7 @@ class Arrival:
     credential id) and the browser it came with."""
 
     how: str = MADE
-    agent: Agent = Agent()
+    agent: Agent = field(default_factory=Agent)
     passkey: str | None = None
 
 
@@ -83,12 +83,17 @@ def checked_languages(languages: Sequence[str]) -> tuple[str, ...]:
     return chosen
 
 
-def create_profile(store: Store, name: str, languages: Sequence[str], arrival: Arrival = Arrival()) -> tuple[Profile, str]:
+def create_profile(
+    store: Store, name: str, languages: Sequence[str], arrival: Arrival = Arrival()
+) -> tuple[Profile, str]:
     """A new profile and the first device's key (the only time the key is seen in clear)."""
     profile = Profile(id=secrets.token_urlsafe(12), name=name, languages=tuple(languages))
     with store.transaction(write=True) as cursor:
-        store.run(cursor, "INSERT INTO hr_profiles (id, name, languages, created) VALUES (?, ?, ?, ?)",
-                  (profile.id, profile.name, json.dumps(list(profile.languages)), clock.now()))
+        store.run(
+            cursor,
+            "INSERT INTO hr_profiles (id, name, languages, created) VALUES (?, ?, ?, ?)",
+            (profile.id, profile.name, json.dumps(list(profile.languages)), clock.now()),
+        )
         key = _new_key(store, cursor, profile.id, arrival)
     return profile, key
 
@@ -98,7 +103,11 @@ def add_device(store: Store, profile_id: str, arrival: Arrival) -> str:
     ago beyond `MAX_DEVICES`."""
     with store.transaction(write=True) as cursor:
         key = _new_key(store, cursor, profile_id, arrival)
-        newest = store.run(cursor, "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? ORDER BY seen DESC, created DESC", (profile_id,)).fetchall()
+        newest = store.run(
+            cursor,
+            "SELECT key_hash FROM hr_profile_keys WHERE profile_id = ? ORDER BY seen DESC, created DESC",
+            (profile_id,),
+        ).fetchall()
         sign_out_keys(store, cursor, [row[0] for row in newest[MAX_DEVICES:]])
     return key
 
@@ -107,8 +116,19 @@ def _new_key(store: Store, cursor: Any, profile_id: str, arrival: Arrival) -> st
     key = secrets.token_urlsafe(32)
     now = clock.now()
     store.run(
-        cursor, "INSERT INTO hr_profile_keys (key_hash, profile_id, created, seen, how, passkey_id, browser, system) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (key_hash(key), profile_id, now, now, arrival.how, arrival.passkey, arrival.agent.browser, arrival.agent.system),
+        cursor,
+        "INSERT INTO hr_profile_keys (key_hash, profile_id, created, seen, how, passkey_id, browser, system) VALUES "
+        "(?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            key_hash(key),
+            profile_id,
+            now,
+            now,
+            arrival.how,
+            arrival.passkey,
+            arrival.agent.browser,
+            arrival.agent.system,
+        ),
     )
     return key
 
@@ -134,19 +154,26 @@ def profile_by_key(store: Store, key: str) -> Profile | None:
     with store.transaction() as cursor:
         row = store.run(
             cursor,
-            "SELECT p.id, p.name, p.languages, k.seen FROM hr_profile_keys k JOIN hr_profiles p ON p.id = k.profile_id WHERE k.key_hash = ? AND p.deleted = 0",
+            "SELECT p.id, p.name, p.languages, k.seen FROM hr_profile_keys k JOIN hr_profiles p ON p.id = k.profile_id "
+            "WHERE k.key_hash = ? AND p.deleted = 0",
             (hashed,),
         ).fetchone()
     if row is not None and now - float(row[3]) >= SEEN_EVERY:
         with store.transaction(write=True) as cursor:
-            store.run(cursor, "UPDATE hr_profile_keys SET seen = ? WHERE key_hash = ? AND seen <= ?", (now, hashed, now - SEEN_EVERY))
+            store.run(
+                cursor,
+                "UPDATE hr_profile_keys SET seen = ? WHERE key_hash = ? AND seen <= ?",
+                (now, hashed, now - SEEN_EVERY),
+            )
     return None if row is None else _profile(row)
 
 
 def profile_by_id(store: Store, profile_id: str) -> Profile | None:
     """A profile that is not deleted; None otherwise."""
     with store.transaction() as cursor:
-        row = store.run(cursor, "SELECT id, name, languages FROM hr_profiles WHERE id = ? AND deleted = 0", (profile_id,)).fetchone()
+        row = store.run(
+            cursor, "SELECT id, name, languages FROM hr_profiles WHERE id = ? AND deleted = 0", (profile_id,)
+        ).fetchone()
     return None if row is None else _profile(row)
 
 
@@ -156,16 +183,26 @@ def profile_names(store: Store, profile_ids: Sequence[str]) -> dict[str, str]:
         return {}
     with store.transaction() as cursor:
         rows = store.run(
-            cursor, f"SELECT id, name FROM hr_profiles WHERE deleted = 0 AND id IN ({', '.join('?' * len(profile_ids))})", list(profile_ids)
+            cursor,
+            f"SELECT id, name FROM hr_profiles WHERE deleted = 0 AND id IN ({', '.join('?' * len(profile_ids))})",
+            list(profile_ids),
         ).fetchall()
     return {row[0]: row[1] for row in rows}
 
 
 def update_profile(store: Store, profile: Profile, name: str | None, languages: Sequence[str] | None) -> Profile:
     """The profile renamed and with its languages changed (None: kept as they are)."""
-    changed = Profile(id=profile.id, name=profile.name if name is None else name, languages=profile.languages if languages is None else tuple(languages))
+    changed = Profile(
+        id=profile.id,
+        name=profile.name if name is None else name,
+        languages=profile.languages if languages is None else tuple(languages),
+    )
     with store.transaction(write=True) as cursor:
-        store.run(cursor, "UPDATE hr_profiles SET name = ?, languages = ? WHERE id = ?", (changed.name, json.dumps(list(changed.languages)), profile.id))
+        store.run(
+            cursor,
+            "UPDATE hr_profiles SET name = ?, languages = ? WHERE id = ?",
+            (changed.name, json.dumps(list(changed.languages)), profile.id),
+        )
     return changed
 
 
@@ -175,19 +212,29 @@ def forget_profile(store: Store, profile_id: str) -> list[str]:
     rated tables, which stay its rated player (a former player, ranked by the game as anyone). The ids
     of the tables whose seats changed (the caller tells them)."""
     with store.transaction(write=True) as cursor:
-        tables = [row[0] for row in store.run(cursor, "SELECT DISTINCT table_id FROM hr_seats WHERE profile_id = ?", (profile_id,)).fetchall()]
+        tables = [
+            row[0]
+            for row in store.run(
+                cursor, "SELECT DISTINCT table_id FROM hr_seats WHERE profile_id = ?", (profile_id,)
+            ).fetchall()
+        ]
         store.run(
             cursor,
             "UPDATE hr_seats SET name = NULL, token_hash = ?, profile_id = CASE"
-            " WHEN table_id IN (SELECT id FROM hr_tables WHERE rated IS NOT NULL) THEN profile_id ELSE NULL END WHERE profile_id = ?",
+            " WHEN table_id IN (SELECT id FROM hr_tables WHERE rated IS NOT NULL) THEN profile_id ELSE NULL END WHERE "
+            "profile_id = ?",
             (key_hash(secrets.token_urlsafe(32)), profile_id),
         )
         for table_id in tables:
-            revision = store.run(cursor, "UPDATE hr_tables SET revision = revision + 1 WHERE id = ? RETURNING revision", (table_id,)).fetchone()[0]
+            revision = store.run(
+                cursor, "UPDATE hr_tables SET revision = revision + 1 WHERE id = ? RETURNING revision", (table_id,)
+            ).fetchone()[0]
             store.notify(cursor, table_id, int(revision))
         for child in ("hr_profile_keys", "hr_signin_links", "hr_passkeys", "hr_push", "hr_challenges"):
             store.run(cursor, f"DELETE FROM {child} WHERE profile_id = ?", (profile_id,))
-        store.run(cursor, "UPDATE hr_profiles SET name = '', languages = '[\"en\"]', deleted = 1 WHERE id = ?", (profile_id,))
+        store.run(
+            cursor, "UPDATE hr_profiles SET name = '', languages = '[\"en\"]', deleted = 1 WHERE id = ?", (profile_id,)
+        )
     store.erase_freed()
     return tables
 
@@ -204,6 +251,14 @@ def profile_of_key(store: Store, key: str | None) -> Profile:
     profile = profile_by_key(store, key or "")
     if profile is None:
         if not key:
-            raise Refused("this needs a profile: send its key in the X-Profile header (the page makes one on your first visit)", 401, "no-profile")
-        raise Refused("this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in", 401, "bad-profile")
+            raise Refused(
+                "this needs a profile: send its key in the X-Profile header (the page makes one on your first visit)",
+                401,
+                "no-profile",
+            )
+        raise Refused(
+            "this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in",
+            401,
+            "bad-profile",
+        )
     return profile

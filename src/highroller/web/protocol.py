@@ -42,12 +42,22 @@ log = logging.getLogger(__name__)
 
 def head_too_large(default_headers: list[tuple[bytes, bytes]]) -> bytes:
     """The whole 431 answer, `default_headers` (the server's Date and Server) included."""
-    return refusal(b"431 Request Header Fields Too Large", f"the request line and headers are over {MAX_HEAD} bytes", "headers-too-large", default_headers)
+    return refusal(
+        b"431 Request Header Fields Too Large",
+        f"the request line and headers are over {MAX_HEAD} bytes",
+        "headers-too-large",
+        default_headers,
+    )
 
 
 def head_too_slow(default_headers: list[tuple[bytes, bytes]]) -> bytes:
     """The whole 408 answer to a head that took too long to arrive."""
-    return refusal(b"408 Request Timeout", f"the request line and headers took over {HEAD_SECONDS:.0f} seconds to arrive", "request-timeout", default_headers)
+    return refusal(
+        b"408 Request Timeout",
+        f"the request line and headers took over {HEAD_SECONDS:.0f} seconds to arrive",
+        "request-timeout",
+        default_headers,
+    )
 
 
 def refusal(status: bytes, message: str, code: str, default_headers: list[tuple[bytes, bytes]]) -> bytes:
@@ -115,8 +125,13 @@ class HeadLimitedH11(_RefusesHeads, H11Protocol):
     """uvicorn's h11 protocol with h11's bound on an incomplete event (the head) at `MAX_HEAD` bytes,
     answering 431 when it is crossed (uvicorn answers every h11 error with a plain 400)."""
 
-    def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
-                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD)
 
@@ -145,8 +160,13 @@ else:
     class HeadLimitedHttpTools(_RefusesHeads, HttpToolsProtocol):
         """uvicorn's httptools protocol, answering 431 to a request head over `MAX_HEAD` bytes."""
 
-        def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
-                     _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        def __init__(
+            self,
+            config: Config,
+            server_state: ServerState,
+            app_state: dict[str, Any],
+            _loop: asyncio.AbstractEventLoop | None = None,
+        ) -> None:
             super().__init__(config, server_state, app_state, _loop)
             self.head_left: int | None = MAX_HEAD
             """Bytes the head being read may still take; None while a body is read."""
@@ -165,7 +185,9 @@ else:
             self.head_left = 0
             if allowed:
                 super().data_received(allowed)
-            if self.transport.is_closing() or self.transport.get_protocol() is not self:  # refused as malformed, or a WebSocket now
+            if (
+                self.transport.is_closing() or self.transport.get_protocol() is not self
+            ):  # refused as malformed, or a WebSocket now
                 return
             if self.head_left == 0:  # the head goes on past the limit
                 self.refuse_head()

@@ -36,7 +36,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timezone
+from datetime import UTC
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
@@ -134,7 +134,9 @@ class Outcome:
 # ---------------------------------------------------------------------- the VAPID key
 def _new_key_pem() -> str:
     key = ec.generate_private_key(ec.SECP256R1())
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
 
 
 def _loaded_key(pem: bytes, where: str) -> ec.EllipticCurvePrivateKey:
@@ -152,7 +154,11 @@ def stored_key_pem(store: Store) -> str:
     if kept is not None:
         return str(kept[0])
     with store.transaction(write=True) as cursor:
-        store.run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('vapid_private_key', ?) ON CONFLICT (key) DO NOTHING", (_new_key_pem(),))
+        store.run(
+            cursor,
+            "INSERT INTO hr_meta (key, value) VALUES ('vapid_private_key', ?) ON CONFLICT (key) DO NOTHING",
+            (_new_key_pem(),),
+        )
         return str(store.run(cursor, "SELECT value FROM hr_meta WHERE key = 'vapid_private_key'").fetchone()[0])
 
 
@@ -170,7 +176,8 @@ def public_key_text(key: ec.EllipticCurvePrivateKey) -> str:
 
 
 def vapid_subject(settings: Settings) -> str:
-    """How push services may reach the host: its subject, else its public origin if that is https, else a placeholder."""
+    """How push services may reach the host: its subject, else its public origin if that is https, else a
+    placeholder."""
     if settings.vapid_subject:
         return settings.vapid_subject
     if settings.public_origin and settings.public_origin.startswith("https://"):
@@ -210,10 +217,16 @@ def checked_endpoint(endpoint: str, hosts: str) -> str:
     services = ", ".join(part.strip() for part in hosts.split(",") if part.strip())
     if len(endpoint) > MAX_ENDPOINT or not _URL_CHARACTERS.match(endpoint):
         raise Refused(
-            "an endpoint is a URL of at most {most} characters, without spaces, backslashes or a fragment", 422, "bad-endpoint", most=MAX_ENDPOINT
+            "an endpoint is a URL of at most {most} characters, without spaces, backslashes or a fragment",
+            422,
+            "bad-endpoint",
+            most=MAX_ENDPOINT,
         )
     elsewhere = Refused(
-        "an endpoint is an https:// address of a push service this server sends to: {services}", 422, "bad-endpoint", services=services
+        "an endpoint is an https:// address of a push service this server sends to: {services}",
+        422,
+        "bad-endpoint",
+        services=services,
     )
     try:
         parts = urlsplit(endpoint)
@@ -227,8 +240,13 @@ def checked_endpoint(endpoint: str, hosts: str) -> str:
     written = _HOST_AND_PORT.match(parts.netloc.lower())
     host = _read_host(written["host"]) if written else None
     if (
-        scheme != "https" or written is None or written["port"] not in (None, "443") or host != written["host"] or not _plain_host(host)
-        or not _host_allowed(host or "", hosts) or _client_reads(endpoint) != (host, 443)
+        scheme != "https"
+        or written is None
+        or written["port"] not in (None, "443")
+        or host != written["host"]
+        or not _plain_host(host)
+        or not _host_allowed(host or "", hosts)
+        or _client_reads(endpoint) != (host, 443)
     ):
         raise elsewhere
     return endpoint
@@ -272,11 +290,17 @@ def checked_subscription(endpoint: str, p256dh: str, auth: str, hosts: str) -> S
     point = _decoded(p256dh)
     if point is None or not _on_curve(point):
         raise Refused(
-            "keys.p256dh is the device's P-256 public key: an uncompressed point on the curve, {size} bytes in base64url", 422, "bad-key", size=POINT_BYTES
+            "keys.p256dh is the device's P-256 public key: an uncompressed point on the curve, {size} bytes in "
+            "base64url",
+            422,
+            "bad-key",
+            size=POINT_BYTES,
         )
     secret = _decoded(auth)
     if secret is None or len(secret) != AUTH_BYTES:
-        raise Refused("keys.auth is the subscription's secret: {size} bytes in base64url", 422, "bad-key", size=AUTH_BYTES)
+        raise Refused(
+            "keys.auth is the subscription's secret: {size} bytes in base64url", 422, "bad-key", size=AUTH_BYTES
+        )
     return Subscription(endpoint, _unpadded(point), _unpadded(secret))
 
 
@@ -291,17 +315,24 @@ def subscribe(store: Store, profile_id: str, subscription: Subscription, device:
         store.run(cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ?", (profile_id,))
         saved = store.run(
             cursor,
-            "INSERT INTO hr_push (endpoint, profile_id, p256dh, auth, created, key_hash) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET"
-            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = excluded.created, key_hash = excluded.key_hash"
-            " WHERE hr_push.profile_id = excluded.profile_id OR (hr_push.p256dh = excluded.p256dh AND hr_push.auth = excluded.auth)"
+            "INSERT INTO hr_push (endpoint, profile_id, p256dh, auth, created, key_hash) VALUES (?, ?, ?, ?, ?, ?) ON "
+            "CONFLICT (endpoint) DO UPDATE SET"
+            " profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, created = "
+            "excluded.created, key_hash = excluded.key_hash"
+            " WHERE hr_push.profile_id = excluded.profile_id OR (hr_push.p256dh = excluded.p256dh AND hr_push.auth = "
+            "excluded.auth)"
             " RETURNING endpoint",
             (subscription.endpoint, profile_id, subscription.p256dh, subscription.auth, clock.now(), device),
         ).fetchone()
         if saved is None:
             raise Refused(
-                "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours", 409, "endpoint-taken"
+                "another profile holds this endpoint: only the device itself, with its own keys, can move it to yours",
+                409,
+                "endpoint-taken",
             )
-        newest = store.run(cursor, "SELECT endpoint FROM hr_push WHERE profile_id = ? ORDER BY created DESC", (profile_id,)).fetchall()
+        newest = store.run(
+            cursor, "SELECT endpoint FROM hr_push WHERE profile_id = ? ORDER BY created DESC", (profile_id,)
+        ).fetchall()
         kept = [row[0] for row in newest]
         for endpoint in kept[MAX_SUBSCRIPTIONS:]:
             store.run(cursor, "DELETE FROM hr_push WHERE endpoint = ?", (endpoint,))
@@ -318,7 +349,11 @@ def unsubscribe(store: Store, profile_id: str, endpoint: str) -> bool:
 def subscriptions_of(store: Store, profile_id: str) -> list[Subscription]:
     """The profile's subscribed devices, the newest first."""
     with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT endpoint, p256dh, auth FROM hr_push WHERE profile_id = ? ORDER BY created DESC", (profile_id,)).fetchall()
+        rows = store.run(
+            cursor,
+            "SELECT endpoint, p256dh, auth FROM hr_push WHERE profile_id = ? ORDER BY created DESC",
+            (profile_id,),
+        ).fetchall()
     return [Subscription(*row) for row in rows]
 
 
@@ -334,13 +369,16 @@ def claim_test(store: Store, profile_id: str) -> float | None:
     with store.transaction(write=True) as cursor:
         claimed = store.run(
             cursor,
-            "INSERT INTO hr_notices (table_id, version, seat, kind, at) VALUES (?, 0, 0, 'test', ?) ON CONFLICT (table_id, version, seat, kind)"
+            "INSERT INTO hr_notices (table_id, version, seat, kind, at) VALUES (?, 0, 0, 'test', ?) ON CONFLICT "
+            "(table_id, version, seat, kind)"
             " DO UPDATE SET at = excluded.at WHERE hr_notices.at <= ? RETURNING at",
             (f"profile:{profile_id}", now, now - TEST_EVERY),
         ).fetchone()
         if claimed is not None:
             return None
-        last = store.run(cursor, "SELECT at FROM hr_notices WHERE table_id = ? AND kind = 'test'", (f"profile:{profile_id}",)).fetchone()
+        last = store.run(
+            cursor, "SELECT at FROM hr_notices WHERE table_id = ? AND kind = 'test'", (f"profile:{profile_id}",)
+        ).fetchone()
     return max(1.0, float(last[0]) + TEST_EVERY - now)
 
 
@@ -353,7 +391,9 @@ class Pusher:
         key = vapid_key(store, settings)
         self.public_key = public_key_text(key)
         """The key browsers subscribe with (`applicationServerKey`)."""
-        self._vapid = Vapid02(key, conf={"no-strict": True})  # the subject is the host's to choose (an https origin may name a port)
+        self._vapid = Vapid02(
+            key, conf={"no-strict": True}
+        )  # the subject is the host's to choose (an https origin may name a port)
         self._subject = vapid_subject(settings)
         self._pool = ThreadPoolExecutor(max_workers=SENDERS, thread_name_prefix="push")
         self._sessions = threading.local()
@@ -370,8 +410,13 @@ class Pusher:
         """Post the notice to one device (in a sender thread); what became of it."""
         try:
             webpush(
-                subscription.info(), notice.payload().decode(), vapid_private_key=self._vapid, vapid_claims={"sub": self._subject},
-                timeout=SEND_TIMEOUT, ttl=notice.ttl, requests_session=self._session(),
+                subscription.info(),
+                notice.payload().decode(),
+                vapid_private_key=self._vapid,
+                vapid_claims={"sub": self._subject},
+                timeout=SEND_TIMEOUT,
+                ttl=notice.ttl,
+                requests_session=self._session(),
                 headers={} if notice.event is None else {"Topic": notice.event},
             )
         except WebPushException as error:
@@ -400,7 +445,12 @@ class Pusher:
             _forget_endpoint(self.store, subscription.endpoint)
             return Outcome(False, f"gone (HTTP {status})")
         log.warning("a push was refused (%s)", status)
-        return Outcome(False, f"HTTP {status}", retry=status == 429 or status >= 500, retry_after=retry_after_seconds(error.retry_after))
+        return Outcome(
+            False,
+            f"HTTP {status}",
+            retry=status == 429 or status >= 500,
+            retry_after=retry_after_seconds(error.retry_after),
+        )
 
     async def push(self, subscription: Subscription, notice: Notice) -> Outcome:
         """Send the notice to one device; what became of it."""
@@ -424,5 +474,5 @@ def retry_after_seconds(value: str | None) -> float | None:
     except (TypeError, ValueError, IndexError):
         return None
     if when.tzinfo is None:  # "-0000": UTC, with no zone said
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     return min(max(0.0, when.timestamp() - time.time()), MAX_RETRY_AFTER)

@@ -54,14 +54,18 @@ class PushEndpoint(Strict):
 class PushKey(Answer):
     """The server's VAPID public key."""
 
-    key: str = Field(description="the uncompressed P-256 point, base64url: `applicationServerKey` of `PushManager.subscribe`")
+    key: str = Field(
+        description="the uncompressed P-256 point, base64url: `applicationServerKey` of `PushManager.subscribe`"
+    )
 
 
 class Subscribed(Answer):
     """The device is subscribed."""
 
     subscribed: bool
-    devices: int = Field(description=f"the profile's subscribed devices (at most {MAX_SUBSCRIPTIONS}: a newer one pushes out the oldest)")
+    devices: int = Field(
+        description=f"the profile's subscribed devices (at most {MAX_SUBSCRIPTIONS}: a newer one pushes out the oldest)"
+    )
 
 
 class Unsubscribed(Answer):
@@ -90,23 +94,34 @@ def build_push_router(store: Store, settings: Settings) -> APIRouter:
     pusher = Pusher(store, settings)
     origin = (settings.public_origin or "").rstrip("/")
 
-    @router.get("/push/key", summary="The key a browser subscribes to this server's notifications with", response_model=None,
-                responses=documented(PushKey, "the VAPID public key"))
+    @router.get(
+        "/push/key",
+        summary="The key a browser subscribes to this server's notifications with",
+        response_model=None,
+        responses=documented(PushKey, "the VAPID public key"),
+    )
     async def push_key() -> dict[str, Any]:
         return {"key": pusher.public_key}
 
     @router.post(
-        "/me/push", summary="Subscribe this device to your notifications (your move, and when its time runs short)",
-        response_model=None, responses=documented(Subscribed, "the device is subscribed"),
+        "/me/push",
+        summary="Subscribe this device to your notifications (your move, and when its time runs short)",
+        response_model=None,
+        responses=documented(Subscribed, "the device is subscribed"),
     )
     async def add_subscription(body: PushSubscription, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         subscription = checked_subscription(body.endpoint, body.keys.p256dh, body.keys.auth, settings.push_hosts)
-        return {"subscribed": True, "devices": await asyncio.to_thread(subscribe, store, profile.id, subscription, key_hash(key or ""))}
+        return {
+            "subscribed": True,
+            "devices": await asyncio.to_thread(subscribe, store, profile.id, subscription, key_hash(key or "")),
+        }
 
     @router.post(
-        "/me/push/status", summary="Whether this server sends your notifications to a device's subscription (by its endpoint)",
-        response_model=None, responses=documented(PushStatus, "whether the endpoint is subscribed"),
+        "/me/push/status",
+        summary="Whether this server sends your notifications to a device's subscription (by its endpoint)",
+        response_model=None,
+        responses=documented(PushStatus, "whether the endpoint is subscribed"),
     )
     async def subscription_status(body: PushEndpoint, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
@@ -114,7 +129,9 @@ def build_push_router(store: Store, settings: Settings) -> APIRouter:
         return {"subscribed": any(device.endpoint == body.endpoint for device in held)}
 
     @router.delete(
-        "/me/push", summary="Unsubscribe one of your devices from your notifications", response_model=None,
+        "/me/push",
+        summary="Unsubscribe one of your devices from your notifications",
+        response_model=None,
         responses=documented(Unsubscribed, "the device is no longer subscribed"),
     )
     async def remove_subscription(body: PushEndpoint, key: str | None = Depends(profile_header)) -> dict[str, Any]:
@@ -124,19 +141,34 @@ def build_push_router(store: Store, settings: Settings) -> APIRouter:
         return {"subscribed": False, "devices": len(await asyncio.to_thread(subscriptions_of, store, profile.id))}
 
     @router.post(
-        "/me/push/test", summary="Send a test notification to each of your subscribed devices (once a minute at most)", response_model=None,
+        "/me/push/test",
+        summary="Send a test notification to each of your subscribed devices (once a minute at most)",
+        response_model=None,
         responses=documented(Tested, "the notification was sent"),
     )
     async def test_push(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         if not await asyncio.to_thread(subscriptions_of, store, profile.id):
-            raise Refused("none of your devices is subscribed to notifications: subscribe one first", 409, "no-subscription")
+            raise Refused(
+                "none of your devices is subscribed to notifications: subscribe one first", 409, "no-subscription"
+            )
         wait = await asyncio.to_thread(claim_test, store, profile.id)
         if wait is not None:
-            raise Refused("a test notification was sent less than a minute ago; try again in {seconds} s", 429, "rate-limited",
-                          retry_after=math.ceil(wait), seconds=math.ceil(wait))
+            raise Refused(
+                "a test notification was sent less than a minute ago; try again in {seconds} s",
+                429,
+                "rate-limited",
+                retry_after=math.ceil(wait),
+                seconds=math.ceil(wait),
+            )
         w = web_words(profile.language)
-        notice = Notice("highroller", w("Notifications are on: this device tells you when it is your move."), f"{origin}/", "test", int(DAY))
+        notice = Notice(
+            "highroller",
+            w("Notifications are on: this device tells you when it is your move."),
+            f"{origin}/",
+            "test",
+            int(DAY),
+        )
         sent = await pusher.send(profile.id, notice)
         return {"sent": sent, "devices": len(await asyncio.to_thread(subscriptions_of, store, profile.id))}
 

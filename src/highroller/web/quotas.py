@@ -115,25 +115,49 @@ class Quotas:
         usage: Usage = await asyncio.to_thread(self._store.usage, creator, clock.now() - MINUTE)
         over = counted and self._over(usage.created_by_address, s.creates_per_minute, usage.created_by_network)
         if over:
-            raise too_many("{who} created {count} tables in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
+            raise too_many(
+                "{who} created {count} tables in the last minute (at most {cap}); try again in a minute",
+                "rate-limited",
+                60,
+                **over,
+            )
         over = counted and self._over(usage.open_by_address, s.tables_per_address, usage.open_by_network)
         if over:
-            raise too_many("{who} has {count} unfinished tables (at most {cap}): finish or leave one first", "too-many-tables", **over)
+            raise too_many(
+                "{who} has {count} unfinished tables (at most {cap}): finish or leave one first",
+                "too-many-tables",
+                **over,
+            )
         if s.max_tables and usage.open_tables >= s.max_tables:
-            raise too_many("this server is full ({count} unfinished tables); try again later", "server-full", 60, count=usage.open_tables)
+            raise too_many(
+                "this server is full ({count} unfinished tables); try again later",
+                "server-full",
+                60,
+                count=usage.open_tables,
+            )
         if not with_bots:
             return
-        over = counted and self._over(usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network)
+        over = counted and self._over(
+            usage.bot_tables_by_address, s.bot_tables_per_address, usage.bot_tables_by_network
+        )
         if over:
-            raise too_many("{who} has {count} unfinished tables with bots (at most {cap}): finish or leave one first", "too-many-bot-tables", **over)
+            raise too_many(
+                "{who} has {count} unfinished tables with bots (at most {cap}): finish or leave one first",
+                "too-many-bot-tables",
+                **over,
+            )
         self._check_bot_capacity(usage)
 
     def _check_bot_capacity(self, usage: Usage) -> None:
         limit = self._settings.max_bot_tables
         if limit and usage.playing_bot_tables >= limit:
             raise too_many(
-                "this server's bots are all busy ({count} games with bots, at most {cap}); try again in a minute, or play without bots",
-                "bots-full", 60, count=usage.playing_bot_tables, cap=limit,
+                "this server's bots are all busy ({count} games with bots, at most {cap}); try again in a minute, or "
+                "play without bots",
+                "bots-full",
+                60,
+                count=usage.playing_bot_tables,
+                cap=limit,
             )
 
     async def check_join(self, joiner: Origin, starts_bot_table: bool = False) -> None:
@@ -144,7 +168,12 @@ class Quotas:
             by_address, by_network = await asyncio.to_thread(self._store.joins_since, joiner, clock.now() - MINUTE)
             over = self._over(by_address, limit, by_network)
             if over:
-                raise too_many("{who} took {count} seats in the last minute (at most {cap}); try again in a minute", "rate-limited", 60, **over)
+                raise too_many(
+                    "{who} took {count} seats in the last minute (at most {cap}); try again in a minute",
+                    "rate-limited",
+                    60,
+                    **over,
+                )
         if starts_bot_table and self._settings.max_bot_tables:
             self._check_bot_capacity(await asyncio.to_thread(self._store.usage, joiner, clock.now() - MINUTE))
 

@@ -37,13 +37,23 @@ ESTABLISHED_GAMES = 3
 def check_rated_table(rated: str, bots: Sequence[str | None], hot_seat: Sequence[str], real_dice: bool) -> None:
     """Refuse a rated table that cannot be rated as asked."""
     if hot_seat or real_dice:
-        raise Refused("a rated table is played online, each person on their own device: not with hot_seat or real_dice", 422, "bad-rated")
+        raise Refused(
+            "a rated table is played online, each person on their own device: not with hot_seat or real_dice",
+            422,
+            "bad-rated",
+        )
     if rated != ALL and sum(bot is None for bot in bots) < 2:
-        raise Refused('a table rated for its people needs two people or more; with one person and bots, rate the bots too ("all")', 422, "bad-rated")
+        raise Refused(
+            "a table rated for its people needs two people or more; with one person and bots, rate the bots too "
+            '("all")',
+            422,
+            "bad-rated",
+        )
 
 
 def still_needed(store: Store, profile: str, now: float) -> tuple[float, int]:
-    """What a profile still needs to sit at a rated table: (seconds to wait, games to finish); (0, 0) once it is established."""
+    """What a profile still needs to sit at a rated table: (seconds to wait, games to finish); (0, 0) once it is
+    established."""
     with store.transaction() as cursor:
         made = store.run(cursor, "SELECT created FROM hr_profiles WHERE id = ?", (profile,)).fetchone()
         played = store.run(
@@ -62,31 +72,51 @@ def check_rated_seat(store: Store, seats: Sequence[SeatRow], profile: str | None
     unless they may sit there: a profile not seated yet, established, from a network nobody seated
     comes from, and within the bound of counted games with each person seated."""
     if profile is None:
-        raise Refused("a rated table seats only players with a profile: send its key in the X-Profile header", 403, "rated-needs-profile")
+        raise Refused(
+            "a rated table seats only players with a profile: send its key in the X-Profile header",
+            403,
+            "rated-needs-profile",
+        )
     people = [row for row in seats if row.bot is None and row.token_hash is not None]
     if any(row.profile == profile for row in people):
         raise Refused("your profile already sits at this rated table", 409, "seated")
     if origin is not None and any(row.network == origin.network for row in people):
         raise Refused(
             "someone at this rated table plays from your network: rated games are between people on different networks,"
-            " so people of one household or office play each other at unrated tables", 409, "same-network",
+            " so people of one household or office play each other at unrated tables",
+            409,
+            "same-network",
         )
     now = clock.now()
     wait, games = still_needed(store, profile, now)
     if wait or games:
         raise Refused(
-            "rated tables are for established profiles, a day old and with {games} games played to the end at any table (against bots too);"
-            " yours needs {missing}", 403, "not-established", games=ESTABLISHED_GAMES, missing=_missing(wait, games),
+            "rated tables are for established profiles, a day old and with {games} games played to the end at any "
+            "table (against bots too);"
+            " yours needs {missing}",
+            403,
+            "not-established",
+            games=ESTABLISHED_GAMES,
+            missing=_missing(wait, games),
         )
     with store.transaction() as cursor:
         for row in people:
-            ended = together(store, cursor, PROFILE + profile, PROFILE + row.profile, now - PAIR_WINDOW) if row.profile else []
+            ended = (
+                together(store, cursor, PROFILE + profile, PROFILE + row.profile, now - PAIR_WINDOW)
+                if row.profile
+                else []
+            )
             if len(ended) >= PAIR_GAMES:
                 again = ended[len(ended) - PAIR_GAMES] + PAIR_WINDOW - now
                 raise Refused(
-                    "you and {name} have finished {count} rated games together in the last 24 hours, the most that count:"
-                    " you can play a rated game together again in {wait}, or an unrated one now", 409, "played-enough",
-                    name=row.name or "", count=PAIR_GAMES, wait={lang: time_left(again, web_words(lang)) for lang in LANGUAGES},
+                    "you and {name} have finished {count} rated games together in the last 24 hours, the most that "
+                    "count:"
+                    " you can play a rated game together again in {wait}, or an unrated one now",
+                    409,
+                    "played-enough",
+                    name=row.name or "",
+                    count=PAIR_GAMES,
+                    wait={lang: time_left(again, web_words(lang)) for lang in LANGUAGES},
                 )
 
 

@@ -93,10 +93,14 @@ class RateLimits:
             (Phrase("your network"), self._networks.take(network_of(host), now, cost)),
         ]
         if token:
-            waits.append((Phrase("your seat token"), self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now, cost)))
+            waits.append(
+                (Phrase("your seat token"), self._tokens.take(hashlib.sha256(token.encode()).hexdigest(), now, cost))
+            )
         who, wait = max(waits, key=lambda item: item[1])
         if wait:
-            raise TooFast("{who} sends requests too fast; slow down and try again in a moment", max(1, math.ceil(wait)), who=who)
+            raise TooFast(
+                "{who} sends requests too fast; slow down and try again in a moment", max(1, math.ceil(wait)), who=who
+            )
 
 
 def bearer_token(value: str | None) -> str | None:
@@ -123,7 +127,9 @@ class RateLimit:
         client = scope.get("client")
         authorization = dict(scope.get("headers", [])).get(b"authorization")
         try:
-            self.limits.spend(client[0] if client else None, bearer_token(authorization.decode("latin-1") if authorization else None))
+            self.limits.spend(
+                client[0] if client else None, bearer_token(authorization.decode("latin-1") if authorization else None)
+            )
         except TooFast as refused:
             body = json.dumps(refused.answer(asked_language(HTTPConnection(scope)))).encode()
             headers = [(b"content-type", b"application/json"), (b"retry-after", str(refused.retry_after).encode())]

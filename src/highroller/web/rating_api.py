@@ -53,15 +53,21 @@ class RatingLine(Answer):
     """A player on a leaderboard."""
 
     rank: int = Field(description="the place, from 1; players with the same rating share it")
-    name: str = Field(description="the player's display name; a bot's level in the asked language; a deleted profile as a former player")
+    name: str = Field(
+        description="the player's display name; a bot's level in the asked language; a deleted profile as a former "
+        "player"
+    )
     bot: str | None = Field(description="the bot this line rates (a table rated with its bots); null for a person")
     you: bool = Field(description="the line of the profile whose key the request sent")
-    rating: float = Field(description="the conservative rating, mu − 3 sigma, to one decimal: what the leaderboard is sorted by")
+    rating: float = Field(
+        description="the conservative rating, mu − 3 sigma, to one decimal: what the leaderboard is sorted by"
+    )
     mu: float = Field(description="the estimated skill")
     sigma: float = Field(description="the uncertainty of the estimate")
     games: int = Field(description="the rated games played at this game and player count")
     provisional: bool = Field(
-        description="fewer rated games than `least_games`: not listed (only ever your own line); the rank is where it would stand"
+        description="fewer rated games than `least_games`: not listed (only ever your own line); the rank is where it "
+        "would stand"
     )
 
 
@@ -76,7 +82,8 @@ class Leaderboard(Answer):
     provisional: int = Field(description="how many more players are rated here with fewer games, not listed")
     lines: list[RatingLine] = Field(description="the best players first, at most `limit`")
     you: RatingLine | None = Field(
-        description="your line, wherever you stand, when the request sent the key of a profile rated here (provisional while not listed); else null"
+        description="your line, wherever you stand, when the request sent the key of a profile rated here (provisional "
+        "while not listed); else null"
     )
 
 
@@ -90,17 +97,22 @@ class MyRating(Answer):
     mu: float
     sigma: float
     games: int
-    provisional: bool = Field(description="too few rated games to be listed on that leaderboard; the rank is where you would stand")
+    provisional: bool = Field(
+        description="too few rated games to be listed on that leaderboard; the rank is where you would stand"
+    )
 
 
 class TableRating(Answer):
     """What became of a rated table's game for the ratings."""
 
     table: str
-    recorded: bool = Field(description="the result is stored: false while the game goes on, and for a few seconds after it ends")
+    recorded: bool = Field(
+        description="the result is stored: false while the game goes on, and for a few seconds after it ends"
+    )
     counted: bool | None = Field(description="whether the result moved its players' ratings; null until it is recorded")
     code: Literal["players", "pair"] | None = Field(
-        description="why it did not count: players, fewer than two players to rate; pair, two of its people past the games a day that count; else null"
+        description="why it did not count: players, fewer than two players to rate; pair, two of its people past the "
+        "games a day that count; else null"
     )
     reason: str | None = Field(description="why it did not count, in the asked language; else null")
 
@@ -108,7 +120,9 @@ class TableRating(Answer):
 def checked_game(game: str) -> str:
     """A game of the registry, or `Refused` naming them."""
     if game not in available_games():
-        raise Refused("no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games()))
+        raise Refused(
+            "no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games())
+        )
     return game
 
 
@@ -150,8 +164,10 @@ def void_reason(store: Store, void: str, lang: str) -> str:
     if code == PAIR:
         names = player_names(store, pair, lang)
         return w(
-            "{names} had already finished {count} rated games together in the 24 hours before it ended, the most that count",
-            names=w.joined([names[player] for player in pair]), count=PAIR_GAMES,
+            "{names} had already finished {count} rated games together in the 24 hours before it ended, the most that "
+            "count",
+            names=w.joined([names[player] for player in pair]),
+            count=PAIR_GAMES,
         )
     return w("it had fewer than two players to rate")
 
@@ -167,7 +183,9 @@ def build_rating_router(store: Store) -> APIRouter:
             preset = int(describe_game(game)["players"])
             players = preset if preset in counts or not counts else counts[0]
         elif not low <= players <= high:
-            raise Refused("players is from {low} to {high} for {game}", 422, "bad-players", game=game, low=low, high=high)
+            raise Refused(
+                "players is from {low} to {high} for {game}", 422, "bad-players", game=game, low=low, high=high
+            )
         entries, total, unlisted = leaderboard(store, game, players, limit)
         profile = profile_by_key(store, key) if key else None
         mine = PROFILE + profile.id if profile else None
@@ -185,12 +203,20 @@ def build_rating_router(store: Store) -> APIRouter:
         }
 
     @router.get(
-        "/ratings/{game}", summary="A game's leaderboard at a player count: the players of rated tables by conservative rating (mu − 3 sigma)",
-        response_model=None, responses=documented(Leaderboard, "the leaderboard"),
+        "/ratings/{game}",
+        summary="A game's leaderboard at a player count: the players of rated tables by conservative rating (mu − 3 "
+        "sigma)",
+        response_model=None,
+        responses=documented(Leaderboard, "the leaderboard"),
     )
     async def ratings(
         game: str = Path(max_length=40),
-        players: int | None = Query(default=None, ge=1, le=MAX_SEATS, description="the player count; default: the game's usual one, or the first with ratings"),
+        players: int | None = Query(
+            default=None,
+            ge=1,
+            le=MAX_SEATS,
+            description="the player count; default: the game's usual one, or the first with ratings",
+        ),
         limit: int = Query(default=50, ge=1, le=LONGEST_BOARD, description="the most lines to send, from the best"),
         key: str | None = Depends(profile_header),
         lang: str = Depends(page_language),
@@ -198,8 +224,10 @@ def build_rating_router(store: Store) -> APIRouter:
         return await asyncio.to_thread(read_board, checked_game(game), players, limit, key, lang)
 
     @router.get(
-        "/me/ratings", summary="Your ratings: every game and player count you are rated at, with your place",
-        response_model=None, responses=documented(list[MyRating], "your ratings, by game and player count"),
+        "/me/ratings",
+        summary="Your ratings: every game and player count you are rated at, with your place",
+        response_model=None,
+        responses=documented(list[MyRating], "your ratings, by game and player count"),
     )
     async def my_ratings(key: str | None = Depends(profile_header)) -> list[dict[str, Any]]:
         profile = await current_profile(store, key)
@@ -221,8 +249,10 @@ def build_rating_router(store: Store) -> APIRouter:
         }
 
     @router.get(
-        "/tables/{table_id}/rating", summary="Whether a rated table's game counted for the ratings, and if not, why",
-        response_model=None, responses=documented(TableRating, "what became of the game for the ratings"),
+        "/tables/{table_id}/rating",
+        summary="Whether a rated table's game counted for the ratings, and if not, why",
+        response_model=None,
+        responses=documented(TableRating, "what became of the game for the ratings"),
     )
     async def table_rating(table_id: str = Path(max_length=40), lang: str = Depends(page_language)) -> dict[str, Any]:
         return await asyncio.to_thread(read_outcome, table_id, lang)

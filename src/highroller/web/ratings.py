@@ -28,28 +28,22 @@ no place on it. A player below the bound is rated all the same, and sees their o
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openskill.models import PlackettLuce
 
 from highroller.registry import game_spec, make
 from highroller.tournament.ratings import Rating, ranks
-from highroller.web import clock
-from highroller.web.errors import Refused
 from highroller.web.labels import bot_word
 from highroller.web.narrate import web_words
 from highroller.web.profiles import profile_names
 from highroller.web.settings import DAY
 from highroller.web.store import SeatRow, Store
-
-if TYPE_CHECKING:
-    from highroller.web.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +54,6 @@ BOT = "bot:"
 LEFT = "left"
 """The `control` of a seat whose person left the game."""
 
-RATE_EVERY = 5.0
-"""Seconds between two looks for finished rated tables."""
 PER_PASS = 100
 """The most tables one pass records."""
 LOCK = 0x68725F72617465
@@ -125,7 +117,11 @@ def player_of(seat: SeatRow, rated: str) -> str | None:
 def ranking_of(seats: Sequence[SeatRow], returns: Sequence[float], rated: str) -> Ranking:
     """The places of a finished table's players: by return (equal returns share a place), those who
     left last; empty when fewer than two players are rated."""
-    stayed = [(player, value) for seat, value in zip(seats, returns, strict=True) if (player := player_of(seat, rated)) and seat.control != LEFT]
+    stayed = [
+        (player, value)
+        for seat, value in zip(seats, returns, strict=True)
+        if (player := player_of(seat, rated)) and seat.control != LEFT
+    ]
     left = [player for seat in seats if (player := player_of(seat, rated)) and seat.control == LEFT]
     if len({player for player, _ in stayed} | set(left)) < 2:
         return []
@@ -138,13 +134,16 @@ def updated(before: Mapping[str, Standing], ranking: Ranking) -> dict[str, Stand
     """The standings of a result's players after it (those not in `before` start anew)."""
     seats = [(player, place) for place, players in enumerate(ranking, 1) for player in players]
     starting = [before.get(player, NEW).rating for player, _ in seats]
-    new = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in starting], ranks=[float(place) for _, place in seats])
+    new = MODEL.rate(
+        [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in starting], ranks=[float(place) for _, place in seats]
+    )
     updates: dict[str, list[Rating]] = {}
     for (player, _), (rating,) in zip(seats, new, strict=True):
         updates.setdefault(player, []).append(Rating(rating.mu, rating.sigma))
     return {
         player: Standing(
-            Rating(sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)), before.get(player, NEW).games + 1
+            Rating(sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)),
+            before.get(player, NEW).games + 1,
         )
         for player, mine in updates.items()
     }
@@ -160,7 +159,9 @@ def _lock(store: Store, cursor: Any) -> None:
 
 def _standings(store: Store, cursor: Any, game: str, players: int, who: Sequence[str]) -> dict[str, Standing]:
     rows = store.run(
-        cursor, f"SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND player IN ({', '.join('?' * len(who))})",
+        cursor,
+        f"SELECT player, mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND player IN "
+        f"({', '.join('?' * len(who))})",
         (game, players, *who),
     ).fetchall()
     return {row[0]: Standing(Rating(float(row[1]), float(row[2])), int(row[3])) for row in rows}
@@ -176,10 +177,13 @@ def together(store: Store, cursor: Any, first: str, second: str, since: float) -
     """When the counted results since `since` that rank both players ended, the first first."""
     rows = store.run(
         cursor,
-        "SELECT ranking, at FROM hr_results WHERE at > ? AND void IS NULL AND ranking LIKE ? ESCAPE '!' AND ranking LIKE ? ESCAPE '!'",
+        "SELECT ranking, at FROM hr_results WHERE at > ? AND void IS NULL AND ranking LIKE ? ESCAPE '!' AND ranking "
+        "LIKE ? ESCAPE '!'",
         (since, _mentioning(first), _mentioning(second)),
     ).fetchall()
-    return sorted(float(at) for text, at in rows if {first, second} <= {player for place in json.loads(text) for player in place})
+    return sorted(
+        float(at) for text, at in rows if {first, second} <= {player for place in json.loads(text) for player in place}
+    )
 
 
 def void_of(store: Store, cursor: Any, ranking: Ranking, at: float) -> str | None:
@@ -199,7 +203,8 @@ def _keep(store: Store, cursor: Any, game: str, players: int, standings: Mapping
         store.run(
             cursor,
             "INSERT INTO hr_ratings (game, players, player, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (game, players, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            " ON CONFLICT (game, players, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = "
+            "excluded.games",
             (game, players, player, standing.rating.mu, standing.rating.sigma, standing.games),
         )
 
@@ -214,7 +219,8 @@ def record(store: Store, table_id: str, game: str, players: int, ranking: Rankin
         seq = int(store.run(cursor, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hr_results").fetchone()[0])
         void = void_of(store, cursor, ranking, at)
         store.run(
-            cursor, "INSERT INTO hr_results (table_id, seq, game, players, ranking, at, void) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            cursor,
+            "INSERT INTO hr_results (table_id, seq, game, players, ranking, at, void) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (table_id, seq, game, players, json.dumps(ranking), at, void),
         )
         if void is None:
@@ -235,46 +241,14 @@ def pending(store: Store, limit: int = PER_PASS) -> list[tuple[str, str, float |
     return [(row[0], row[1], None if row[2] is None else float(row[2])) for row in rows]
 
 
-async def record_finished(store: Store, tables: Tables, unreadable: set[str] | None = None) -> int:
-    """One pass: record every finished rated table without a result; how many this pass recorded.
-    `unreadable` collects the tables this server cannot replay, which are not tried again."""
-    skipped = unreadable if unreadable is not None else set()
-    recorded = 0
-    for table_id, how, finished_at in await asyncio.to_thread(pending, store, PER_PASS + len(skipped)):
-        if table_id in skipped:
-            continue
-        try:
-            table = await tables.get(table_id)
-            await table.fresh()
-        except Refused as refused:
-            log.warning("the rated table %s cannot be rated: %s", table_id, refused.message)
-            skipped.add(table_id)
-            continue
-        if not table.finished:
-            continue
-        ranking = ranking_of(table.seats, table.state.returns(), how)
-        at = clock.now() if finished_at is None else finished_at
-        recorded += await asyncio.to_thread(record, store, table_id, table.game.name, table.game.num_players, ranking, at)
-    return recorded
-
-
-async def keep_ratings(store: Store, tables: Tables) -> None:
-    """Every `RATE_EVERY` seconds, record the rated games that finished."""
-    unreadable: set[str] = set()
-    while True:
-        await asyncio.sleep(RATE_EVERY)
-        try:
-            await record_finished(store, tables, unreadable)
-        except Exception:
-            log.exception("recording the results of rated tables failed")
-
-
 def rebuild(store: Store) -> tuple[int, int]:
     """Every rating computed again from the counted results of `hr_results` in `seq` order, replacing
     `hr_ratings`; the number of results that rated somebody and of the players they rated."""
     with store.transaction(write=True) as cursor:
         _lock(store, cursor)
-        rows = store.run(cursor, "SELECT game, players, ranking FROM hr_results WHERE void IS NULL ORDER BY seq").fetchall()
+        rows = store.run(
+            cursor, "SELECT game, players, ranking FROM hr_results WHERE void IS NULL ORDER BY seq"
+        ).fetchall()
         boards: dict[tuple[str, int], dict[str, Standing]] = {}
         results = 0
         for game, players, text in rows:
@@ -314,7 +288,9 @@ def player_counts(store: Store, game: str) -> list[int]:
     """The player counts of the game whose leaderboards list somebody."""
     with store.transaction() as cursor:
         rows = store.run(
-            cursor, "SELECT DISTINCT players FROM hr_ratings WHERE game = ? AND games >= ? ORDER BY players", (game, LEAST_GAMES)
+            cursor,
+            "SELECT DISTINCT players FROM hr_ratings WHERE game = ? AND games >= ? ORDER BY players",
+            (game, LEAST_GAMES),
         ).fetchall()
     return [int(row[0]) for row in rows]
 
@@ -335,7 +311,9 @@ def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list
             (game, players, LEAST_GAMES, limit),
         ).fetchall()
         counts = store.run(
-            cursor, "SELECT COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0), COUNT(*) FROM hr_ratings WHERE game = ? AND players = ?",
+            cursor,
+            "SELECT COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0), COUNT(*) FROM hr_ratings WHERE game = ? "
+            "AND players = ?",
             (LEAST_GAMES, game, players),
         ).fetchone()
     entries: list[Entry] = []
@@ -350,7 +328,8 @@ def leaderboard(store: Store, game: str, players: int, limit: int) -> tuple[list
 def _rank(store: Store, cursor: Any, game: str, players: int, ordinal: float) -> int:
     """The place of a player with this conservative rating: one after everybody listed who is rated higher."""
     higher = store.run(
-        cursor, "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND games >= ? AND mu - 3 * sigma > ?",
+        cursor,
+        "SELECT COUNT(*) FROM hr_ratings WHERE game = ? AND players = ? AND games >= ? AND mu - 3 * sigma > ?",
         (game, players, LEAST_GAMES, ordinal),
     )
     return int(higher.fetchone()[0]) + 1
@@ -359,18 +338,35 @@ def _rank(store: Store, cursor: Any, game: str, players: int, ordinal: float) ->
 def standing_of(store: Store, game: str, players: int, player: str) -> Entry | None:
     """A player's line on one leaderboard; None where they are not rated."""
     with store.transaction() as cursor:
-        row = store.run(cursor, "SELECT mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND player = ?", (game, players, player)).fetchone()
+        row = store.run(
+            cursor,
+            "SELECT mu, sigma, games FROM hr_ratings WHERE game = ? AND players = ? AND player = ?",
+            (game, players, player),
+        ).fetchone()
         if row is None:
             return None
-        return Entry(_rank(store, cursor, game, players, _ordinal(row[0], row[1])), player, Standing(Rating(float(row[0]), float(row[1])), int(row[2])))
+        return Entry(
+            _rank(store, cursor, game, players, _ordinal(row[0], row[1])),
+            player,
+            Standing(Rating(float(row[0]), float(row[1])), int(row[2])),
+        )
 
 
 def boards_of(store: Store, player: str) -> list[Board]:
     """A player's standing on every leaderboard they are rated on, by game and player count."""
     with store.transaction() as cursor:
-        rows = store.run(cursor, "SELECT game, players, mu, sigma, games FROM hr_ratings WHERE player = ? ORDER BY game, players", (player,)).fetchall()
+        rows = store.run(
+            cursor,
+            "SELECT game, players, mu, sigma, games FROM hr_ratings WHERE player = ? ORDER BY game, players",
+            (player,),
+        ).fetchall()
         return [
-            Board(game, int(players), _rank(store, cursor, game, int(players), _ordinal(mu, sigma)), Standing(Rating(float(mu), float(sigma)), int(games)))
+            Board(
+                game,
+                int(players),
+                _rank(store, cursor, game, int(players), _ordinal(mu, sigma)),
+                Standing(Rating(float(mu), float(sigma)), int(games)),
+            )
             for game, players, mu, sigma, games in rows
         ]
 
@@ -386,12 +382,15 @@ class Outcome:
 
 
 def outcome_of(store: Store, table_id: str) -> Outcome | None:
-    """What became of a table's game for the ratings; None for a table the store holds neither the table nor a result of."""
+    """What became of a table's game for the ratings; None for a table the store holds neither the table nor a result
+    of."""
     with store.transaction() as cursor:
         result = store.run(cursor, "SELECT void, ranking FROM hr_results WHERE table_id = ?", (table_id,)).fetchone()
         table = store.run(cursor, "SELECT rated FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
     if result is not None:  # an empty ranking stored before results said why
-        return Outcome(rated=True, recorded=True, void=result[0] or (FEW_PLAYERS if not json.loads(result[1]) else None))
+        return Outcome(
+            rated=True, recorded=True, void=result[0] or (FEW_PLAYERS if not json.loads(result[1]) else None)
+        )
     return None if table is None else Outcome(rated=table[0] is not None, recorded=False)
 
 

@@ -40,34 +40,50 @@ def build_record_router(tables: Tables, replays: Replays, limits: RateLimits) ->
         return table
 
     @router.get(
-        "/tables/{table_id}/record", summary="The record of a finished game (highroller replay reads it)",
+        "/tables/{table_id}/record",
+        summary="The record of a finished game (highroller replay reads it)",
         responses=documented(Record, "the record, as a file to download"),
     )
     async def record(table_id: str) -> Response:
         table = await finished_table(table_id)
         disposition = f'attachment; filename="highroller-{table.game.name}-{table.id}.json"'
-        body = await asyncio.to_thread(lambda: JSONResponse(table.record()).body)  # a finished game's state no longer changes
+        body = await asyncio.to_thread(
+            lambda: JSONResponse(table.record()).body
+        )  # a finished game's state no longer changes
         return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})
 
     @router.get(
-        "/tables/{table_id}/replay", summary="Every position of a finished game, with the log",
-        response_model=None, responses=documented(Replay, "the table and every position of its game"),
+        "/tables/{table_id}/replay",
+        summary="Every position of a finished game, with the log",
+        response_model=None,
+        responses=documented(Replay, "the table and every position of its game"),
     )
     async def replay(
-        table_id: str, request: Request, authorization: str | None = Header(default=None), lang: str = Depends(page_language),
+        table_id: str,
+        request: Request,
+        authorization: str | None = Header(default=None),
+        lang: str = Depends(page_language),
     ) -> Response:
         limits.spend(request.client.host if request.client else None, bearer_token(authorization), REPLAY_COST - 1)
         table = await finished_table(table_id)
         return Response(await replays.replay_json(table, lang), media_type="application/json")
 
     @router.get(
-        "/tables/{table_id}/log", summary="Lines of a table's log before the ones its state holds (its last ones), a page at a time",
-        response_model=None, responses=documented(LogPage, "the lines"),
+        "/tables/{table_id}/log",
+        summary="Lines of a table's log before the ones its state holds (its last ones), a page at a time",
+        response_model=None,
+        responses=documented(LogPage, "the lines"),
     )
     async def earlier_lines(
-        table_id: str, request: Request,
-        before: int = Query(ge=0, le=MAX_VERSION, description="the place of the first line you have (a state's `log_from`): the lines before it are sent"),
-        authorization: str | None = Header(default=None), lang: str = Depends(page_language),
+        table_id: str,
+        request: Request,
+        before: int = Query(
+            ge=0,
+            le=MAX_VERSION,
+            description="the place of the first line you have (a state's `log_from`): the lines before it are sent",
+        ),
+        authorization: str | None = Header(default=None),
+        lang: str = Depends(page_language),
     ) -> dict[str, Any]:
         limits.spend(request.client.host if request.client else None, bearer_token(authorization), LOG_COST - 1)
         table = await tables.get(table_id)

@@ -71,7 +71,13 @@ def build_replay(job: ReplayJob) -> Built | None:
     frames = [{"view": state.view(None), "log_end": 0, "chance": False}]
     for player, step in follow(state, row.steps):
         state.apply(step)
-        frames.append({"view": state.view(None), "log_end": ends.get(len(state.history) - 1, frames[-1]["log_end"]), "chance": player == CHANCE})
+        frames.append(
+            {
+                "view": state.view(None),
+                "log_end": ends.get(len(state.history) - 1, frames[-1]["log_end"]),
+                "chance": player == CHANCE,
+            }
+        )
     return frames, lines
 
 
@@ -94,7 +100,9 @@ class Replays:
             return answer
         frames, lines = await asyncio.shield(self._built(table.id, table.revision))
         reply = {**table.summary(lang), "frames": frames, "log": in_language(lines, lang, seat_names(table.seats))}
-        answer = self._kept[key] = await asyncio.to_thread(lambda: json.dumps(reply, separators=(",", ":"), ensure_ascii=False).encode())
+        answer = self._kept[key] = await asyncio.to_thread(
+            lambda: json.dumps(reply, separators=(",", ":"), ensure_ascii=False).encode()
+        )
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)
         return answer
@@ -113,12 +121,16 @@ class Replays:
             future = worker_pool(self.workers).submit(build_replay, ReplayJob(self.database, table_id))
             built = await asyncio.wait_for(asyncio.wrap_future(future), REPLAY_SECONDS)
         except TimeoutError as error:
-            raise Refused("the replay took too long to work out: ask again in a moment", 503, "replay-timeout", retry_after=5) from error
+            raise Refused(
+                "the replay took too long to work out: ask again in a moment", 503, "replay-timeout", retry_after=5
+            ) from error
         except BrokenProcessPool as error:
             raise Refused("the replay's helpers restarted: ask again", 503, "replay-failed", retry_after=1) from error
         except Exception as error:  # whatever replaying the game raised: the request fails, the server does not
             log.exception("working out the replay of table %s failed", table_id)
-            raise Refused("the replay could not be worked out here (the error is logged)", 503, "replay-failed") from error
+            raise Refused(
+                "the replay could not be worked out here (the error is logged)", 503, "replay-failed"
+            ) from error
         if built is None:
             raise Refused("this table no longer exists", 404, "no-table")
         return built

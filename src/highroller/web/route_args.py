@@ -21,10 +21,14 @@ def bearer(authorization: str | None) -> str | None:
     return token
 
 
-def page_language(lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de")) -> str:
+def page_language(
+    lang: str = Query(default="en", max_length=20, description="the language of the log and the choices: en, fr or de"),
+) -> str:
     """The language a request asks for, or `Refused` saying which there are."""
     if lang not in LANGUAGES:
-        raise Refused("lang is one of {languages}, not {lang}", 422, "bad-lang", languages=", ".join(LANGUAGES), lang=repr(lang))
+        raise Refused(
+            "lang is one of {languages}, not {lang}", 422, "bad-lang", languages=", ".join(LANGUAGES), lang=repr(lang)
+        )
     return lang
 
 
@@ -35,7 +39,8 @@ def origin(quotas: Quotas, request: Request) -> Origin:
 
 
 async def seated(tables: Tables, table_id: str, authorization: str | None) -> tuple[Table, int | None]:
-    """The table, brought up to date with the store, and the seat the request's token holds there (None: a spectator)."""
+    """The table, brought up to date with the store, and the seat the request's token holds there (None: a
+    spectator)."""
     table = await tables.get(table_id)
     await table.fresh()
     return table, await table.seat_of_fresh(bearer(authorization))

@@ -9,7 +9,8 @@ that must not load the table.
 `hr_steps` holds one row per step under a
 (table, number) key, with its log lines: a step is accepted only if it is the next one; rows are only ever appended, but
 for the undo at a companion table (`real_dice`), which removes a person's last step and the automatic steps
-after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins` counts the seats each address and network took
+after it. `hr_seat_changes` records who was away or left, and when, and who took steps back (and what). `hr_joins`
+counts the seats each address and network took
 (one row per seat taken, kept an hour), so taking a seat and leaving it again still counts.
 `hr_profiles` are the players who keep a profile (a name and languages, no e-mail, no password), each
 device signed in holding a key of its own (`hr_profile_keys`, hashed, with how and when it signed in,
@@ -229,8 +230,8 @@ profile; a seat's `network`: none, so a seat taken before is nobody's network; a
 as every result stored before counted, but for an empty ranking). `hr_seats`'
 `joined_at` is no longer written (`hr_joins` counts seats taken); `joined_by` is the address that took
 the seat (`Origin.address`: a keyed hash, or "local" for the server's own machine), so that its maker
-can close a table it alone plays at; none for seats taken before, which only their token or profile closes. A step's `lines` (its
-log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
+can close a table it alone plays at; none for seats taken before, which only their token or profile closes. A step's
+`lines` (its log lines, narrated with seat marks, JSON) and `log_end` (the step lines of the table through it) are
 none for steps stored by an earlier highroller: the table's first load narrates them and fills them in.
 A table's `mover` (who is on move) and `last_line` (its log's last line) are none for tables last
 changed by an earlier highroller: they are read from the table itself until its next change."""
@@ -257,10 +258,13 @@ INDEXES = (
 )
 
 BACKFILL = (
-    "UPDATE hr_tables SET version = (SELECT COUNT(*) FROM hr_steps WHERE hr_steps.table_id = hr_tables.id), touched = created",
+    "UPDATE hr_tables SET version = (SELECT COUNT(*) FROM hr_steps WHERE hr_steps.table_id = hr_tables.id), touched = "
+    "created",
     """UPDATE hr_tables SET
-        started = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id AND s.bot IS NULL AND s.token_hash IS NULL) THEN 0 ELSE 1 END,
-        has_bots = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id AND s.bot IS NOT NULL) THEN 1 ELSE 0 END""",
+        started = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id AND s.bot IS NULL
+          AND s.token_hash IS NULL) THEN 0 ELSE 1 END,
+        has_bots = CASE WHEN EXISTS (SELECT 1 FROM hr_seats s WHERE s.table_id = hr_tables.id
+          AND s.bot IS NOT NULL) THEN 1 ELSE 0 END""",
     "UPDATE hr_tables SET finished_at = ? WHERE finished = 1",
     "UPDATE hr_tables SET due = ? WHERE finished = 0 AND started = 1 AND has_bots = 1",
 )

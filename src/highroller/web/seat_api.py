@@ -22,10 +22,14 @@ def build_seat_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     @router.post(
-        "/tables/{table_id}/join", summary="Take a seat; the answer holds the secret seat token",
-        response_model=None, responses=documented(Joined, "your seat and its token"),
+        "/tables/{table_id}/join",
+        summary="Take a seat; the answer holds the secret seat token",
+        response_model=None,
+        responses=documented(Joined, "your seat and its token"),
     )
-    async def join(table_id: str, body: Join, request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+    async def join(
+        table_id: str, body: Join, request: Request, key: str | None = Depends(profile_header)
+    ) -> dict[str, Any]:
         table = await tables.get(table_id)
         profile = None if key is None else (await current_profile(tables.store, key)).id
         joiner = origin(quotas, request)
@@ -34,63 +38,91 @@ def build_seat_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter
         return {"table": table_id, "seat": seat, "token": token}
 
     @router.post(
-        "/tables/{table_id}/actions", summary="Play an action at the version you saw; the answer's log starts at your action",
-        response_model=None, responses=documented(TableState, "the table after your action"),
+        "/tables/{table_id}/actions",
+        summary="Play an action at the version you saw; the answer's log starts at your action",
+        response_model=None,
+        responses=documented(TableState, "the table after your action"),
     )
-    async def act(table_id: str, body: Act, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def act(
+        table_id: str, body: Act, authorization: str | None = Header(default=None), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
         await table.act(seat, body.version, body.action)
-        return table.snapshot(table.seat_of(bearer(authorization)), table.log_since(body.version), lang)  # a hot seat passes on
+        return table.snapshot(
+            table.seat_of(bearer(authorization)), table.log_since(body.version), lang
+        )  # a hot seat passes on
 
     @router.post(
-        "/tables/{table_id}/hint", summary="On your turn: the game's advice on each of your choices, in your language, and the move suggested",
-        response_model=None, responses=documented(Hint, "the hint"),
+        "/tables/{table_id}/hint",
+        summary="On your turn: the game's advice on each of your choices, in your language, and the move suggested",
+        response_model=None,
+        responses=documented(Hint, "the hint"),
     )
-    async def hint(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def hint(
+        table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         table, seat = await seated(tables, table_id, authorization)
         return await hints.ask(table, seat, lang)
 
     @router.get(
         "/tables/{table_id}/advice",
-        summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where it has none)",
-        response_model=None, responses=documented(Advice, "the advice at this step"),
+        summary="What everyone may see of the step now: each seat's chance of winning and the game's note (null where "
+        "it has none)",
+        response_model=None,
+        responses=documented(Advice, "the advice at this step"),
     )
     async def advice(table_id: str, lang: str = Depends(page_language)) -> dict[str, Any]:
         return await hints.advice(await tables.get(table_id), lang)
 
     @router.post(
-        "/tables/{table_id}/undo", summary="At a table with real dice: take back the last typed chance step (until a decision follows it)",
-        response_model=None, responses=documented(TableState, "the table, the typed step taken back"),
+        "/tables/{table_id}/undo",
+        summary="At a table with real dice: take back the last typed chance step (until a decision follows it)",
+        response_model=None,
+        responses=documented(TableState, "the table, the typed step taken back"),
     )
-    async def undo(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def undo(
+        table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         table, seat = await seated(tables, table_id, authorization)
         await table.undo(seat)
         return table.snapshot(table.seat_of(bearer(authorization)), 0, lang)
 
     @router.post(
-        "/tables/{table_id}/back", summary="Take your seat back from the bot that played while your time ran out",
-        response_model=None, responses=documented(TableState, "the table, your seat yours again"),
+        "/tables/{table_id}/back",
+        summary="Take your seat back from the bot that played while your time ran out",
+        response_model=None,
+        responses=documented(TableState, "the table, your seat yours again"),
     )
-    async def back(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def back(
+        table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         table, seat = await seated(tables, table_id, authorization)
         await table.back(seat)
         return table.snapshot(seat, 0, lang)
 
     @router.post(
-        "/tables/{table_id}/leave", summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it",
-        response_model=None, responses=documented(TableState, "the table as you see it now"),
+        "/tables/{table_id}/leave",
+        summary="Leave: an unstarted table frees your seat, a game in play goes on with a bot in it",
+        response_model=None,
+        responses=documented(TableState, "the table as you see it now"),
     )
-    async def leave(table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def leave(
+        table_id: str, authorization: str | None = Header(default=None), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         table, seat = await seated(tables, table_id, authorization)
         await table.leave(seat)
         return table.snapshot(seat if table.started else None, 0, lang)
 
     @router.post(
-        "/tables/{table_id}/rematch", summary="A new table with the same game, bots and timer",
-        response_model=None, responses=documented(TableSummary, "the rematch (the same table for each player who asks)"),
+        "/tables/{table_id}/rematch",
+        summary="A new table with the same game, bots and timer",
+        response_model=None,
+        responses=documented(TableSummary, "the rematch (the same table for each player who asks)"),
     )
-    async def rematch(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def rematch(
+        table_id: str, request: Request, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
         table, seat = await seated(tables, table_id, authorization)
         creator = origin(quotas, request)
         if table.rematch is None:

@@ -15,7 +15,7 @@ from highroller.web.hints import Hints
 from highroller.web.listen import listen
 from highroller.web.loopwatch import LoopWatch
 from highroller.web.notifier import keep_notifying
-from highroller.web.ratings import keep_ratings
+from highroller.web.rating_keeper import keep_ratings
 from highroller.web.replays import Replays
 from highroller.web.settings import Settings
 from highroller.web.store import GONE, Change, PostgresStore, Store
@@ -82,13 +82,21 @@ class Services:
         self.settings = settings
         self.dispatcher = (
             Dispatcher(
-                store, store.location, settings.bot_processes, nice=settings.bot_nice, idle=settings.bot_idle, defer=settings.warm_up,
-                lease=settings.lease, on_played=self._played,
+                store,
+                store.location,
+                settings.bot_processes,
+                nice=settings.bot_nice,
+                idle=settings.bot_idle,
+                defer=settings.warm_up,
+                lease=settings.lease,
+                on_played=self._played,
             )
             if settings.bot_processes
             else None
         )
-        self.tables = Tables(store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None, warming=self.warming_up)
+        self.tables = Tables(
+            store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None, warming=self.warming_up
+        )
         self.hints = Hints(store.location, settings)
         self.replays = Replays(store.location, self.hints.workers)
         self._tasks: list[asyncio.Task[None]] = []
@@ -130,7 +138,11 @@ class Services:
                 if not task.cancelled():
                     task.exception()  # read, so that an error it ended with is not reported as never retrieved
             for task in stuck:
-                log.warning("the task %s did not stop within %.0f s of being cancelled; stopping without it", task.get_coro(), STOP_WAIT)
+                log.warning(
+                    "the task %s did not stop within %.0f s of being cancelled; stopping without it",
+                    task.get_coro(),
+                    STOP_WAIT,
+                )
         self._tasks.clear()
         if self.warming is not None and self.warming.is_alive():
             self.warming.terminate()

@@ -53,13 +53,19 @@ class SigninLink:
 
 def bad_link() -> Refused:
     """The one refusal of a code that does not sign in: used, expired, unknown or not a code at all."""
-    return Refused("this sign-in link was used already or has expired: make a new one on a device that is signed in", 401, "bad-link")
+    return Refused(
+        "this sign-in link was used already or has expired: make a new one on a device that is signed in",
+        401,
+        "bad-link",
+    )
 
 
 def qr_code(text: str) -> str:
     """The QR code of `text` as SVG text: black modules on white with the quiet zone, sized by its viewBox."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", xmldecl=False, svgns=True, omitsize=True, svgclass=None, lineclass=None, light="#fff", border=4)
+    segno.make(text, error="m").save(
+        out, kind="svg", xmldecl=False, svgns=True, omitsize=True, svgclass=None, lineclass=None, light="#fff", border=4
+    )
     return out.getvalue().decode().strip()
 
 
@@ -71,16 +77,39 @@ def make_link(store: Store, profile_id: str, site: str) -> SigninLink:
     expires = now + LINK_SECONDS
     with store.transaction(write=True) as cursor:
         store.run(cursor, "DELETE FROM hr_signin_links WHERE expires <= ?", (now,))
-        # An update that changes nothing locks the profile's row on PostgreSQL: two links made at once are counted one after the other.
-        if store.run(cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ? AND deleted = 0", (profile_id,)).rowcount != 1:
-            raise Refused("this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in", 401, "bad-profile")
-        first = store.run(cursor, "SELECT COUNT(*), MIN(expires) FROM hr_signin_links WHERE profile_id = ? AND passkey_id IS NULL", (profile_id,)).fetchone()
+        # An update that changes nothing locks the profile's row on PostgreSQL: two links made at once are counted one
+        # after the other.
+        if (
+            store.run(
+                cursor, "UPDATE hr_profiles SET deleted = deleted WHERE id = ? AND deleted = 0", (profile_id,)
+            ).rowcount
+            != 1
+        ):
+            raise Refused(
+                "this profile key is unknown: it was signed out or its profile deleted; make a profile or sign in",
+                401,
+                "bad-profile",
+            )
+        first = store.run(
+            cursor,
+            "SELECT COUNT(*), MIN(expires) FROM hr_signin_links WHERE profile_id = ? AND passkey_id IS NULL",
+            (profile_id,),
+        ).fetchone()
         if first[0] >= OPEN_LINKS:
             raise Refused(
-                "your profile has {cap} sign-in links open, the most it may have: use one, or make another once the oldest expires (each works {minutes} minutes)",
-                429, "too-many-links", retry_after=max(1, int(first[1] - now) + 1), cap=OPEN_LINKS, minutes=int(LINK_SECONDS // 60),
+                "your profile has {cap} sign-in links open, the most it may have: use one, or make another once the "
+                "oldest expires (each works {minutes} minutes)",
+                429,
+                "too-many-links",
+                retry_after=max(1, int(first[1] - now) + 1),
+                cap=OPEN_LINKS,
+                minutes=int(LINK_SECONDS // 60),
             )
-        store.run(cursor, "INSERT INTO hr_signin_links (code_hash, profile_id, expires) VALUES (?, ?, ?)", (key_hash(code), profile_id, expires))
+        store.run(
+            cursor,
+            "INSERT INTO hr_signin_links (code_hash, profile_id, expires) VALUES (?, ?, ?)",
+            (key_hash(code), profile_id, expires),
+        )
     link = f"{site}/signin#{code}"
     return SigninLink(link=link, expires=expires, qr=qr_code(link))
 
@@ -94,7 +123,9 @@ def passkey_code(store: Store, profile_id: str, passkey_id: str) -> tuple[str, f
     with store.transaction(write=True) as cursor:
         store.run(cursor, "DELETE FROM hr_signin_links WHERE expires <= ?", (now,))
         store.run(
-            cursor, "INSERT INTO hr_signin_links (code_hash, profile_id, expires, passkey_id) VALUES (?, ?, ?, ?)", (key_hash(code), profile_id, expires, passkey_id)
+            cursor,
+            "INSERT INTO hr_signin_links (code_hash, profile_id, expires, passkey_id) VALUES (?, ?, ?, ?)",
+            (key_hash(code), profile_id, expires, passkey_id),
         )
     return code, expires
 
@@ -104,7 +135,9 @@ def look(store: Store, code: str) -> tuple[Profile, float]:
     if not CODE.fullmatch(code):
         raise bad_link()
     with store.transaction() as cursor:
-        row = store.run(cursor, "SELECT profile_id, expires FROM hr_signin_links WHERE code_hash = ?", (key_hash(code),)).fetchone()
+        row = store.run(
+            cursor, "SELECT profile_id, expires FROM hr_signin_links WHERE code_hash = ?", (key_hash(code),)
+        ).fetchone()
     profile = None if row is None or row[1] <= clock.now() else profile_by_id(store, row[0])
     if profile is None:
         raise bad_link()
@@ -119,7 +152,11 @@ def redeem(store: Store, code: str, agent: Agent) -> tuple[Profile, str]:
         raise bad_link()
     now = clock.now()
     with store.transaction(write=True) as cursor:
-        row = store.run(cursor, "DELETE FROM hr_signin_links WHERE code_hash = ? RETURNING profile_id, expires, passkey_id", (key_hash(code),)).fetchone()
+        row = store.run(
+            cursor,
+            "DELETE FROM hr_signin_links WHERE code_hash = ? RETURNING profile_id, expires, passkey_id",
+            (key_hash(code),),
+        ).fetchone()
     if row is None or row[1] <= now:
         raise bad_link()
     profile = profile_by_id(store, row[0])

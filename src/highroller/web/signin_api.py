@@ -40,7 +40,8 @@ from highroller.web.signin import look, make_link, passkey_code, redeem
 from highroller.web.store import Store
 
 MAX_FIELD = 4096
-"""The longest binary field of a credential, in base64url (an attestation of format "none" is a few hundred characters)."""
+"""The longest binary field of a credential, in base64url (an attestation of format "none" is a few hundred
+characters)."""
 MAX_CHALLENGE_ID = 100
 
 Text = Annotated[str, Field(max_length=40)]
@@ -59,7 +60,9 @@ class Credential(Strict):
     raw_id: str = Field(alias="rawId", max_length=MAX_ID)
     type: Literal["public-key"]
     authenticator_attachment: str | None = Field(default=None, alias="authenticatorAttachment", max_length=40)
-    client_extension_results: dict[Text, Any] = Field(default_factory=dict, alias="clientExtensionResults", max_length=10)
+    client_extension_results: dict[Text, Any] = Field(
+        default_factory=dict, alias="clientExtensionResults", max_length=10
+    )
 
 
 class Attestation(Strict):
@@ -124,7 +127,9 @@ class SignedIn(Answer):
 class LinkProfile(Answer):
     """The profile a sign-in would sign this device in to."""
 
-    id: str = Field(description="the profile's id, as GET /api/me gives it: compare it with the profile this device holds")
+    id: str = Field(
+        description="the profile's id, as GET /api/me gives it: compare it with the profile this device holds"
+    )
     name: str
 
 
@@ -139,13 +144,18 @@ class LinkLook(Answer):
 class PasskeyCode(LinkLook):
     """A passkey sign-in verified: the one-time code that signs this device in, once its person says yes."""
 
-    code: str = Field(description="send it to POST /api/signin/link to sign this device in; unused, it expires and nothing changes")
+    code: str = Field(
+        description="send it to POST /api/signin/link to sign this device in; unused, it expires and nothing changes"
+    )
 
 
 class SiteInfo(Answer):
     """Where this server's site is: where passkeys work and sign-in links lead."""
 
-    origin: str = Field(description="the site's origin as browsers write it (https://dice.example.org); a page opened at another address cannot use its passkeys")
+    origin: str = Field(
+        description="the site's origin as browsers write it (https://dice.example.org); a page opened at another "
+        "address cannot use its passkeys"
+    )
     rp_id: str = Field(description="the relying party's id of its passkeys: the origin's host name")
 
 
@@ -154,7 +164,8 @@ class PasskeyOptions(Answer):
 
     challenge_id: str = Field(description="send it back with the credential")
     options: dict[str, Any] = Field(
-        description="the publicKey options of navigator.credentials.create or .get, as JSON: binary fields (challenge, user.id, credential ids) in base64url"
+        description="the publicKey options of navigator.credentials.create or .get, as JSON: binary fields (challenge, "
+        "user.id, credential ids) in base64url"
     )
 
 
@@ -178,7 +189,11 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
     site = Site.of(settings)
 
     def looked(profile: Profile, expires: float) -> dict[str, Any]:
-        return {"profile": {"id": profile.id, "name": profile.name}, "expires": expires, "seconds": max(0, int(expires - clock.now()))}
+        return {
+            "profile": {"id": profile.id, "name": profile.name},
+            "expires": expires,
+            "seconds": max(0, int(expires - clock.now())),
+        }
 
     async def attempt(request: Request) -> None:
         """Count a sign-in attempt against the address, or `Refused` (429) when it has made too many."""
@@ -186,22 +201,32 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         await quotas.check_join(joiner)
         await asyncio.to_thread(store.count_join, joiner)
 
-    @router.get("/signin/site", summary="Where this server's site is: where passkeys work and sign-in links lead", response_model=None,
-                responses=documented(SiteInfo, "the site"))
+    @router.get(
+        "/signin/site",
+        summary="Where this server's site is: where passkeys work and sign-in links lead",
+        response_model=None,
+        responses=documented(SiteInfo, "the site"),
+    )
     async def site_info() -> dict[str, Any]:
         return {"origin": site.origin, "rp_id": site.rp_id}
 
     @router.post(
-        "/me/links", status_code=201, summary="Make a one-time link (and its QR code) that signs another device in to your profile, within 10 minutes",
-        response_model=None, responses=documented(LinkInfo, "the link", 201),
+        "/me/links",
+        status_code=201,
+        summary="Make a one-time link (and its QR code) that signs another device in to your profile, within 10 "
+        "minutes",
+        response_model=None,
+        responses=documented(LinkInfo, "the link", 201),
     )
     async def new_link(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         return (await asyncio.to_thread(make_link, store, profile.id, site.origin)).answer()
 
     @router.post(
-        "/signin/link/look", summary="Look at a one-time code before signing in with it: whose profile, until when (the code stays unused)",
-        response_model=None, responses=documented(LinkLook, "the code's profile"),
+        "/signin/link/look",
+        summary="Look at a one-time code before signing in with it: whose profile, until when (the code stays unused)",
+        response_model=None,
+        responses=documented(LinkLook, "the code's profile"),
     )
     async def link_look(body: LinkCode, request: Request) -> dict[str, Any]:
         await attempt(request)
@@ -209,7 +234,9 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         return looked(profile, expires)
 
     @router.post(
-        "/signin/link", summary="Sign this device in with a one-time code (a link's, or a passkey sign-in's)", response_model=None,
+        "/signin/link",
+        summary="Sign this device in with a one-time code (a link's, or a passkey sign-in's)",
+        response_model=None,
         responses=documented(SignedIn, "signed in"),
     )
     async def link_sign_in(body: LinkCode, request: Request) -> dict[str, Any]:
@@ -218,8 +245,10 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         return {"key": key, "profile": profile.answer()}
 
     @router.post(
-        "/me/passkeys/options", summary="Begin adding a passkey to your profile: the options of navigator.credentials.create",
-        response_model=None, responses=documented(PasskeyOptions, "the options"),
+        "/me/passkeys/options",
+        summary="Begin adding a passkey to your profile: the options of navigator.credentials.create",
+        response_model=None,
+        responses=documented(PasskeyOptions, "the options"),
     )
     async def passkey_options(key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
@@ -227,32 +256,46 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         return {"challenge_id": challenge_id, "options": options}
 
     @router.post(
-        "/me/passkeys", status_code=201, summary="Add a passkey to your profile: the credential navigator.credentials.create made",
-        response_model=None, responses=documented(PasskeyInfo, "the passkey", 201),
+        "/me/passkeys",
+        status_code=201,
+        summary="Add a passkey to your profile: the credential navigator.credentials.create made",
+        response_model=None,
+        responses=documented(PasskeyInfo, "the passkey", 201),
     )
     async def new_passkey(body: NewPasskey, key: str | None = Depends(profile_header)) -> dict[str, Any]:
         profile = await current_profile(store, key)
         credential = body.credential.model_dump(by_alias=True, exclude_none=True)
         return (await asyncio.to_thread(register, store, profile, site, body.challenge_id, credential)).answer()
 
-    @router.get("/me/passkeys", summary="Your profile's passkeys", response_model=None, responses=documented(list[PasskeyInfo], "the passkeys, oldest first"))
+    @router.get(
+        "/me/passkeys",
+        summary="Your profile's passkeys",
+        response_model=None,
+        responses=documented(list[PasskeyInfo], "the passkeys, oldest first"),
+    )
     async def my_passkeys(key: str | None = Depends(profile_header)) -> list[dict[str, Any]]:
         profile = await current_profile(store, key)
         return [passkey.answer() for passkey in await asyncio.to_thread(passkeys_of, store, profile.id)]
 
     @router.delete(
-        "/me/passkeys/{passkey_id}", summary="Delete a passkey of your profile", response_model=None, responses=documented(PasskeyDeleted, "the passkey is gone"),
+        "/me/passkeys/{passkey_id}",
+        summary="Delete a passkey of your profile",
+        response_model=None,
+        responses=documented(PasskeyDeleted, "the passkey is gone"),
     )
     async def forget_passkey(
-        passkey_id: str = Path(max_length=MAX_ID, description="the passkey's id, as GET /api/me/passkeys gives it"), key: str | None = Depends(profile_header),
+        passkey_id: str = Path(max_length=MAX_ID, description="the passkey's id, as GET /api/me/passkeys gives it"),
+        key: str | None = Depends(profile_header),
     ) -> dict[str, Any]:
         profile = await current_profile(store, key)
         await asyncio.to_thread(delete_passkey, store, profile.id, passkey_id)
         return {"deleted": True}
 
     @router.post(
-        "/signin/passkey/options", summary="Begin signing this device in with a passkey: the options of navigator.credentials.get",
-        response_model=None, responses=documented(PasskeyOptions, "the options"),
+        "/signin/passkey/options",
+        summary="Begin signing this device in with a passkey: the options of navigator.credentials.get",
+        response_model=None,
+        responses=documented(PasskeyOptions, "the options"),
     )
     async def sign_in_options(request: Request) -> dict[str, Any]:
         await attempt(request)
@@ -260,8 +303,11 @@ def build_signin_router(store: Store, settings: Settings, quotas: Quotas) -> API
         return {"challenge_id": challenge_id, "options": options}
 
     @router.post(
-        "/signin/passkey", summary="Verify a passkey sign-in (the credential navigator.credentials.get used): a one-time code that signs this device in",
-        response_model=None, responses=documented(PasskeyCode, "verified: redeem the code to sign in"),
+        "/signin/passkey",
+        summary="Verify a passkey sign-in (the credential navigator.credentials.get used): a one-time code that signs "
+        "this device in",
+        response_model=None,
+        responses=documented(PasskeyCode, "verified: redeem the code to sign in"),
     )
     async def passkey_sign_in(body: PasskeySignIn, request: Request) -> dict[str, Any]:
         await attempt(request)

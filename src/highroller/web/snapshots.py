@@ -6,32 +6,62 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from highroller.core.botspec import ready
+from highroller.core.game import Game
 from highroller.core.sheet import ScoreSheet
 from highroller.core.spec import load_object
-from highroller.core.state import CHANCE
+from highroller.core.state import CHANCE, State
 from highroller.core.typed_input import typed_input_of
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.narrate import Narrator, in_language
 from highroller.web.offer import offered as offer
 from highroller.web.presence import Seen
+from highroller.web.store import SeatRow
+from highroller.web.table_log import Window
 from highroller.web.table_summary import seats_status
 from highroller.web.turns import automatic, seat_names
 
-if TYPE_CHECKING:
-    from highroller.web.table_copy import TableCopy
-
 log = logging.getLogger(__name__)
+
+
+class ShownTable(Protocol):
+    """What a snapshot reads of a table (a `highroller.web.table_copy.TableCopy`)."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatRow]
+    window: Window
+    rematch: str | None
+    revision: int
+    stand_in: str | None
+    hints: bool
+    due: float | None
+    timer: int | None
+    real_dice: bool
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def started(self) -> bool: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def summary(self, lang: str = "en") -> dict[str, Any]: ...
+
+    def undoable(self) -> int | None: ...
 
 
 class Snapshots:
     """The state messages of one table copy; `seen(table_id)` says who is at the table
     (`highroller.web.presence`), `warming()` whether this process's warm-up still runs."""
 
-    def __init__(self, table: TableCopy, seen: Callable[[str], Seen], warming: Callable[[], bool]) -> None:
+    def __init__(self, table: ShownTable, seen: Callable[[str], Seen], warming: Callable[[], bool]) -> None:
         self.table = table
         self._seen = seen
         self._warming = warming
@@ -59,12 +89,23 @@ class Snapshots:
             "clock": self._clock(),
             "last_chance": last_chance,
             "log_from": max(log_from, table.window.base),
-            "log": in_language(table.window.lines[max(0, log_from - table.window.base) :], lang, seat_names(table.seats)),
+            "log": in_language(
+                table.window.lines[max(0, log_from - table.window.base) :], lang, seat_names(table.seats)
+            ),
             "rematch": table.rematch,
-            "advice": table.hints and bool(game_spec(table.game.name).win_chances or game_spec(table.game.name).table_note),
-            "typing": self._typing_help(lang) if table.real_dice and table.started and mover == CHANCE and seat is not None else None,
+            "advice": table.hints
+            and bool(game_spec(table.game.name).win_chances or game_spec(table.game.name).table_note),
+            "typing": self._typing_help(lang)
+            if table.real_dice and table.started and mover == CHANCE and seat is not None
+            else None,
             "undo": table.real_dice and seat is not None and table.undoable() is not None,
-            "result": {"returns": state.returns(), "winners": state.winners(), "unit": game_spec(table.game.name).returns_unit} if table.finished else None,
+            "result": {
+                "returns": state.returns(),
+                "winners": state.winners(),
+                "unit": game_spec(table.game.name).returns_unit,
+            }
+            if table.finished
+            else None,
             "warming": self._bots_warming(),
             "sheet": self._sheet(lang),
         }
@@ -110,8 +151,13 @@ class Snapshots:
         key = (table.version, table.revision, seat)
         offered = self._offered.get(lang)
         if offered is None or offered[0] != key:
-            narrator = Narrator(table.game.name, seat_names(table.seats))  # what a choice would do, worded with the names
-            offered = self._offered[lang] = (key, [narrator.choice(table.state, seat, action, lang) for action in offer(table.state.legal_actions())])
+            narrator = Narrator(
+                table.game.name, seat_names(table.seats)
+            )  # what a choice would do, worded with the names
+            offered = self._offered[lang] = (
+                key,
+                [narrator.choice(table.state, seat, action, lang) for action in offer(table.state.legal_actions())],
+            )
         return offered[1]
 
     def _sheet(self, lang: str) -> ScoreSheet | None:

@@ -115,7 +115,8 @@ StepLines = list[Texts]
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """A table's state after its first `version` steps, pickled by the engine `engine` (`highroller.web.checkpoints`)."""
+    """A table's state after its first `version` steps, pickled by the engine `engine`
+    (`highroller.web.checkpoints`)."""
 
     version: int
     engine: str
@@ -229,7 +230,8 @@ class Conflict(StoreError):
 
 
 _HEAD = (
-    "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, hints, real_dice,"
+    "id, game, options, seed, created, finished, rematch, revision, version, started, timer, stand_in, bot_delay, due, "
+    "hints, real_dice,"
     " waiting, waiting_since, bank, rated, mover, last_line"
 )
 
@@ -296,7 +298,13 @@ class Store:
                 self._announce(db, self._local.changes)
 
     def notify(
-        self, cursor: Any, table_id: str, revision: int, due: float | None = None, steps: Sequence[Any] = (), first: int = 0,
+        self,
+        cursor: Any,
+        table_id: str,
+        revision: int,
+        due: float | None = None,
+        steps: Sequence[Any] = (),
+        first: int = 0,
         lines: Sequence[StepLines] | None = None,
     ) -> None:
         """Tell the other processes, once this transaction commits, that a table changed, when its
@@ -317,7 +325,9 @@ class Store:
         row = self.run(cursor, "SELECT value FROM hr_meta WHERE key = 'schema'").fetchone()
         stored = int(row[0]) if row else None
         if stored is not None and stored > SCHEMA_VERSION:
-            raise StoreError(f"this database has schema {stored}, written by a newer highroller (this one reads {SCHEMA_VERSION})")
+            raise StoreError(
+                f"this database has schema {stored}, written by a newer highroller (this one reads {SCHEMA_VERSION})"
+            )
         for table in {table for table, _ in ADDED_COLUMNS}:
             have = self._columns(cursor, table)
             for _, column in (entry for entry in ADDED_COLUMNS if entry[0] == table):
@@ -330,7 +340,11 @@ class Store:
             self.run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         for statement in INDEXES:
             self.run(cursor, statement)
-        self.run(cursor, "INSERT INTO hr_meta (key, value) VALUES ('address_key', ?) ON CONFLICT (key) DO NOTHING", (secrets.token_hex(32),))
+        self.run(
+            cursor,
+            "INSERT INTO hr_meta (key, value) VALUES ('address_key', ?) ON CONFLICT (key) DO NOTHING",
+            (secrets.token_hex(32),),
+        )
 
     @property
     def address_key(self) -> bytes:
@@ -345,18 +359,53 @@ class Store:
         with self.transaction(write=True) as cursor:
             self.run(
                 cursor,
-                "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, has_bots,"
-                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, waiting_since, bank, rated, mover, last_line)"
+                "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, "
+                "has_bots,"
+                " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, "
+                "waiting_since, bank, rated, mover, last_line)"
                 " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options), row.seed, now, len(row.steps), int(row.started), int(has_bots),
-                 row.timer, row.stand_in, row.bot_delay, row.due, creator and creator.address, creator and creator.network, now,
-                 int(row.hints), int(row.real_dice), row.waiting, row.waiting_since, row.bank, row.rated, row.mover, _last_line(row.lines)),
+                (
+                    row.id,
+                    row.game,
+                    json.dumps(row.options),
+                    row.seed,
+                    now,
+                    len(row.steps),
+                    int(row.started),
+                    int(has_bots),
+                    row.timer,
+                    row.stand_in,
+                    row.bot_delay,
+                    row.due,
+                    creator and creator.address,
+                    creator and creator.network,
+                    now,
+                    int(row.hints),
+                    int(row.real_dice),
+                    row.waiting,
+                    row.waiting_since,
+                    row.bank,
+                    row.rated,
+                    row.mover,
+                    _last_line(row.lines),
+                ),
             )
             for seat in row.seats:
                 self.run(
                     cursor,
-                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, network, joined_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, seat.seat, seat.name, seat.bot, seat.token_hash, seat.profile, seat.bank, seat.network, seat.taken_by),
+                    "INSERT INTO hr_seats (table_id, seat, name, bot, token_hash, profile_id, bank, network, "
+                    "joined_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id,
+                        seat.seat,
+                        seat.name,
+                        seat.bot,
+                        seat.token_hash,
+                        seat.profile,
+                        seat.bank,
+                        seat.network,
+                        seat.taken_by,
+                    ),
                 )
                 if seat.token_hash is not None:
                     self._count_join(cursor, creator, now)
@@ -373,14 +422,21 @@ class Store:
             seats = self._seats(cursor, [table_id])[table_id]
             checkpoint = None
             if tail is not None:
-                kept = self.run(cursor, "SELECT version, engine, state FROM hr_checkpoints WHERE table_id = ?", (table_id,)).fetchone()
+                kept = self.run(
+                    cursor, "SELECT version, engine, state FROM hr_checkpoints WHERE table_id = ?", (table_id,)
+                ).fetchone()
                 checkpoint = None if kept is None else Checkpoint(int(kept[0]), str(kept[1]), bytes(kept[2]))
                 steps_from = 0 if checkpoint is None else max(0, min(int(head[8]) - tail, checkpoint.version - 1))
             steps = self.run(
-                cursor, "SELECT n, step, lines, log_end FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, max(0, steps_from - 1))
+                cursor,
+                "SELECT n, step, lines, log_end FROM hr_steps WHERE table_id = ? AND n >= ? ORDER BY n",
+                (table_id, max(0, steps_from - 1)),
             ).fetchall()
             changes = self.run(
-                cursor, "SELECT revision, n, seat, change, at, detail FROM hr_seat_changes WHERE table_id = ? ORDER BY revision, seat", (table_id,)
+                cursor,
+                "SELECT revision, n, seat, change, at, detail FROM hr_seat_changes WHERE table_id = ? ORDER BY "
+                "revision, seat",
+                (table_id,),
             ).fetchall()
         row = _table_row(head, seats)
         before = steps[0] if steps and int(steps[0][0]) < steps_from else None
@@ -390,7 +446,9 @@ class Store:
         row.steps_from = steps_from
         row.log_before = 0 if steps_from == 0 else None if before is None or before[3] is None else int(before[3])
         row.checkpoint = checkpoint
-        row.changes = [SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4]), detail=c[5]) for c in changes]
+        row.changes = [
+            SeatChange(revision=c[0], step=c[1], seat=c[2], change=c[3], at=float(c[4]), detail=c[5]) for c in changes
+        ]
         return row
 
     def put_checkpoint(self, table_id: str, checkpoint: Checkpoint, revision: int) -> None:
@@ -399,10 +457,21 @@ class Store:
         with self.transaction(write=True) as cursor:
             self.run(
                 cursor,
-                "INSERT INTO hr_checkpoints (table_id, version, engine, state) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM hr_tables"
-                " WHERE id = ? AND version >= ? AND (real_dice = 0 OR revision = ?)) ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
-                " engine = excluded.engine, state = excluded.state WHERE hr_checkpoints.version < excluded.version OR hr_checkpoints.engine <> excluded.engine",
-                (table_id, checkpoint.version, checkpoint.engine, checkpoint.state, table_id, checkpoint.version, revision),
+                "INSERT INTO hr_checkpoints (table_id, version, engine, state) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT "
+                "1 FROM hr_tables"
+                " WHERE id = ? AND version >= ? AND (real_dice = 0 OR revision = ?)) ON CONFLICT (table_id) DO UPDATE "
+                "SET version = excluded.version,"
+                " engine = excluded.engine, state = excluded.state WHERE hr_checkpoints.version < excluded.version OR "
+                "hr_checkpoints.engine <> excluded.engine",
+                (
+                    table_id,
+                    checkpoint.version,
+                    checkpoint.engine,
+                    checkpoint.state,
+                    table_id,
+                    checkpoint.version,
+                    revision,
+                ),
             )
 
     def fill_lines(self, table_id: str, lines: Sequence[StepLines]) -> None:
@@ -413,7 +482,13 @@ class Store:
             end += len(step_lines)
             rows.append((json.dumps(step_lines, ensure_ascii=False), end, table_id, number))
         with self.transaction(write=True) as cursor:
-            cursor.executemany(self._sql("UPDATE hr_steps SET lines = COALESCE(lines, ?), log_end = ? WHERE table_id = ? AND n = ? AND log_end IS NULL"), rows)
+            cursor.executemany(
+                self._sql(
+                    "UPDATE hr_steps SET lines = COALESCE(lines, ?), log_end = ? WHERE table_id = ? AND n = ? AND "
+                    "log_end IS NULL"
+                ),
+                rows,
+            )
 
     def revision(self, table_id: str) -> int | None:
         """The table's current revision (None if it does not exist): a cheap freshness check."""
@@ -431,7 +506,9 @@ class Store:
         if not table_ids:
             return {}
         with self.transaction() as cursor:
-            rows = self.run(cursor, f"SELECT id, revision FROM hr_tables WHERE id IN ({', '.join('?' * len(table_ids))})", table_ids).fetchall()
+            rows = self.run(
+                cursor, f"SELECT id, revision FROM hr_tables WHERE id IN ({', '.join('?' * len(table_ids))})", table_ids
+            ).fetchall()
         return {row[0]: int(row[1]) for row in rows}
 
     def lobby(self, limit: int) -> list[TableRow]:
@@ -467,15 +544,23 @@ class Store:
             marks = ", ".join("?" * len(table_ids))
             rows = self.run(
                 cursor,
-                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank, network, joined_by FROM hr_seats WHERE table_id IN ({marks})"
+                f"SELECT table_id, seat, name, bot, token_hash, control, profile_id, bank, network, joined_by FROM "
+                f"hr_seats WHERE table_id IN ({marks})"
                 " ORDER BY table_id, seat",
                 table_ids,
             ).fetchall()
             for r in rows:
                 found[r[0]].append(
                     SeatRow(
-                        seat=r[1], name=r[2], bot=r[3], token_hash=r[4], control=r[5], profile=r[6], bank=None if r[7] is None else float(r[7]),
-                        network=r[8], taken_by=r[9],
+                        seat=r[1],
+                        name=r[2],
+                        bot=r[3],
+                        token_hash=r[4],
+                        control=r[5],
+                        profile=r[6],
+                        bank=None if r[7] is None else float(r[7]),
+                        network=r[8],
+                        taken_by=r[9],
                     )
                 )
         return found
@@ -507,17 +592,29 @@ class Store:
         if revision is not None:
             condition, args = "revision = ?", [revision]
         if seat is not None:
-            condition += " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
+            condition += (
+                " AND NOT EXISTS (SELECT 1 FROM hr_seats WHERE table_id = ? AND seat = ? AND control IS NOT NULL)"
+            )
             args += [table_id, seat]
         last = _last_line(lines)
         with self.transaction(write=True) as cursor:
             new = self._bump(
-                cursor, table_id, condition, args,
-                {"version": first + len(steps), "finished": int(finished), "finished_at": now if finished else None, **turn.columns(),
-                 **({"last_line": last} if last is not None else {})},
+                cursor,
+                table_id,
+                condition,
+                args,
+                {
+                    "version": first + len(steps),
+                    "finished": int(finished),
+                    "finished_at": now if finished else None,
+                    **turn.columns(),
+                    **({"last_line": last} if last is not None else {}),
+                },
             )
             for banked, left in banks:
-                self.run(cursor, "UPDATE hr_seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, banked))
+                self.run(
+                    cursor, "UPDATE hr_seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, banked)
+                )
             try:
                 self._insert_steps(cursor, table_id, first, steps, lines)
             except self.integrity_errors as error:
@@ -527,7 +624,9 @@ class Store:
             self.notify(cursor, table_id, new, turn.due, () if changes or banks else steps, first, lines)
         return new
 
-    def take_back(self, table_id: str, first: int, revision: int, *, seat: int, detail: str, turn: Turn, line: Texts) -> int:
+    def take_back(
+        self, table_id: str, first: int, revision: int, *, seat: int, detail: str, turn: Turn, line: Texts
+    ) -> int:
         """Remove steps `first`, `first + 1`, … (a companion table's person's step and the automatic
         steps after it), the table still at `revision` and unfinished, noting who took them back (`seat`)
         and what (`detail`, see `SeatChange`; `line`: the log's line saying so); the new revision. Only this
@@ -535,22 +634,37 @@ class Store:
         steps they followed are gone)."""
         with self.transaction(write=True) as cursor:
             new = self._bump(
-                cursor, table_id, "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?", [revision, first],
+                cursor,
+                table_id,
+                "revision = ? AND real_dice = 1 AND finished = 0 AND version > ?",
+                [revision, first],
                 {"version": first, **turn.columns(), "last_line": json.dumps(line, ensure_ascii=False)},
             )
             self.run(cursor, "DELETE FROM hr_steps WHERE table_id = ? AND n >= ?", (table_id, first))
             self.run(cursor, "DELETE FROM hr_checkpoints WHERE table_id = ? AND version > ?", (table_id, first))
             self.run(cursor, "UPDATE hr_seat_changes SET n = ? WHERE table_id = ? AND n > ?", (first, table_id, first))
             self.run(
-                cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                cursor,
+                "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at, detail) VALUES (?, ?, ?, ?, ?, "
+                "?, ?)",
                 (table_id, new, first, seat, UNDO, clock.now(), detail),
             )
             self.notify(cursor, table_id, new, turn.due)
         return new
 
     def claim_seat(
-        self, table_id: str, revision: int, seat: int, name: str, token_hash: str, joiner: Origin | None, *, started: bool, turn: Turn,
-        profile: str | None = None, bank: float | None = None,
+        self,
+        table_id: str,
+        revision: int,
+        seat: int,
+        name: str,
+        token_hash: str,
+        joiner: Origin | None,
+        *,
+        started: bool,
+        turn: Turn,
+        profile: str | None = None,
+        bank: float | None = None,
     ) -> int:
         """Give an open seat to a person (the table unchanged since `revision`; `profile`: theirs, if
         they have one; `bank`: their time bank), counted as a seat taken by `joiner`, from whose network
@@ -559,7 +673,8 @@ class Store:
             new = self._bump(cursor, table_id, "revision = ?", [revision], {"started": int(started), **turn.columns()})
             taken = self.run(
                 cursor,
-                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?, network = ?, joined_by = ?"
+                "UPDATE hr_seats SET name = ?, token_hash = ?, control = NULL, profile_id = ?, bank = ?, network = ?, "
+                "joined_by = ?"
                 " WHERE table_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
                 (name, token_hash, profile, bank, joiner and joiner.network, joiner and joiner.address, table_id, seat),
             )
@@ -576,7 +691,11 @@ class Store:
 
     def _count_join(self, cursor: Any, joiner: Origin | None, at: float) -> None:
         if joiner is not None:
-            self.run(cursor, "INSERT INTO hr_joins (address, network, at) VALUES (?, ?, ?)", (joiner.address, joiner.network, at))
+            self.run(
+                cursor,
+                "INSERT INTO hr_joins (address, network, at) VALUES (?, ?, ?)",
+                (joiner.address, joiner.network, at),
+            )
 
     def free_seat(self, table_id: str, revision: int, seat: int) -> int:
         """A person leaves a table whose game has not started: the seat is open again."""
@@ -584,18 +703,27 @@ class Store:
             new = self._bump(cursor, table_id, "revision = ? AND started = 0", [revision], {})
             self.run(
                 cursor,
-                "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL, profile_id = NULL, bank = NULL, joined_by = NULL"
+                "UPDATE hr_seats SET name = NULL, token_hash = NULL, control = NULL, profile_id = NULL, bank = NULL, "
+                "joined_by = NULL"
                 " WHERE table_id = ? AND seat = ?",
                 (table_id, seat),
             )
             self.notify(cursor, table_id, new)
             return new
 
-    def set_control(self, table_id: str, revision: int, seat: int, change: str, step: int, turn: Turn, line: Texts) -> int:
+    def set_control(
+        self, table_id: str, revision: int, seat: int, change: str, step: int, turn: Turn, line: Texts
+    ) -> int:
         """Mark a person's seat "away", "back" (a person again) or "left" (`line`: the log's line saying
         so); the new revision."""
         with self.transaction(write=True) as cursor:
-            new = self._bump(cursor, table_id, "revision = ? AND finished = 0", [revision], {**turn.columns(), "last_line": json.dumps(line, ensure_ascii=False)})
+            new = self._bump(
+                cursor,
+                table_id,
+                "revision = ? AND finished = 0",
+                [revision],
+                {**turn.columns(), "last_line": json.dumps(line, ensure_ascii=False)},
+            )
             self._seat_change(cursor, table_id, new, step, seat, change, clock.now())
             self.notify(cursor, table_id, new, turn.due)
             return new
@@ -610,7 +738,9 @@ class Store:
                 f"UPDATE hr_tables SET rematch = ?, revision = revision + 1 WHERE id = ? AND {same}",
                 (rematch_id, table_id, *(() if replacing is None else (replacing,))),
             )
-            linked, revision = self.run(cursor, "SELECT rematch, revision FROM hr_tables WHERE id = ?", (table_id,)).fetchone()
+            linked, revision = self.run(
+                cursor, "SELECT rematch, revision FROM hr_tables WHERE id = ?", (table_id,)
+            ).fetchone()
             self.notify(cursor, table_id, int(revision))
             return str(linked)
 
@@ -621,19 +751,25 @@ class Store:
         values = {**values, "touched": clock.now(), "lease_owner": None, "lease_until": None}
         sets = ", ".join(f"{name} = ?" for name in values)
         updated = self.run(
-            cursor, f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition} RETURNING revision",
+            cursor,
+            f"UPDATE hr_tables SET revision = revision + 1, {sets} WHERE id = ? AND {condition} RETURNING revision",
             [*values.values(), table_id, *args],
         ).fetchone()
         if updated is None:
             raise Conflict(f"table {table_id} changed meanwhile")
         return int(updated[0])
 
-    def _seat_change(self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float) -> None:
+    def _seat_change(
+        self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float
+    ) -> None:
         if change != TIMED_OUT:
             control = {"away": "away", "left": "left", IDLE: "left", "back": None}[change]
-            self.run(cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat))
+            self.run(
+                cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat)
+            )
         self.run(
-            cursor, "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
+            cursor,
+            "INSERT INTO hr_seat_changes (table_id, revision, n, seat, change, at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, revision, step, seat, change, at),
         )
 
@@ -643,7 +779,10 @@ class Store:
         with self.transaction(write=True) as cursor:
             self.run(cursor, "DELETE FROM hr_presence WHERE table_id = ? AND process = ?", (table_id, process))
             cursor.executemany(
-                self._sql("INSERT INTO hr_presence (table_id, process, seat, visible, connections, seen) VALUES (?, ?, ?, ?, ?, ?)"),
+                self._sql(
+                    "INSERT INTO hr_presence (table_id, process, seat, visible, connections, seen) VALUES (?, ?, ?, ?, "
+                    "?, ?)"
+                ),
                 [(table_id, process, count.seat, count.visible, count.connections, now) for count in counts],
             )
             self._notify_presence(table_id, process)
@@ -653,7 +792,8 @@ class Store:
         with self.transaction() as cursor:
             rows = self.run(
                 cursor,
-                "SELECT seat, SUM(visible), SUM(connections) FROM hr_presence WHERE table_id = ? AND process <> ? AND seen >= ?"
+                "SELECT seat, SUM(visible), SUM(connections) FROM hr_presence WHERE table_id = ? AND process <> ? AND "
+                "seen >= ?"
                 " GROUP BY seat ORDER BY seat",
                 (table_id, besides, since),
             ).fetchall()
@@ -664,7 +804,12 @@ class Store:
         since `gone_before`, announcing the tables they were at; those tables' ids."""
         with self.transaction(write=True) as cursor:
             self.run(cursor, "UPDATE hr_presence SET seen = ? WHERE process = ?", (now, process))
-            gone = [row[0] for row in self.run(cursor, "SELECT DISTINCT table_id FROM hr_presence WHERE seen < ?", (gone_before,)).fetchall()]
+            gone = [
+                row[0]
+                for row in self.run(
+                    cursor, "SELECT DISTINCT table_id FROM hr_presence WHERE seen < ?", (gone_before,)
+                ).fetchall()
+            ]
             self.run(cursor, "DELETE FROM hr_presence WHERE seen < ?", (gone_before,))
             for table_id in gone:
                 self._notify_presence(table_id, None)
@@ -674,14 +819,24 @@ class Store:
         """Tell the other processes, once this transaction commits, that who is at the table changed
         (`process`: the process whose connections changed; None: rows of processes gone were deleted)."""
         if self.shared:
-            self._local.changes.append(json.dumps({"table": table_id, "presence": process or ""}, separators=(",", ":")))
+            self._local.changes.append(
+                json.dumps({"table": table_id, "presence": process or ""}, separators=(",", ":"))
+            )
 
-    def _insert_steps(self, cursor: Any, table_id: str, first: int, steps: Sequence[Any], lines: Sequence[StepLines] | None) -> None:
+    def _insert_steps(
+        self, cursor: Any, table_id: str, first: int, steps: Sequence[Any], lines: Sequence[StepLines | None] | None
+    ) -> None:
         """Insert steps `first`, … with their log lines and the count of lines through each (none where
         the lines, or the count before `first`, are unknown)."""
         end: int | None = None
         if lines:
-            before = None if first == 0 else self.run(cursor, "SELECT log_end FROM hr_steps WHERE table_id = ? AND n = ?", (table_id, first - 1)).fetchone()
+            before = (
+                None
+                if first == 0
+                else self.run(
+                    cursor, "SELECT log_end FROM hr_steps WHERE table_id = ? AND n = ?", (table_id, first - 1)
+                ).fetchone()
+            )
             end = 0 if first == 0 else None if before is None or before[0] is None else int(before[0])
         rows = []
         for offset, step in enumerate(steps):
@@ -689,7 +844,9 @@ class Store:
             end = None if end is None or step_lines is None else end + len(step_lines)
             text = None if step_lines is None else json.dumps(step_lines, ensure_ascii=False)
             rows.append((table_id, first + offset, json.dumps(step), text, end))
-        cursor.executemany(self._sql("INSERT INTO hr_steps (table_id, n, step, lines, log_end) VALUES (?, ?, ?, ?, ?)"), rows)
+        cursor.executemany(
+            self._sql("INSERT INTO hr_steps (table_id, n, step, lines, log_end) VALUES (?, ?, ?, ?, ?)"), rows
+        )
 
     # ------------------------------------------------------------------ bot workers
     def claim_due(self, owner: str, limit: int, lease: float) -> list[Claim]:
@@ -703,7 +860,11 @@ class Store:
                 (now, now, limit),
             ).fetchall()
             for table_id, _ in rows:
-                self.run(cursor, "UPDATE hr_tables SET lease_owner = ?, lease_until = ? WHERE id = ?", (owner, now + lease, table_id))
+                self.run(
+                    cursor,
+                    "UPDATE hr_tables SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                    (owner, now + lease, table_id),
+                )
         return [Claim(table_id=r[0], revision=int(r[1])) for r in rows]
 
     def release(self, claim: Claim, owner: str, due: float | None) -> None:
@@ -712,14 +873,17 @@ class Store:
         with self.transaction(write=True) as cursor:
             self.run(
                 cursor,
-                "UPDATE hr_tables SET lease_owner = NULL, lease_until = NULL, due = ? WHERE id = ? AND revision = ? AND lease_owner = ?",
+                "UPDATE hr_tables SET lease_owner = NULL, lease_until = NULL, due = ? WHERE id = ? AND revision = ? "
+                "AND lease_owner = ?",
                 (due, claim.table_id, claim.revision, owner),
             )
 
     def next_due(self) -> float | None:
         """When the next automatic move can be claimed (a leased one when its lease runs out)."""
         with self.transaction() as cursor:
-            row = self.run(cursor, "SELECT MIN(COALESCE(lease_until, due)) FROM hr_tables WHERE due IS NOT NULL").fetchone()
+            row = self.run(
+                cursor, "SELECT MIN(COALESCE(lease_until, due)) FROM hr_tables WHERE due IS NOT NULL"
+            ).fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ quotas and expiry
@@ -731,28 +895,47 @@ class Store:
             row = self.run(
                 cursor,
                 "SELECT COUNT(*), COALESCE(SUM(CASE WHEN has_bots = 1 AND started = 1 THEN 1 ELSE 0 END), 0),"
-                " COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? THEN 1 ELSE 0 END), 0),"
-                " COALESCE(SUM(CASE WHEN creator = ? THEN has_bots ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? THEN has_bots ELSE 0 END), 0)"
+                " COALESCE(SUM(CASE WHEN creator = ? THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net = ? "
+                "THEN 1 ELSE 0 END), 0),"
+                " COALESCE(SUM(CASE WHEN creator = ? THEN has_bots ELSE 0 END), 0), COALESCE(SUM(CASE WHEN creator_net "
+                "= ? THEN has_bots ELSE 0 END), 0)"
                 " FROM hr_tables WHERE finished = 0",
                 (address, network, address, network),
             ).fetchone()
-            recent = self.run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)).fetchone()
-            recent_net = self.run(cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)).fetchone()
-        open_tables, playing_bot_tables, by_address, by_network, bots_by_address, bots_by_network = (int(value) for value in row)
+            recent = self.run(
+                cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator = ? AND created > ?", (address, since)
+            ).fetchone()
+            recent_net = self.run(
+                cursor, "SELECT COUNT(*) FROM hr_tables WHERE creator_net = ? AND created > ?", (network, since)
+            ).fetchone()
+        open_tables, playing_bot_tables, by_address, by_network, bots_by_address, bots_by_network = (
+            int(value) for value in row
+        )
         return Usage(
-            open_tables=open_tables, playing_bot_tables=playing_bot_tables, open_by_address=by_address, open_by_network=by_network,
-            bot_tables_by_address=bots_by_address, bot_tables_by_network=bots_by_network,
-            created_by_address=int(recent[0]), created_by_network=int(recent_net[0]),
+            open_tables=open_tables,
+            playing_bot_tables=playing_bot_tables,
+            open_by_address=by_address,
+            open_by_network=by_network,
+            bot_tables_by_address=bots_by_address,
+            bot_tables_by_network=bots_by_network,
+            created_by_address=int(recent[0]),
+            created_by_network=int(recent_net[0]),
         )
 
     def joins_since(self, joiner: Origin, since: float) -> tuple[int, int]:
         """Seats the address, and its network, took since `since` (whether or not they left them again)."""
         with self.transaction() as cursor:
-            by_address = self.run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE address = ? AND at > ?", (joiner.address, since)).fetchone()
-            by_network = self.run(cursor, "SELECT COUNT(*) FROM hr_joins WHERE network = ? AND at > ?", (joiner.network, since)).fetchone()
+            by_address = self.run(
+                cursor, "SELECT COUNT(*) FROM hr_joins WHERE address = ? AND at > ?", (joiner.address, since)
+            ).fetchone()
+            by_network = self.run(
+                cursor, "SELECT COUNT(*) FROM hr_joins WHERE network = ? AND at > ?", (joiner.network, since)
+            ).fetchone()
         return int(by_address[0]), int(by_network[0])
 
-    def expire(self, unstarted_before: float, finished_before: float, joins_before: float, limit: int = 500) -> list[str]:
+    def expire(
+        self, unstarted_before: float, finished_before: float, joins_before: float, limit: int = 500
+    ) -> list[str]:
         """Delete tables nobody started since `unstarted_before`, games finished before
         `finished_before` (never a game in progress) and the count of seats taken before
         `joins_before`; the ids of the tables deleted."""
@@ -760,7 +943,8 @@ class Store:
             self.run(cursor, "DELETE FROM hr_joins WHERE at < ?", (joins_before,))
             rows = self.run(
                 cursor,
-                "SELECT id FROM hr_tables WHERE (started = 0 AND finished = 0 AND touched < ?) OR (finished = 1 AND finished_at < ?)"
+                "SELECT id FROM hr_tables WHERE (started = 0 AND finished = 0 AND touched < ?) OR (finished = 1 AND "
+                "finished_at < ?)"
                 f" LIMIT ?{self.skip_locked}",
                 (unstarted_before, finished_before, limit),
             ).fetchall()
@@ -772,7 +956,9 @@ class Store:
         """Games in progress without a turn timer in which nothing happened since `untouched_before`."""
         with self.transaction() as cursor:
             rows = self.run(
-                cursor, "SELECT id FROM hr_tables WHERE started = 1 AND finished = 0 AND timer IS NULL AND touched < ? ORDER BY touched LIMIT ?",
+                cursor,
+                "SELECT id FROM hr_tables WHERE started = 1 AND finished = 0 AND timer IS NULL AND touched < ? ORDER "
+                "BY touched LIMIT ?",
                 (untouched_before, limit),
             ).fetchall()
         return [r[0] for r in rows]
@@ -782,7 +968,9 @@ class Store:
         addresses `makers` (`Origin.address`), as its maker closes it; whether it was."""
         with self.transaction(write=True) as cursor:
             found = self.run(
-                cursor, "SELECT creator FROM hr_tables WHERE id = ? AND revision = ? AND started = 0 AND finished = 0", (table_id, revision)
+                cursor,
+                "SELECT creator FROM hr_tables WHERE id = ? AND revision = ? AND started = 0 AND finished = 0",
+                (table_id, revision),
             ).fetchone()
             if found is None:
                 raise Conflict(f"table {table_id} changed meanwhile")
@@ -925,7 +1113,9 @@ class PostgresStore(Store):
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
     def _columns(self, cursor: Any, table: str) -> set[str]:
-        rows = self.run(cursor, "SELECT column_name FROM information_schema.columns WHERE table_name = ?", (table,)).fetchall()
+        rows = self.run(
+            cursor, "SELECT column_name FROM information_schema.columns WHERE table_name = ?", (table,)
+        ).fetchall()
         return {row[0] for row in rows}
 
     def _lock_schema(self, cursor: Any) -> None:
@@ -972,7 +1162,12 @@ class Change:
 
 
 def change_payload(
-    table_id: str, revision: int, due: float | None, steps: Sequence[Any] = (), first: int = 0, lines: Sequence[StepLines] | None = None,
+    table_id: str,
+    revision: int,
+    due: float | None,
+    steps: Sequence[Any] = (),
+    first: int = 0,
+    lines: Sequence[StepLines] | None = None,
 ) -> str:
     """A change notification's payload (JSON), with the new steps and their log lines, or the steps
     alone, as they fit."""
@@ -994,8 +1189,12 @@ def parse_change(payload: str) -> Change | None:
             return Change(table_id=str(data["table"]), revision=0, presence=str(data["presence"]))
         due = data["due"]
         return Change(
-            table_id=str(data["table"]), revision=int(data["revision"]), due=None if due is None else float(due),
-            first=int(data.get("first", 0)), steps=tuple(data.get("steps", ())), lines=tuple(data.get("lines", ())),
+            table_id=str(data["table"]),
+            revision=int(data["revision"]),
+            due=None if due is None else float(due),
+            first=int(data.get("first", 0)),
+            steps=tuple(data.get("steps", ())),
+            lines=tuple(data.get("lines", ())),
         )
     except (ValueError, KeyError, TypeError):
         return None

@@ -28,19 +28,33 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
 
     @router.get(
         "/tables",
-        summary="Tables waiting for players (newest first), then games in play; finished and abandoned games (30 minutes without a move) are not listed",
-        response_model=None, responses=documented(list[LobbyTable], "the lobby's tables"),
+        summary="Tables waiting for players (newest first), then games in play; finished and abandoned games (30 "
+        "minutes without a move) are not listed",
+        response_model=None,
+        responses=documented(list[LobbyTable], "the lobby's tables"),
     )
     async def open_tables(request: Request) -> list[dict[str, Any]]:
-        return [{**table, "preset": preset_of(table["game"], table["options"])} for table in await tables.lobby(lang=asked_language(request))]
+        return [
+            {**table, "preset": preset_of(table["game"], table["options"])}
+            for table in await tables.lobby(lang=asked_language(request))
+        ]
 
     @router.post(
-        "/tables", status_code=201, summary="Create a table (and sit down in it, given a name)",
-        response_model=None, responses=documented(CreatedTable, "the new table", 201),
+        "/tables",
+        status_code=201,
+        summary="Create a table (and sit down in it, given a name)",
+        response_model=None,
+        responses=documented(CreatedTable, "the new table", 201),
     )
-    async def create_table(body: CreateTable, request: Request, key: str | None = Depends(profile_header)) -> dict[str, Any]:
+    async def create_table(
+        body: CreateTable, request: Request, key: str | None = Depends(profile_header)
+    ) -> dict[str, Any]:
         if body.name is not None and body.hot_seat:
-            raise Refused("give either name (you sit down) or hot_seat (every person's name, on one device), not both", 422, "bad-names")
+            raise Refused(
+                "give either name (you sit down) or hot_seat (every person's name, on one device), not both",
+                422,
+                "bad-names",
+            )
         made = made_game(body.game, body.options)
         stand_in = check_seats(made, body.bots, body.timer, body.stand_in, tables.settings.min_timer)
         bank = check_bank(body.timer, body.bank)
@@ -50,8 +64,19 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
         if body.name is not None or body.hot_seat:
             await quotas.check_join(creator)
         table, seated_at = await tables.open(
-            made, body.bots, body.timer, stand_in, creator, body.name, body.hints, real_dice=body.real_dice, hot_seat=body.hot_seat or (),
-            bot_delay=body.bot_delay, profile=profile, bank=bank, rated=body.rated,
+            made,
+            body.bots,
+            body.timer,
+            stand_in,
+            creator,
+            body.name,
+            body.hints,
+            real_dice=body.real_dice,
+            hot_seat=body.hot_seat or (),
+            bot_delay=body.bot_delay,
+            profile=profile,
+            bank=bank,
+            rated=body.rated,
         )
         answer = table.summary()
         if seated_at is not None:
@@ -59,14 +84,23 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
         return answer
 
     @router.get(
-        "/tables/{table_id}", summary="The table as your seat (or a spectator) sees it",
-        response_model=None, responses=documented(TableState, "the table"),
+        "/tables/{table_id}",
+        summary="The table as your seat (or a spectator) sees it",
+        response_model=None,
+        responses=documented(TableState, "the table"),
     )
     async def table_state(
         table_id: str,
         request: Request,
-        after: int | None = Query(default=None, ge=0, le=MAX_VERSION, description="wait (up to 25 s) until the version differs from this"),
-        log_from: int = Query(default=0, ge=0, le=MAX_VERSION, description="send the log lines from this index on (the ones you have not read)"),
+        after: int | None = Query(
+            default=None, ge=0, le=MAX_VERSION, description="wait (up to 25 s) until the version differs from this"
+        ),
+        log_from: int = Query(
+            default=0,
+            ge=0,
+            le=MAX_VERSION,
+            description="send the log lines from this index on (the ones you have not read)",
+        ),
         authorization: str | None = Header(default=None),
         lang: str = Depends(page_language),
     ) -> dict[str, Any]:
@@ -74,12 +108,17 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
         if after is not None:
             host = request.client.host if request.client else None
             held = table.held_by(bearer(authorization))
-            poller = ("poll", held) if held else ("poll", host)  # each seat token, or each watching address, counts once
+            poller = (
+                ("poll", held) if held else ("poll", host)
+            )  # each seat token, or each watching address, counts once
             with connections.admit(host) as admitted:
                 if not admitted:
                     raise Refused(
-                        "too many open connections from your address (long polls and WebSockets together); close some or try again shortly",
-                        429, "too-many-connections", retry_after=5,
+                        "too many open connections from your address (long polls and WebSockets together); close some "
+                        "or try again shortly",
+                        429,
+                        "too-many-connections",
+                        retry_after=5,
                     )
                 with tables.presence.polling(table.id, poller, held):
                     await table.wait_change(after, LONG_POLL_SECONDS)

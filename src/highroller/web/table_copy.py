@@ -25,7 +25,7 @@ from highroller.web.presence import Seen
 from highroller.web.snapshots import Snapshots
 from highroller.web.store import UNDO, Change, SeatChange, StepLines, Store, TableRow
 from highroller.web.table_load import Loaded, keep_checkpoint, load_copy
-from highroller.web.table_log import Window, apply_steps, step_narrator
+from highroller.web.table_log import apply_steps, step_narrator
 from highroller.web.table_summary import open_seats, summary_of
 from highroller.web.turns import seat_name
 
@@ -86,7 +86,12 @@ class TableCopy:
     words, and who watches."""
 
     def __init__(
-        self, loaded: Loaded, store: Store, expect: Expect, warming: Callable[[], bool] = lambda: False, seen: Callable[[str], Seen] | None = None,
+        self,
+        loaded: Loaded,
+        store: Store,
+        expect: Expect,
+        warming: Callable[[], bool] = lambda: False,
+        seen: Callable[[str], Seen] | None = None,
     ) -> None:
         """`loaded`: what the table is made of (`highroller.web.table_load`); `seen(table_id)` says who is
         at the table (`highroller.web.presence`); `expect(due)` is told when an automatic move falls
@@ -151,7 +156,9 @@ class TableCopy:
             return
         self.checkpointed = self.version
         copy, revision = self.state.clone(), self.revision
-        task = asyncio.get_running_loop().create_task(asyncio.to_thread(keep_checkpoint, self._store, self.id, copy, revision))
+        task = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(keep_checkpoint, self._store, self.id, copy, revision)
+        )
         _writing.add(task)
         task.add_done_callback(_written)
 
@@ -202,7 +209,12 @@ class TableCopy:
             while True:
                 asked = self._asked
                 async with self.lock:
-                    if change is not None and change.steps and change.revision == self.revision + 1 and change.first == self.version:
+                    if (
+                        change is not None
+                        and change.steps
+                        and change.revision == self.revision + 1
+                        and change.first == self.version
+                    ):
                         # the notification carried the steps (and, as a rule, their lines): no need to read them
                         narrator = step_narrator(self.game.name, len(self.seats))
                         made = apply_steps(self.state, change.steps, change.lines, narrator)
@@ -277,7 +289,9 @@ class TableCopy:
         if not token:
             return ()
         digest = hash_token(token)
-        held = tuple(row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest))
+        held = tuple(
+            row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest)
+        )
         if not held:
             raise Refused("this seat token does not belong to this table", 403, "bad-token")
         return held
@@ -313,9 +327,21 @@ class TableCopy:
     def summary(self, lang: str = "en") -> dict[str, Any]:
         """The table as the lobby lists it, from this copy (seats named in `lang`)."""
         row = TableRow(
-            id=self.id, game=self.game.name, options=self.game.options, seed=0, created=self.created, finished=self.finished,
-            rematch=self.rematch, seats=self.seats, steps=[], timer=self.timer, stand_in=self.stand_in, hints=self.hints,
-            real_dice=self.real_dice, bank=self.bank, rated=self.rated,
+            id=self.id,
+            game=self.game.name,
+            options=self.game.options,
+            seed=0,
+            created=self.created,
+            finished=self.finished,
+            rematch=self.rematch,
+            seats=self.seats,
+            steps=[],
+            timer=self.timer,
+            stand_in=self.stand_in,
+            hints=self.hints,
+            real_dice=self.real_dice,
+            bank=self.bank,
+            rated=self.rated,
         )
         return summary_of(row, self.version, lang)
 
@@ -343,7 +369,9 @@ class TableCopy:
                 "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
                 "timer": self.timer,
                 "stand_in": self.stand_in,
-                "changes": [{"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO],  # undone steps are not the game's
+                "changes": [
+                    {"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO
+                ],  # undone steps are not the game's
             },
         }
 

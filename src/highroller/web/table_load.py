@@ -82,7 +82,9 @@ def load_state(store: Store, table_id: str, tail: int = 0) -> Found | None:
     state = state or fresh
     start = len(state.history) - row.steps_from
     unstored = any(made is None for made in row.lines[start:])
-    row.lines[start:] = apply_steps(state, row.steps[start:], row.lines[start:], step_narrator(row.game, len(row.seats)))
+    row.lines[start:] = apply_steps(
+        state, row.steps[start:], row.lines[start:], step_narrator(row.game, len(row.seats))
+    )
     return Found(row=row, game=game, state=state, checkpointed=checkpointed, unstored=unstored)
 
 

@@ -37,13 +37,19 @@ def change_texts(change: str, row: SeatRow, stand_in: str | None) -> Texts:
     for lang in LANGUAGES:
         w, bot = web_words(lang), bot_word(stand_in or "", lang)
         if change == "away":
-            texts[lang] = w("{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot)
+            texts[lang] = w(
+                "{name}'s time ran out: the {bot} bot plays for {name} until {name} is back.", name=name, bot=bot
+            )
         elif change == "back":
             texts[lang] = w("{name} is back.", name=name)
         elif change == TIMED_OUT:
             texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
         elif change == IDLE:
-            texts[lang] = w("Nobody played at this table for too long: the {bot} bot plays {name}'s seat to the end.", name=name, bot=bot)
+            texts[lang] = w(
+                "Nobody played at this table for too long: the {bot} bot plays {name}'s seat to the end.",
+                name=name,
+                bot=bot,
+            )
         else:
             texts[lang] = w("{name} left the table: the {bot} bot plays that seat to the end.", name=name, bot=bot)
     return texts
@@ -93,7 +99,9 @@ def by_step(lines: Sequence[Line], first: int, steps: int) -> list[StepLines]:
     return made
 
 
-def apply_steps(state: State, entries: Sequence[Any], lines: Sequence[StepLines | None], narrator: Narrator) -> list[StepLines]:
+def apply_steps(
+    state: State, entries: Sequence[Any], lines: Sequence[StepLines | None], narrator: Narrator
+) -> list[StepLines]:
     """Apply record entries to `state`; each step's lines: stored with it, else narrated now."""
     made: list[StepLines] = []
     for offset, (_, step) in enumerate(follow(state, entries)):
@@ -108,7 +116,13 @@ def apply_steps(state: State, entries: Sequence[Any], lines: Sequence[StepLines 
     return made
 
 
-def told(first: int, step_lines: Sequence[StepLines], changes: Sequence[SeatChange], seats: Sequence[SeatRow], stand_in: str | None) -> Iterator[Line]:
+def told(
+    first: int,
+    step_lines: Sequence[StepLines],
+    changes: Sequence[SeatChange],
+    seats: Sequence[SeatRow],
+    stand_in: str | None,
+) -> Iterator[Line]:
     """The log's lines from step `first` on, in order: each step's lines after the seat changes made
     up to it (`changes`: those made after step `first - 1`), then the changes made after the last."""
     waiting = in_order(changes)
@@ -132,7 +146,14 @@ class Window:
         """The place after the last line: how many lines the whole log has."""
         return self.base + len(self.lines)
 
-    def extend(self, first: int, step_lines: Sequence[StepLines], changes: Sequence[SeatChange], seats: Sequence[SeatRow], stand_in: str | None) -> None:
+    def extend(
+        self,
+        first: int,
+        step_lines: Sequence[StepLines],
+        changes: Sequence[SeatChange],
+        seats: Sequence[SeatRow],
+        stand_in: str | None,
+    ) -> None:
         """Add the lines of steps `first`, `first + 1`, … with the seat changes told among them (those
         made after step `first - 1`), keeping about `LOG_KEPT` lines."""
         self.lines.extend(told(first, step_lines, changes, seats, stand_in))
@@ -155,7 +176,12 @@ class Window:
 
 
 def window_of(
-    first: int, log_before: int, step_lines: Sequence[StepLines], changes: Sequence[SeatChange], seats: Sequence[SeatRow], stand_in: str | None,
+    first: int,
+    log_before: int,
+    step_lines: Sequence[StepLines],
+    changes: Sequence[SeatChange],
+    seats: Sequence[SeatRow],
+    stand_in: str | None,
 ) -> Window:
     """The window of the last `LOG_KEPT` lines or so, from the lines of steps `first`, … to the table's
     last (`log_before`: how many step lines the steps before `first` made) and every seat change."""

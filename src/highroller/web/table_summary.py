@@ -44,7 +44,14 @@ def summary_of(row: TableRow, version: int | None = None, lang: str = "en") -> d
         "finished": row.finished,
         "version": row.version if version is None else version,
         "created": row.created,
-        "timer": {"seconds": row.timer, "stand_in": row.stand_in, "bank": row.bank, "turn_based": row.timer >= TURN_BASED} if row.timer else None,
+        "timer": {
+            "seconds": row.timer,
+            "stand_in": row.stand_in,
+            "bank": row.bank,
+            "turn_based": row.timer >= TURN_BASED,
+        }
+        if row.timer
+        else None,
         "rated": row.rated,
         "hints": row.hints,
         "real_dice": row.real_dice,

@@ -35,18 +35,7 @@ from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
-from highroller.web.store import (
-    GONE,
-    IDLE,
-    Change,
-    Conflict,
-    Origin,
-    SeatChange,
-    SeatRow,
-    Store,
-    TableRow,
-    Turn,
-)
+from highroller.web.store import GONE, IDLE, Change, Conflict, Origin, SeatChange, SeatRow, Store, TableRow, Turn
 from highroller.web.table_copy import Expect, Subscriber, TableCopy, hash_token
 from highroller.web.table_load import Loaded, load_copy
 from highroller.web.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of
@@ -91,7 +80,13 @@ class Table(TableCopy):
             step = self._typed_chance(action) if self.state.current_player == CHANCE else self._decision(action)
             state, told, first = self.state.clone(), list[Line](), self.version
             narrator = step_narrator(self.game.name, len(self.seats))
-            steps = advance(state, step, lambda s, played: narrator.apply(s, played, told), draw=not self.real_dice, paced=self.bot_delay > 0)
+            steps = advance(
+                state,
+                step,
+                lambda s, played: narrator.apply(s, played, told),
+                draw=not self.real_dice,
+                paced=self.bot_delay > 0,
+            )
             made = by_step(told, first, len(steps))
             now = clock.now()
             mover = self.state.current_player
@@ -105,12 +100,26 @@ class Table(TableCopy):
             turn = next_turn(state, seats, self.timer, self.bot_delay, now, draws=server_draws(self.real_dice, seats))
             try:
                 revision = await asyncio.to_thread(
-                    self._store.commit_steps, self.id, first, steps, finished=state.is_terminal(), turn=turn, seat=seat, banks=banks, lines=made
+                    self._store.commit_steps,
+                    self.id,
+                    first,
+                    steps,
+                    finished=state.is_terminal(),
+                    turn=turn,
+                    seat=seat,
+                    banks=banks,
+                    lines=made,
                 )
             except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()
                 self._check_action(seat, version)
-                raise Refused("stale action: the table is at version {version}, you saw {seen}", 409, "stale", version=self.version, seen=version) from None
+                raise Refused(
+                    "stale action: the table is at version {version}, you saw {seen}",
+                    409,
+                    "stale",
+                    version=self.version,
+                    seen=version,
+                ) from None
             except Exception as error:  # whatever the database says, the step is not taken
                 log.exception("storing a step of table %s failed", self.id)
                 raise Refused("the step was not saved; try again", 503, "not-saved") from error
@@ -127,7 +136,13 @@ class Table(TableCopy):
         except Exception as error:  # a game's decoder meets untrusted JSON: any failure is a refusal
             raise Refused("not an action of this game here: {error}", 422, "illegal", error=str(error)) from error
         if step not in legal:
-            raise Refused("{step} is not legal now; legal: {legal}", 422, "illegal", step=str(step), legal=", ".join(map(str, legal)))
+            raise Refused(
+                "{step} is not legal now; legal: {legal}",
+                422,
+                "illegal",
+                step=str(step),
+                legal=", ".join(map(str, legal)),
+            )
         return step
 
     def _typed_chance(self, action: Any) -> Step:
@@ -178,7 +193,14 @@ class Table(TableCopy):
             same_device = player >= 0 and self.seats[player].token_hash == self.seats[seat].token_hash
             who = player if same_device else seat  # a hot seat's device: the person whose step it was
             self.revision = await asyncio.to_thread(
-                self._store.take_back, self.id, first, self.revision, seat=who, detail=detail, turn=turn, line=took_back_texts(self.seats[who], detail)
+                self._store.take_back,
+                self.id,
+                first,
+                self.revision,
+                seat=who,
+                detail=detail,
+                turn=turn,
+                line=took_back_texts(self.seats[who], detail),
             )
             self._expect(turn.due)
             loaded = await asyncio.to_thread(load_copy, self._store, self.id)
@@ -193,11 +215,22 @@ class Table(TableCopy):
         if seat is None:
             raise Refused("spectators cannot act: join a seat first", 403, "spectator")
         if not self.started:
-            raise Refused("the game starts when every seat is taken (open: {open})", 409, "not-started", open=seat_list(self.open_seats()))
+            raise Refused(
+                "the game starts when every seat is taken (open: {open})",
+                409,
+                "not-started",
+                open=seat_list(self.open_seats()),
+            )
         if self.finished:
             raise Refused("the game is over", 409, "game-over")
         if version != self.version:
-            raise Refused("stale action: the table is at version {version}, you saw {seen}", 409, "stale", version=self.version, seen=version)
+            raise Refused(
+                "stale action: the table is at version {version}, you saw {seen}",
+                409,
+                "stale",
+                version=self.version,
+                seen=version,
+            )
         if self.seats[seat].control == "left":
             raise Refused("you left this table: a bot plays your seat to the end", 409, "left")
         if self.seats[seat].control == "away":
@@ -205,7 +238,12 @@ class Table(TableCopy):
         if self.state.current_player == CHANCE and self.real_dice:
             return  # the real dice at the table: any of its people types them
         if self.state.current_player != seat:
-            raise Refused("it is not your turn: {name} is on move", 409, "not-your-turn", name=seat_name_texts(self.seats[self.state.current_player]))
+            raise Refused(
+                "it is not your turn: {name} is on move",
+                409,
+                "not-your-turn",
+                name=seat_name_texts(self.seats[self.state.current_player]),
+            )
 
     async def _change(self, attempt: Callable[[], Any]) -> None:
         """Run a compare-and-set change, catching up and trying again when another process was first."""
@@ -220,7 +258,9 @@ class Table(TableCopy):
             return
         raise Refused("the table is busy; try again", 409, "busy")
 
-    async def join(self, raw_name: str, wanted: int | None, joiner: Origin | None, profile: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, raw_name: str, wanted: int | None, joiner: Origin | None, profile: str | None = None
+    ) -> tuple[int, str]:
         """Give a person an open seat (the first, or `wanted`), as `profile`'s if they have one; returns
         (seat, secret token)."""
         taken: list[tuple[int, str]] = []
@@ -228,7 +268,9 @@ class Table(TableCopy):
         async def attempt() -> None:
             if self.rated:
                 await asyncio.to_thread(check_rated_seat, self._store, self.seats, profile, joiner)
-            name = checked_name(raw_name, [seat_name(r) for r in self.seats if r.bot is None and r.token_hash is not None])
+            name = checked_name(
+                raw_name, [seat_name(r) for r in self.seats if r.bot is None and r.token_hash is not None]
+            )
             free = self.open_seats()
             seat = wanted
             if seat is None:
@@ -236,20 +278,48 @@ class Table(TableCopy):
                     raise Refused("every seat is taken; you can watch", 409, "full")
                 seat = free[0]
             elif seat not in free:
-                raise Refused("seat {seat} is not free; free seats: {free}", 409, "seat-taken", seat=seat + 1, free=seat_list(free) or "-")
+                raise Refused(
+                    "seat {seat} is not free; free seats: {free}",
+                    409,
+                    "seat-taken",
+                    seat=seat + 1,
+                    free=seat_list(free) or "-",
+                )
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self._store, profile, self.id, seat)
             network = joiner.network if joiner else None
             seats = [
-                replace(r, name=name, token_hash=hash_token(token), profile=profile, bank=self.bank, network=network, taken_by=joiner and joiner.address)
-                if r.seat == seat else r
+                replace(
+                    r,
+                    name=name,
+                    token_hash=hash_token(token),
+                    profile=profile,
+                    bank=self.bank,
+                    network=network,
+                    taken_by=joiner.address if joiner else None,
+                )
+                if r.seat == seat
+                else r
                 for r in self.seats
             ]
             started = not open_seats(seats)
             draws = server_draws(self.real_dice, seats)
-            turn = next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=draws) if started else Turn()
+            turn = (
+                next_turn(self.state, seats, self.timer, self.bot_delay, clock.now(), draws=draws)
+                if started
+                else Turn()
+            )
             revision = await asyncio.to_thread(
-                self._store.claim_seat, self.id, self.revision, seat, name, hash_token(token), joiner, started=started, turn=turn,
-                profile=profile, bank=self.bank,
+                self._store.claim_seat,
+                self.id,
+                self.revision,
+                seat,
+                name,
+                hash_token(token),
+                joiner,
+                started=started,
+                turn=turn,
+                profile=profile,
+                bank=self.bank,
             )
             self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
             self.log_epoch += 1  # the lines told so far name the seat otherwise now
@@ -283,7 +353,10 @@ class Table(TableCopy):
             if not self.started:
                 self.revision = await asyncio.to_thread(self._store.free_seat, self.id, self.revision, seat)
                 self.seats = [
-                    replace(r, name=None, token_hash=None, control=None, profile=None, bank=None, taken_by=None) if r.seat == seat else r for r in self.seats
+                    replace(r, name=None, token_hash=None, control=None, profile=None, bank=None, taken_by=None)
+                    if r.seat == seat
+                    else r
+                    for r in self.seats
                 ]
                 self.log_epoch += 1
                 return
@@ -295,7 +368,11 @@ class Table(TableCopy):
 
     def others(self, mine: Sequence[int]) -> list[int]:
         """The seats other than `mine` whose people still play here (not left, not open, not bots)."""
-        return [r.seat for r in self.seats if r.bot is None and r.token_hash is not None and r.control != "left" and r.seat not in mine]
+        return [
+            r.seat
+            for r in self.seats
+            if r.bot is None and r.token_hash is not None and r.control != "left" and r.seat not in mine
+        ]
 
     async def close(self, mine: Sequence[int]) -> bool:
         """Its maker closes the table, where `mine` are their seats and nobody else plays: a table not
@@ -310,13 +387,20 @@ class Table(TableCopy):
             others = self.others(mine)
             if others:
                 raise Refused(
-                    "{names} still play at this table: only a table nobody else plays at can be closed (you can leave your seat)",
-                    409, "others-playing", names=", ".join(seat_name(self.seats[seat]) for seat in others),
+                    "{names} still play at this table: only a table nobody else plays at can be closed (you can leave "
+                    "your seat)",
+                    409,
+                    "others-playing",
+                    names=", ".join(seat_name(self.seats[seat]) for seat in others),
                 )
             if not self.started:
-                makers = [self.seats[seat].taken_by for seat in mine if self.seats[seat].taken_by]
+                makers = [maker for seat in mine if (maker := self.seats[seat].taken_by)]
                 if not await asyncio.to_thread(self._store.delete_unstarted, self.id, self.revision, makers):
-                    raise Refused("only the person who made this table can close it before it starts; you can leave your seat", 403, "not-maker")
+                    raise Refused(
+                        "only the person who made this table can close it before it starts; you can leave your seat",
+                        403,
+                        "not-maker",
+                    )
                 self.gone = True
                 deleted.append(True)
                 return
@@ -333,21 +417,37 @@ class Table(TableCopy):
         """The stand-in takes each of these seats whose person still plays it, for the rest of the game
         (`change`: "left", or `IDLE` when nothing happened at the table for too long)."""
         for seat in seats:
-            if self.seats[seat].bot is None and self.seats[seat].token_hash is not None and self.seats[seat].control != "left":
+            if (
+                self.seats[seat].bot is None
+                and self.seats[seat].token_hash is not None
+                and self.seats[seat].control != "left"
+            ):
                 await self._set_control(seat, change, "left")
 
     async def _set_control(self, seat: int, change: str, control: str | None) -> None:
         seats = [replace(r, control=control) if r.seat == seat else r for r in self.seats]
         mover = self.state.current_player
         now = clock.now()
-        if mover in (seat, CHANCE):  # the seat's move, or a draw that may now be the server's to make (no person left to roll)
-            turn = next_turn(self.state, seats, self.timer, self.bot_delay, now, draws=server_draws(self.real_dice, seats))
+        if mover in (
+            seat,
+            CHANCE,
+        ):  # the seat's move, or a draw that may now be the server's to make (no person left to roll)
+            turn = next_turn(
+                self.state, seats, self.timer, self.bot_delay, now, draws=server_draws(self.real_dice, seats)
+            )
         else:
             turn = Turn(due=self.due, waiting=waiting_seat(self.state, seats), since=self.waiting_since, mover=mover)
         line = change_texts(change, seats[seat], self.stand_in)
-        revision = await asyncio.to_thread(self._store.set_control, self.id, self.revision, seat, change, self.version, turn, line)
+        revision = await asyncio.to_thread(
+            self._store.set_control, self.id, self.revision, seat, change, self.version, turn, line
+        )
         self.seats, self.revision, self.due, self.waiting_since = seats, revision, turn.due, turn.since
-        self._follow(self.version, self.state, [], [SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=now)])
+        self._follow(
+            self.version,
+            self.state,
+            [],
+            [SeatChange(revision=revision, step=self.version, seat=seat, change=change, at=now)],
+        )
         self._expect(turn.due)
 
     async def link_rematch(self, rematch_id: str, replacing: str | None) -> str:
@@ -371,7 +471,13 @@ class Tables:
     without replaying its game), kept current, and dropped again, the least recently used first, when
     the copies not in use would hold more than `settings.table_memory` bytes."""
 
-    def __init__(self, store: Store, settings: Settings, expect: Expect = lambda due: None, warming: Callable[[], bool] = lambda: False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        expect: Expect = lambda due: None,
+        warming: Callable[[], bool] = lambda: False,
+    ) -> None:
         """`expect(due)` is told when an automatic move falls due; `warming()` says whether this
         process's warm-up (compiling what bots need) still runs."""
         self.store = store
@@ -390,9 +496,21 @@ class Tables:
             table.presence_changed()
 
     async def open(
-        self, made: Game, bots: Sequence[str | None], timer: int | None, stand_in: str, creator: Origin | None, name: str | None,
-        hints: bool = True, *, real_dice: bool = False, hot_seat: Sequence[str] = (), bot_delay: float | None = None,
-        profile: str | None = None, bank: float | None = None, rated: str | None = None,
+        self,
+        made: Game,
+        bots: Sequence[str | None],
+        timer: int | None,
+        stand_in: str,
+        creator: Origin | None,
+        name: str | None,
+        hints: bool = True,
+        *,
+        real_dice: bool = False,
+        hot_seat: Sequence[str] = (),
+        bot_delay: float | None = None,
+        profile: str | None = None,
+        bank: float | None = None,
+        rated: str | None = None,
     ) -> tuple[Table, tuple[int, str] | None]:
         """Store a new table with its opening chance steps drawn (none at a companion table, `real_dice`:
         its people type them); with `name`, its creator takes the first person's seat in the same
@@ -410,18 +528,35 @@ class Tables:
         state = made.new_game(seed)
         paced = bot_delay > 0
         narrator, told = step_narrator(made.name, made.num_players), list[Line]()
-        while state.current_player == CHANCE and not real_dice and not (paced and state.history and state.history[-1][0] == CHANCE):
-            narrator.apply(state, state.sample_chance(), told)  # a paced table draws the next chance step when it is due
+        while (
+            state.current_player == CHANCE
+            and not real_dice
+            and not (paced and state.history and state.history[-1][0] == CHANCE)
+        ):
+            narrator.apply(
+                state, state.sample_chance(), told
+            )  # a paced table draws the next chance step when it is due
         seats = [SeatRow(seat=n, bot=bot) for n, bot in enumerate(bots)]
         seated: tuple[int, str] | None = None
         if hot_seat:
             people = open_seats(seats)
             if len(hot_seat) != len(people):
-                raise Refused("a hot-seat table names each of its {people} people; {given} names given", 422, "bad-names", people=len(people), given=len(hot_seat))
+                raise Refused(
+                    "a hot-seat table names each of its {people} people; {given} names given",
+                    422,
+                    "bad-names",
+                    people=len(people),
+                    given=len(hot_seat),
+                )
             token = secrets.token_urlsafe(32)
             taken: list[str] = []
             for seat, raw in zip(people, hot_seat, strict=True):
-                seats[seat] = SeatRow(seat=seat, name=checked_name(raw, taken), token_hash=hash_token(token), taken_by=creator and creator.address)
+                seats[seat] = SeatRow(
+                    seat=seat,
+                    name=checked_name(raw, taken),
+                    token_hash=hash_token(token),
+                    taken_by=creator.address if creator else None,
+                )
                 taken.append(seats[seat].name or "")
             seated = (people[0], token)
         elif name is not None and open_seats(seats):
@@ -429,8 +564,13 @@ class Tables:
             token = secrets.token_urlsafe(32) if profile is None else seat_token(self.store, profile, table_id, seat)
             network = creator.network if creator else None
             seats[seat] = SeatRow(
-                seat=seat, name=checked_name(name, []), token_hash=hash_token(token), profile=profile, bank=bank, network=network,
-                taken_by=creator and creator.address,
+                seat=seat,
+                name=checked_name(name, []),
+                token_hash=hash_token(token),
+                profile=profile,
+                bank=bank,
+                network=network,
+                taken_by=creator.address if creator else None,
             )
             seated = (seat, token)
         started = not open_seats(seats)
@@ -438,16 +578,40 @@ class Tables:
         turn = next_turn(state, seats, timer, bot_delay, now, draws=not real_dice) if started else Turn()
         made_lines = by_step(told, 0, len(state.history))
         row = TableRow(
-            id=table_id, game=made.name, options=made.options, seed=seed, created=now, finished=False,
-            rematch=None, seats=seats, steps=[record_step(player, step) for player, step in state.history], started=started,
-            timer=timer, stand_in=stand_in, bot_delay=bot_delay, due=turn.due, hints=hints, real_dice=real_dice,
-            waiting=turn.waiting, waiting_since=turn.since, bank=bank, rated=rated, lines=list(made_lines), mover=state.current_player,
+            id=table_id,
+            game=made.name,
+            options=made.options,
+            seed=seed,
+            created=now,
+            finished=False,
+            rematch=None,
+            seats=seats,
+            steps=[record_step(player, step) for player, step in state.history],
+            started=started,
+            timer=timer,
+            stand_in=stand_in,
+            bot_delay=bot_delay,
+            due=turn.due,
+            hints=hints,
+            real_dice=real_dice,
+            waiting=turn.waiting,
+            waiting_since=turn.since,
+            bank=bank,
+            rated=rated,
+            lines=list(made_lines),
+            mover=state.current_player,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
         self._expect(turn.due)
         window = window_of(0, 0, made_lines, [], seats, stand_in)
         await self.presence.load(table_id)
-        table = Table(Loaded(row=row, game=made, state=state, window=window, checkpointed=0), self.store, self._expect, self._warming, self.presence.seen)
+        table = Table(
+            Loaded(row=row, game=made, state=state, window=window, checkpointed=0),
+            self.store,
+            self._expect,
+            self._warming,
+            self.presence.seen,
+        )
         self._keep(table)
         return table, seated
 
@@ -478,7 +642,11 @@ class Tables:
             loaded = await self.cold(load_copy, self.store, table_id)
         except Exception as error:  # a stored step this version of the game refuses: say so, keep serving the others
             log.exception("table %s cannot be loaded from its stored steps", table_id)
-            raise Refused("this table's stored steps can no longer be replayed by this server (its log says why)", 410, "unreadable") from error
+            raise Refused(
+                "this table's stored steps can no longer be replayed by this server (its log says why)",
+                410,
+                "unreadable",
+            ) from error
         if loaded is None:
             raise Refused("there is no table with this id", 404, "no-table")
         await self.presence.load(table_id)
@@ -585,7 +753,8 @@ class Tables:
                 asyncio.get_running_loop().create_task(watched[table_id].refresh())
 
     async def rematch(self, table: Table, seat: int | None, creator: Origin | None) -> Table:
-        """A new table with the same game, options, bots, timer, time bank, stand-in, hints, bot speed and rating; its people's seats are open."""
+        """A new table with the same game, options, bots, timer, time bank, stand-in, hints, bot speed and rating; its
+        people's seats are open."""
         if seat is None:
             raise Refused("only a seated player can ask for a rematch", 403, "spectator")
         if not table.finished:
@@ -597,8 +766,17 @@ class Tables:
                 pass  # the rematch expired unplayed: make another
         stand_in = table.stand_in or default_stand_in(table.game.name)
         fresh, _ = await self.open(
-            table.game, [row.bot for row in table.seats], table.timer, stand_in, creator, None, table.hints, real_dice=table.real_dice,
-            bot_delay=table.bot_delay, bank=table.bank, rated=table.rated,
+            table.game,
+            [row.bot for row in table.seats],
+            table.timer,
+            stand_in,
+            creator,
+            None,
+            table.hints,
+            real_dice=table.real_dice,
+            bot_delay=table.bot_delay,
+            bank=table.bank,
+            rated=table.rated,
         )
         return await self.get(await table.link_rematch(fresh.id, table.rematch))
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from highroller.core import firsttime
 from highroller.core.botspec import level_bot
+from highroller.core.game import game_of
 from highroller.core.narration import step_label
 from highroller.core.record_format import apply_recorded_step
 from highroller.core.spec import load_object
@@ -124,7 +125,9 @@ def _state(key: tuple[str, str], store: Store, table_id: str) -> tuple[State, Ta
         start = len(cached.history)
         row = store.load_table(table_id, steps_from=start - 1)
         if row is not None and (
-            cached.seed == row.seed and start + len(row.steps) - 1 == row.version and row.steps
+            cached.seed == row.seed
+            and start + len(row.steps) - 1 == row.version
+            and row.steps
             and row.steps[0] == json.loads(json.dumps(record_step(*cached.history[-1])))
         ):
             for entry in row.steps[1:]:
@@ -152,7 +155,9 @@ def play_move(job: Job) -> str:
     now = clock.now()
     timed_out = False
     if mover == CHANCE and server_draws(row.real_dice, row.seats):
-        step = state.sample_chance()  # a chance step a paced table left waiting: the table's own stream, as if drawn at once
+        step = (
+            state.sample_chance()
+        )  # a chance step a paced table left waiting: the table's own stream, as if drawn at once
     else:
         if mover < 0:
             store.release(job.claim, job.owner, None)
@@ -165,32 +170,49 @@ def play_move(job: Job) -> str:
             store.release(job.claim, job.owner, None)
             return "nothing"
         try:
-            step = bot_move(state.game, description, state)
+            step = bot_move(game_of(state), description, state)
         except Exception:
             log.exception("the %s bot failed at table %s", description, table_id)
             store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
             return "nothing"
     after, told = state.clone(), list[Line]()
     narrator = step_narrator(row.game, len(row.seats))
-    steps = advance(after, step, lambda s, played: narrator.apply(s, played, told), draw=server_draws(row.real_dice, row.seats), paced=row.bot_delay > 0)
+    steps = advance(
+        after,
+        step,
+        lambda s, played: narrator.apply(s, played, told),
+        draw=server_draws(row.real_dice, row.seats),
+        paced=row.bot_delay > 0,
+    )
     # At a turn-based table the stand-in makes only the move whose time ran out (the seat and the next
     # move stay the person's); at a real-time table it plays for them until they are back.
     change = (TIMED_OUT if row.timer and row.timer >= TURN_BASED else "away") if timed_out else None
     spent = timed_out and row.seats[mover].bank is not None  # their time bank ran out with the move's own time
     seats = [
-        replace(other, control="away" if change == "away" else other.control, bank=0.0 if spent else other.bank) if timed_out and other.seat == mover else other
+        replace(other, control="away" if change == "away" else other.control, bank=0.0 if spent else other.bank)
+        if timed_out and other.seat == mover
+        else other
         for other in row.seats
     ]
     turn = next_turn(after, seats, row.timer, row.bot_delay, clock.now(), draws=server_draws(row.real_dice, seats))
     try:
         revision = store.commit_steps(
-            table_id, row.version, steps, finished=after.is_terminal(), turn=turn, revision=row.revision,
-            changes=[(mover, change)] if change else (), banks=[(mover, 0.0)] if spent else (), lines=by_step(told, row.version, len(steps)),
+            table_id,
+            row.version,
+            steps,
+            finished=after.is_terminal(),
+            turn=turn,
+            revision=row.revision,
+            changes=[(mover, change)] if change else (),
+            banks=[(mover, 0.0)] if spent else (),
+            lines=by_step(told, row.version, len(steps)),
         )
     except Conflict:
         return "stale"
     _states[key] = after
-    if due(len(after.history), row.version // EVERY * EVERY, after.is_terminal()):  # as if checkpointed at the last multiple of EVERY
+    if due(
+        len(after.history), row.version // EVERY * EVERY, after.is_terminal()
+    ):  # as if checkpointed at the last multiple of EVERY
         keep_checkpoint(store, table_id, after, revision)
     return "played"
 
@@ -218,13 +240,15 @@ def give_hint(job: HintJob) -> dict[str, Any] | None:
         return None
     game = state.game.name
     spec = game_spec(game)
-    advice = load_object(spec.move_advice)(state.clone(), job.seat, words_of(game, job.lang)) if spec.move_advice else None
+    advice = (
+        load_object(spec.move_advice)(state.clone(), job.seat, words_of(game, job.lang)) if spec.move_advice else None
+    )
     bot: str | None = None
     if advice is not None and advice["best"] is not None:
         step = state.decode_step(advice["best"])
     else:
         bot = level_bot(spec, STRONGEST) if STRONGEST in spec.levels else spec.default_bot
-        step = bot_move(state.game, bot, state)
+        step = bot_move(game_of(state), bot, state)
     label = step_label(narration_of(game, job.lang), step)
     return {"action": step.to_json(), "label": label, "bot": bot, "advice": advice, "version": job.version}
 

@@ -38,7 +38,9 @@ def _apply(state: State, step: Step) -> None:
     state.apply(step)
 
 
-def advance(state: State, decision: Step, apply: Apply = _apply, *, draw: bool = True, paced: bool = False) -> list[dict[str, Any]]:
+def advance(
+    state: State, decision: Step, apply: Apply = _apply, *, draw: bool = True, paced: bool = False
+) -> list[dict[str, Any]]:
     """Apply a step and, with `draw`, the chance steps after it to `state`; the new steps in record
     form. `apply` applies one step (the server narrates as it goes). A companion table (the real dice
     typed by its people) does not `draw`. A `paced` table (its bots play `bot_delay` seconds apart)
@@ -88,7 +90,9 @@ def player_of(row: SeatRow, stand_in: str | None) -> str | None:
     return stand_in if row.control is not None else None
 
 
-def next_due(state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool) -> float | None:
+def next_due(
+    state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool
+) -> float | None:
     """When the next automatic move is due: a bot (or stand-in) on move plays after `bot_delay`, and
     so does a chance step left waiting by a paced `advance` at a table that `draws` (not a companion
     table); a person on move with a turn timer is played for when it runs out; otherwise nothing is due."""
@@ -109,13 +113,22 @@ def waiting_seat(state: State, seats: Sequence[SeatRow]) -> int | None:
 
 
 def next_turn(
-    state: State, seats: Sequence[SeatRow], timer: int | None, bot_delay: float, now: float, *, draws: bool, since: float | None = None
+    state: State,
+    seats: Sequence[SeatRow],
+    timer: int | None,
+    bot_delay: float,
+    now: float,
+    *,
+    draws: bool,
+    since: float | None = None,
 ) -> Turn:
     """The table's clock after a change at `now`: `next_due`, the person on move since `now` (or
     since `since`, when the change left their move running), and who is on move."""
     waiting = waiting_seat(state, seats)
     return Turn(
-        due=next_due(state, seats, timer, bot_delay, now, draws=draws), waiting=waiting, since=None if waiting is None else since or now,
+        due=next_due(state, seats, timer, bot_delay, now, draws=draws),
+        waiting=waiting,
+        since=None if waiting is None else since or now,
         mover=state.current_player,
     )
 

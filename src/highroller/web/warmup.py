@@ -52,6 +52,8 @@ def start_warm_up(nice: int, idle: bool, paths: Sequence[str] | None = None) -> 
     todo = warm_ups() if paths is None else list(paths)
     if not todo:
         return None
-    process = multiprocessing.get_context("forkserver").Process(target=warm, args=(todo, nice, idle, os.getpid()), name="highroller-warm-up", daemon=True)
+    process = multiprocessing.get_context("forkserver").Process(
+        target=warm, args=(todo, nice, idle, os.getpid()), name="highroller-warm-up", daemon=True
+    )
     process.start()
     return process

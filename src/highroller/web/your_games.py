@@ -54,7 +54,9 @@ class YourGame(Answer):
     seats: list[YourSeat] = Field(description="your seats at this table")
     state: str = Field(description="your-move, their-move, waiting-for-players or finished")
     mover: str | None = Field(description="whose move it is (a name); null when nobody's or the game is over")
-    time_left: float | None = Field(description="seconds left on the move before a stand-in plays it; null without a timer")
+    time_left: float | None = Field(
+        description="seconds left on the move before a stand-in plays it; null without a timer"
+    )
     turn_based: bool = Field(description="moves have an hour or more")
     last: str | None = Field(description="the table's last log line, in the asked language")
     changed: float = Field(description="when the table last changed, in seconds since 1970")
@@ -118,10 +120,15 @@ def build_games_router(store: Store, tables: Tables) -> APIRouter:
     router = APIRouter(prefix="/api", responses=REFUSALS)
 
     @router.get(
-        "/me/games", summary="Your tables: those waiting for your move first, then the others' moves, tables still filling, games just over",
-        response_model=None, responses=documented(YourGames, "your tables"),
+        "/me/games",
+        summary="Your tables: those waiting for your move first, then the others' moves, tables still filling, games "
+        "just over",
+        response_model=None,
+        responses=documented(YourGames, "your tables"),
     )
-    async def your_games(key: str | None = Depends(profile_header), lang: str = Depends(page_language)) -> dict[str, Any]:
+    async def your_games(
+        key: str | None = Depends(profile_header), lang: str = Depends(page_language)
+    ) -> dict[str, Any]:
         profile = await current_profile(store, key)
         now = clock.now()
         rows = await asyncio.to_thread(store.profile_tables, profile.id, now - FINISHED_SHOWN, MOST)
@@ -130,17 +137,29 @@ def build_games_router(store: Store, tables: Tables) -> APIRouter:
             summarised = await _summarised(tables, row)
             if summarised is not None:  # deleted meanwhile, or unreadable: not a game to list
                 games.append(_entry(store, summarised, profile.id, lang, now))
-        games.sort(key=lambda g: (ORDER[g["state"]], g["time_left"] if g["state"] == "your-move" and g["time_left"] is not None else float("inf"), -g["changed"]))
+        games.sort(
+            key=lambda g: (
+                ORDER[g["state"]],
+                g["time_left"] if g["state"] == "your-move" and g["time_left"] is not None else float("inf"),
+                -g["changed"],
+            )
+        )
         return {"waiting": sum(g["state"] == "your-move" for g in games), "games": games}
 
     @router.get(
-        "/me/tables/{table_id}", summary="Your seats at a table and their tokens (a device signed in to your profile takes its seats with them)",
-        response_model=None, responses=documented(list[YourSeat], "your seats there (none: you do not sit at it)"),
+        "/me/tables/{table_id}",
+        summary="Your seats at a table and their tokens (a device signed in to your profile takes its seats with them)",
+        response_model=None,
+        responses=documented(list[YourSeat], "your seats there (none: you do not sit at it)"),
     )
     async def your_seats(table_id: str, key: str | None = Depends(profile_header)) -> list[dict[str, Any]]:
         profile = await current_profile(store, key)
         table = await tables.get(table_id)
         await table.fresh()
-        return [{"seat": r.seat, "token": seat_token(store, profile.id, table.id, r.seat)} for r in table.seats if r.profile == profile.id]
+        return [
+            {"seat": r.seat, "token": seat_token(store, profile.id, table.id, r.seat)}
+            for r in table.seats
+            if r.profile == profile.id
+        ]
 
     return router

@@ -30,15 +30,27 @@ class PigNarration:
     def describe_step(self, state: State, player: int, step: Step, names: list[str]) -> str | None:
         assert isinstance(state, PigState)
         if player == CHANCE and isinstance(step, Face) and step != FACES[0]:
-            return self.w("{name} rolls a {face}: {total} this turn.", name=names[state.turn], face=step.value, total=state.total + step.value)
+            return self.w(
+                "{name} rolls a {face}: {total} this turn.",
+                name=names[state.turn],
+                face=step.value,
+                total=state.total + step.value,
+            )
         return None  # a 1, a hold and the end are told by their events; a roll by its face
 
     def describe_event(self, event: dict[str, Any], names: list[str]) -> str | None:
         w = self.w
         if event["type"] == "pig":
-            return Line(w("{name} rolls a 1 and loses {lost} points.", name=names[event["seat"]], lost=event["lost"]), "bad")
+            return Line(
+                w("{name} rolls a 1 and loses {lost} points.", name=names[event["seat"]], lost=event["lost"]), "bad"
+            )
         if event["type"] == "hold":
-            return w("{name} holds {points} points (score {score}).", name=names[event["seat"]], points=event["points"], score=event["score"])
+            return w(
+                "{name} holds {points} points (score {score}).",
+                name=names[event["seat"]],
+                points=event["points"],
+                score=event["score"],
+            )
         if event["type"] == "end":
             return Line(w("{name} wins!", name=w.joined([names[seat] for seat in event["winners"]])), "strong")
         return None

@@ -89,8 +89,17 @@ class PigState(State):
         return [self.scores.index(max(self.scores))]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        view: PigView = {"seat": seat, "current_player": self.current_player, "winners": self.winners(), "game": "pig", "target": self.game.rules.target,
-                         "scores": list(self.scores), "turn": self.turn, "total": self.total, "last_roll": self.last_roll}
+        view: PigView = {
+            "seat": seat,
+            "current_player": self.current_player,
+            "winners": self.winners(),
+            "game": "pig",
+            "target": self.game.rules.target,
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "total": self.total,
+            "last_roll": self.last_roll,
+        }
         return dict(view)
 
     def decode_step(self, data: Any) -> Roll | Hold | Face:
@@ -100,7 +109,7 @@ class PigState(State):
             return FACES[data - 1]
         if data in ("roll", "hold"):
             return ROLL if data == "roll" else HOLD
-        raise IllegalAction(f"an action's JSON is \"roll\" or \"hold\", not {data!r}")
+        raise IllegalAction(f'an action\'s JSON is "roll" or "hold", not {data!r}')
 
 
 class PigGame(RulesGame[PigRules]):

@@ -22,7 +22,11 @@ class PigTyped:
             if word in {"1", "2", "3", "4", "5", "6"}:
                 return FACES[int(word) - 1]
             shown = text.strip()[:_ECHOED]
-            raise TypedRefusal(lambda w: w("'{text}' is not a face of the die; type {expected}", text=shown, expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w(
+                    "'{text}' is not a face of the die; type {expected}", text=shown, expected=self.help(state, w)
+                )
+            )
         if word in ("r", "roll"):
             return ROLL
         if word in ("h", "hold"):

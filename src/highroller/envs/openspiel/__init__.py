@@ -16,13 +16,7 @@ from __future__ import annotations
 import pyspiel  # type: ignore[import-not-found]
 
 from highroller.envs.openspiel.bots import HighrollerSpielBot
-from highroller.envs.openspiel.game import (
-    HighrollerSpielGame,
-    HighrollerSpielState,
-    game_class,
-    game_type,
-    short_name,
-)
+from highroller.envs.openspiel.game import HighrollerSpielGame, HighrollerSpielState, game_class, game_type, short_name
 from highroller.registry import available_games
 
 

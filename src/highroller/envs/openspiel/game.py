@@ -8,12 +8,12 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from highroller.core.state import State
 from highroller.core.encoder import Encoder
-from highroller.envs.table import encoder_for
+from highroller.core.game import game_of
+from highroller.core.state import State
 from highroller.envs.openspiel.observer import HighrollerObserver
 from highroller.envs.openspiel.params import options_from, parameter_defaults
-from highroller.envs.table import game_and_encoder
+from highroller.envs.table import encoder_for, game_and_encoder
 from highroller.registry import game_spec
 from highroller.replaying import replay
 
@@ -69,7 +69,7 @@ class Table:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.state = replay(data["record"])
-        self.encoder = encoder_for(self.state.game)
+        self.encoder = encoder_for(game_of(self.state))
         self.drawn = data["drawn"]
         self._part = None
 
@@ -175,4 +175,6 @@ class HighrollerSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 def game_class(name: str) -> type[HighrollerSpielGame]:
     """The OpenSpiel game class of one highroller game (what `pyspiel.register_game` takes)."""
-    return type(f"HighrollerSpielGame_{name}", (HighrollerSpielGame,), {"name": name, "__doc__": f"highroller's {name}"})
+    return type(
+        f"HighrollerSpielGame_{name}", (HighrollerSpielGame,), {"name": name, "__doc__": f"highroller's {name}"}
+    )

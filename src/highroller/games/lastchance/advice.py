@@ -18,15 +18,7 @@ from highroller.core.words import Words
 from highroller.games.lastchance.bots import attempt_chance, table_position
 from highroller.games.lastchance.narrate import LastChanceNarration
 from highroller.games.lastchance.odds import lock_values
-from highroller.games.lastchance.steps import (
-    LOCKS,
-    WAIT,
-    Bet,
-    Bid,
-    LastChance,
-    Lock,
-    Wait,
-)
+from highroller.games.lastchance.steps import LOCKS, WAIT, Bet, Bid, LastChance, Lock, Wait
 
 FEW_MOVES = 21
 """The most choices listed one by one (a side bet up to $1,000: no bet, and yes or no for each of ten
@@ -70,8 +62,16 @@ def _facts(view: dict[str, Any], w: Words) -> list[Fact]:
     card, _ = table_position(view)
     rolls = view["rolls_left"] if view["phase"] in ("roll", "lock") else card.rolls
     facts = [
-        fact(w.plural(rolls, "Chance to complete card {card} in {n} roll", "Chance to complete card {card} in {n} rolls", card=card.id),
-             float(attempt_chance(view)), "chance"),
+        fact(
+            w.plural(
+                rolls,
+                "Chance to complete card {card} in {n} roll",
+                "Chance to complete card {card} in {n} rolls",
+                card=card.id,
+            ),
+            float(attempt_chance(view)),
+            "chance",
+        ),
         fact(w("Expected payout"), float(expected_payout(view)), "money"),
     ]
     even = break_even_bid(view) if view["phase"] == "auction" else None
@@ -120,8 +120,16 @@ def move_advice(state: State, seat: int, w: Words) -> MoveAdvice | None:
     phase = view["phase"]
     if phase == "lock":
         choices = lock_choices(view)
-        moves = [move_value(action.to_json(), narration.label(action), float(chance), "chance") for action, chance in choices]
-        return advice_of("chance", w("Your chance to complete the card after each joker choice"), moves, choices[0][0].to_json(), _facts(view, w))
+        moves = [
+            move_value(action.to_json(), narration.label(action), float(chance), "chance") for action, chance in choices
+        ]
+        return advice_of(
+            "chance",
+            w("Your chance to complete the card after each joker choice"),
+            moves,
+            choices[0][0].to_json(),
+            _facts(view, w),
+        )
     if phase == "bets":
         chance = attempt_chance(view)
         worths = [(bet, bet_worth(bet, chance)) for bet in _shown_bets(legal)]
@@ -130,6 +138,8 @@ def move_advice(state: State, seat: int, w: Words) -> MoveAdvice | None:
         return advice_of("money", w("What each bet gains on average"), moves, best.to_json(), _facts(view, w))
     if phase == "auction":
         moves = _auction_moves(view, legal, narration)
-        title = w("What each choice gains on average if it wins you the card") if moves else w("The exact odds of the card")
+        title = (
+            w("What each choice gains on average if it wins you the card") if moves else w("The exact odds of the card")
+        )
         return advice_of("money", title, moves, None, _facts(view, w))
     return None

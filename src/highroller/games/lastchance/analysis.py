@@ -60,15 +60,22 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
     payouts = np.array([card.payout for card in deck], dtype=float)
     value = chance * payouts[:, None]
     lines = [f"Last Chance, {len(deck)} cards, {sequences:,} attempt sequences a card (optimal joker locking)", ""]
-    lines.append("Deck average, by attempt on the same card: " + "; ".join(
-        f"attempt {k + 1}: completes {chance[:, k].mean():.1%}, worth ${value[:, k].mean():,.0f}" for k in range(ATTEMPTS)
-    ))
+    lines.append(
+        "Deck average, by attempt on the same card: "
+        + "; ".join(
+            f"attempt {k + 1}: completes {chance[:, k].mean():.1%}, worth ${value[:, k].mean():,.0f}"
+            for k in range(ATTEMPTS)
+        )
+    )
     exact = np.array([float(card_probability(card)) for card in deck])
     lines.append(f"First attempts against the exact odds: largest gap {np.abs(chance[:, 0] - exact).max():.2%}")
     ranked = np.argsort(-value[:, 0])
     lines.append("Best first attempts: " + ", ".join(f"card {deck[i].id} (${value[i, 0]:,.0f})" for i in ranked[:3]))
     gains = value[:, 1] - value[:, 0]
-    lines.append("Cards worth most more on the second attempt: " + ", ".join(f"card {deck[i].id} (+${gains[i]:,.0f})" for i in np.argsort(-gains)[:3]))
+    lines.append(
+        "Cards worth most more on the second attempt: "
+        + ", ".join(f"card {deck[i].id} (+${gains[i]:,.0f})" for i in np.argsort(-gains)[:3])
+    )
 
     def plot(axes: Any) -> None:
         x = np.arange(1, ATTEMPTS + 1)

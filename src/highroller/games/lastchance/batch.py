@@ -61,8 +61,13 @@ its bid limits)."""
 LOG_STEPS = 1024
 """Steps logged per game at first when tracing (a longer game is played again with room for all)."""
 EXTRA_TYPES = {
-    "attempts": np.int32, "completed": np.int32, "cards": np.int32, "side_bets": np.int64, "last_chance": np.int8,
-    "card_attempts": np.int32, "card_completed": np.int8,
+    "attempts": np.int32,
+    "completed": np.int32,
+    "cards": np.int32,
+    "side_bets": np.int64,
+    "last_chance": np.int8,
+    "card_attempts": np.int32,
+    "card_completed": np.int8,
 }
 """The extra arrays and their types: compact, since a series over processes sends them back (money
 stays 64-bit; counts fit 32 bits, flags 8)."""
@@ -95,7 +100,12 @@ def _card_row(card: Card, base: int) -> tuple[np.ndarray, int]:
     row = np.zeros(kernel.CARD_WIDTH, dtype=np.int64)
     row[kernel.C_NEED : kernel.C_NEED + FACES] = fresh.need
     row[[kernel.C_JOKERS, kernel.C_ROLLS, kernel.C_PAYOUT, kernel.C_PICTURED, kernel.C_ID, kernel.C_BASE]] = (
-        card.jokers, card.rolls, card.payout, fresh.pictured, card.id, base,
+        card.jokers,
+        card.rolls,
+        card.payout,
+        fresh.pictured,
+        card.id,
+        base,
     )
     stride = 1
     for index, radix in enumerate([*(n + 1 for n in fresh.need), card.jokers + 1, FACES + 1]):
@@ -126,7 +136,11 @@ def deck_tables(deck: tuple[Card, ...]) -> DeckTables:
         rows.append(row)
         positions += [(_entry(row, position), card, position) for position in reachable_positions(card)]
         base += size
-    chances = {(entry, rolls): probability(position, rolls) for entry, card, position in positions for rolls in range(card.rolls + 1)}
+    chances = {
+        (entry, rolls): probability(position, rolls)
+        for entry, card, position in positions
+        for rolls in range(card.rolls + 1)
+    }
     order = {value: number for number, value in enumerate(sorted(set(chances.values())))}
     rank = np.zeros((base, MAX_ROLLS + 1), dtype=np.int64)
     lc_money = np.zeros(base, dtype=np.int64)
@@ -178,7 +192,9 @@ def _seat_params(bot: BotChoice, given: Mapping[str, Any]) -> dict[str, float]:
     return {name: float(number) for name, number in values.items()}
 
 
-def _checked_params(players: int, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None) -> list[dict[str, float]]:
+def _checked_params(
+    players: int, bots: Sequence[BotChoice], params: Sequence[Mapping[str, Any]] | None
+) -> list[dict[str, float]]:
     """Every seat's bot parameters (see `_seat_params`); ValueError for a wrong number of seats."""
     check_seats(players, bots, params)
     return [_seat_params(bot, given) for bot, given in zip(bots, params or [{}] * players)]
@@ -196,14 +212,20 @@ class Setup(Layout):
         super().__init__(kernel.FIXED, kernel.layout(rules.players, len(rules.deck)))
         self.p = np.zeros(kernel.P_GROUPS + len(self.offsets), dtype=np.int64)
         self.p[[kernel.P_PLAYERS, kernel.P_DECK, kernel.P_CARDS, kernel.P_BET_LIMIT, kernel.P_MONEY]] = (
-            rules.players, len(rules.deck), rules.cards, rules.bet_limit, rules.money,
+            rules.players,
+            len(rules.deck),
+            rules.cards,
+            rules.bet_limit,
+            rules.money,
         )
         self.write(self.p, kernel.P_GROUPS, kernel.P_WIDTH)
         self.policies = np.array([POLICIES[str(bot)] for bot in bots], dtype=np.int64)
         self.reals = np.array([[values.get(name, 0.0) for name in REALS] for values in seat_params])
         entries = self.tables.value.shape[0]
         no_limits = np.zeros(entries, dtype=np.int64)
-        self.limits = np.array([bid_limits(rules.deck, values["share"]) if "share" in values else no_limits for values in seat_params])
+        self.limits = np.array(
+            [bid_limits(rules.deck, values["share"]) if "share" in values else no_limits for values in seat_params]
+        )
         uses_bidder = bool(np.any(self.policies == kernel.BIDDER))
         self.fail = failure_table(rules.deck) if uses_bidder else np.zeros(entries)
 
@@ -214,7 +236,20 @@ class Setup(Layout):
         state[:, kernel.OPENER] = first_players(seeds, self.rules)
         log = np.zeros((seeds.shape[0], log_steps, 3) if log_steps else (1, 1, 3), dtype=np.int64)
         t = self.tables
-        kernel.play(state, self.p, t.cards, self.policies, self.reals, self.limits, t.rank, t.lc_money, t.chance, self.fail, log, log_steps > 0)
+        kernel.play(
+            state,
+            self.p,
+            t.cards,
+            self.policies,
+            self.reals,
+            self.limits,
+            t.rank,
+            t.lc_money,
+            t.chance,
+            self.fail,
+            log,
+            log_steps > 0,
+        )
         return state, log
 
 
@@ -226,9 +261,14 @@ def _step_json(row: np.ndarray) -> dict[str, Any]:
     if kind == kernel.LOG_ROLL:
         return {"chance": {"roll": faces_of(value)}}
     actions: dict[int, Any] = {
-        kernel.LOG_PASS: "pass", kernel.LOG_LAST_CHANCE: "last chance", kernel.LOG_BID: {"bid": value},
-        kernel.LOG_NO_BET: "no bet", kernel.LOG_YES: {"bet": "yes", "wager": value}, kernel.LOG_NO: {"bet": "no", "wager": value},
-        kernel.LOG_WAIT: "wait", kernel.LOG_LOCK: {"lock": value},
+        kernel.LOG_PASS: "pass",
+        kernel.LOG_LAST_CHANCE: "last chance",
+        kernel.LOG_BID: {"bid": value},
+        kernel.LOG_NO_BET: "no bet",
+        kernel.LOG_YES: {"bet": "yes", "wager": value},
+        kernel.LOG_NO: {"bet": "no", "wager": value},
+        kernel.LOG_WAIT: "wait",
+        kernel.LOG_LOCK: {"lock": value},
     }
     return {"seat": seat, "action": actions[kind]}
 
@@ -239,7 +279,13 @@ class LastChanceBatch:
     bots: Mapping[str, tuple[str, ...]] = {name: tuple(_defaults(factory)) for name, factory in FACTORIES.items()}
     threads = True
 
-    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+    def run(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> BatchResult:
         setup = Setup(game, bots, params)
         seeds = np.asarray(seeds, dtype=np.int64)
         state, _ = setup.play(seeds)
@@ -250,7 +296,13 @@ class LastChanceBatch:
         extra["first_player"] = first_players(seeds, setup.rules).astype(np.int8)
         return BatchResult(seeds, money.astype(np.float64), win_shares(best), extra)
 
-    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+    def trace(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[list[dict[str, Any]]]:
         setup = Setup(game, bots, params)
 
         def play(chunk: np.ndarray, room: int) -> tuple[np.ndarray, np.ndarray]:

@@ -59,7 +59,7 @@ LOG_DRAW, LOG_PASS, LOG_LAST_CHANCE, LOG_BID, LOG_NO_BET, LOG_YES, LOG_NO, LOG_R
 
 def layout(players: int, deck: int) -> dict[str, tuple[int, ...]]:
     """The shape (per game) of each column group, in row order (see `highroller.batch.rows`)."""
-    return {**{name: (players,) for name in SEAT_GROUPS}, **{name: (deck,) for name in DECK_GROUPS}}
+    return {**dict.fromkeys(SEAT_GROUPS, (players,)), **dict.fromkeys(DECK_GROUPS, (deck,))}
 
 
 @inlined
@@ -134,7 +134,9 @@ def _urgency(s: np.ndarray, p: np.ndarray) -> float:
 
 
 @compiled
-def _worth(s: np.ndarray, p: np.ndarray, seat: int, payout: int, chance: float, fail: float, reals: np.ndarray, bid: int) -> float:
+def _worth(
+    s: np.ndarray, p: np.ndarray, seat: int, payout: int, chance: float, fail: float, reals: np.ndarray, bid: int
+) -> float:
     """The bidder's worth of winning the auction at `bid` (`bidding.BiddingBot.attempt_worth`)."""
     opponents = _active_count(s, p) - 1
     leaked = reals[F_LEAK] * fail * payout * opponents / max(opponents + 1, 1)
@@ -158,7 +160,15 @@ def _random_bid(s: np.ndarray, money: int, payout: int, lowest: int, can_call: b
 
 @compiled
 def _bidder_bid(
-    s: np.ndarray, p: np.ndarray, seat: int, payout: int, lowest: int, can_call: bool, reals: np.ndarray, odds: float, after: float,
+    s: np.ndarray,
+    p: np.ndarray,
+    seat: int,
+    payout: int,
+    lowest: int,
+    can_call: bool,
+    reals: np.ndarray,
+    odds: float,
+    after: float,
 ) -> int:
     """The bidder: "Last Chance!" late in the game without a card if the all-in attempt is worth it;
     else the lowest bid if it is within its money limit and worth it; else a pass."""
@@ -174,8 +184,17 @@ def _bidder_bid(
 
 @compiled
 def _auction_choice(
-    s: np.ndarray, p: np.ndarray, cards: np.ndarray, seat: int, high: int, policy: int, reals: np.ndarray,
-    limits: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    cards: np.ndarray,
+    seat: int,
+    high: int,
+    policy: int,
+    reals: np.ndarray,
+    limits: np.ndarray,
+    lc_money: np.ndarray,
+    chance: np.ndarray,
+    fail: np.ndarray,
 ) -> int:
     """The auction choice of `seat` against the high bid `high`: PASS, LAST_CHANCE or a bid. The odds
     bot bids the lowest bid up to its limit, else calls when it holds no card and its money is
@@ -198,8 +217,17 @@ def _auction_choice(
 
 @compiled
 def _auction(
-    s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
-    lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,
+    s: np.ndarray,
+    p: np.ndarray,
+    cards: np.ndarray,
+    policies: np.ndarray,
+    reals: np.ndarray,
+    limits: np.ndarray,
+    lc_money: np.ndarray,
+    chance: np.ndarray,
+    fail: np.ndarray,
+    log: np.ndarray,
+    logging: bool,
 ) -> None:
     """The auction from the opener: sets ROLLER and BID (a lone survivor wins it for $0)."""
     opener = s[OPENER]
@@ -209,7 +237,9 @@ def _auction(
         return
     high, bidder, passes, seat = 0, NOBODY, 0, opener
     while True:
-        choice = _auction_choice(s, p, cards, seat, high, policies[seat], reals[seat], limits[seat], lc_money, chance, fail)
+        choice = _auction_choice(
+            s, p, cards, seat, high, policies[seat], reals[seat], limits[seat], lc_money, chance, fail
+        )
         if choice == LAST_CHANCE:
             _log(s, log, logging, LOG_LAST_CHANCE, seat, 0)
             s[_at(p, CALLED, seat)] = 1
@@ -255,8 +285,14 @@ def _bet_choice(s: np.ndarray, p: np.ndarray, seat: int, policy: int, reals: np.
 
 @compiled
 def _bets(
-    s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, chance: np.ndarray,
-    log: np.ndarray, logging: bool,
+    s: np.ndarray,
+    p: np.ndarray,
+    cards: np.ndarray,
+    policies: np.ndarray,
+    reals: np.ndarray,
+    chance: np.ndarray,
+    log: np.ndarray,
+    logging: bool,
 ) -> None:
     """Every other active seat, in seat order after the roller, bets or not."""
     roller = s[ROLLER]
@@ -428,8 +464,18 @@ def _settle(s: np.ndarray, p: np.ndarray, cards: np.ndarray, success: bool) -> i
 
 @compiled
 def _play(
-    s: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
-    rank: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,
+    s: np.ndarray,
+    p: np.ndarray,
+    cards: np.ndarray,
+    policies: np.ndarray,
+    reals: np.ndarray,
+    limits: np.ndarray,
+    rank: np.ndarray,
+    lc_money: np.ndarray,
+    chance: np.ndarray,
+    fail: np.ndarray,
+    log: np.ndarray,
+    logging: bool,
 ) -> None:
     """Play one game (KEY and OPENER filled in) to the end."""
     for seat in range(p[P_PLAYERS]):
@@ -455,10 +501,22 @@ def _play(
 
 @released
 def play(
-    state: np.ndarray, p: np.ndarray, cards: np.ndarray, policies: np.ndarray, reals: np.ndarray, limits: np.ndarray,
-    rank: np.ndarray, lc_money: np.ndarray, chance: np.ndarray, fail: np.ndarray, log: np.ndarray, logging: bool,
+    state: np.ndarray,
+    p: np.ndarray,
+    cards: np.ndarray,
+    policies: np.ndarray,
+    reals: np.ndarray,
+    limits: np.ndarray,
+    rank: np.ndarray,
+    lc_money: np.ndarray,
+    chance: np.ndarray,
+    fail: np.ndarray,
+    log: np.ndarray,
+    logging: bool,
 ) -> None:
     """Play every game of the batch: `reals` [seat, F_*] and `limits` [seat, entry] (the odds bot's
     highest bid) per seat; `rank` [entry, rolls left], `lc_money`, `chance` and `fail` per entry."""
     for g in range(state.shape[0]):
-        _play(state[g], p, cards, policies, reals, limits, rank, lc_money, chance, fail, log[g if logging else 0], logging)
+        _play(
+            state[g], p, cards, policies, reals, limits, rank, lc_money, chance, fail, log[g if logging else 0], logging
+        )

@@ -21,14 +21,7 @@ from highroller.games.lastchance.bots import OddsBot, table_position
 from highroller.games.lastchance.odds import best_lock, probability
 from highroller.games.lastchance.position import Position, lock, place
 from highroller.games.lastchance.rules import UNIT
-from highroller.games.lastchance.steps import (
-    LAST_CHANCE,
-    NO_BET,
-    PASS,
-    Action,
-    Bet,
-    Bid,
-)
+from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, Action, Bet, Bid
 
 
 @cache
@@ -90,7 +83,12 @@ class BiddingBot(OddsBot):
         money = me["money"]
         _, position = table_position(view)
         chance = float(probability(position, view["card"]["rolls"]))
-        if LAST_CHANCE in legal and not me["cards"] and self._urgency(view) >= 0.8 and self.attempt_worth(view, money) > 0:
+        if (
+            LAST_CHANCE in legal
+            and not me["cards"]
+            and self._urgency(view) >= 0.8
+            and self.attempt_worth(view, money) > 0
+        ):
             return LAST_CHANCE
         limit = min(money * (0.4 + 0.6 * chance), money)
         bids = [a for a in legal if isinstance(a, Bid)]

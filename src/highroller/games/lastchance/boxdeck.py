@@ -40,21 +40,41 @@ def box_cards(records: list[dict[str, Any]]) -> list[Card]:
             if player == CHANCE and isinstance(step, Draw):
                 card = step.card
                 found.setdefault((card.faces, card.jokers, card.rolls), card)
-    return [Card(number, card.faces, card.jokers, card.rolls, card.payout) for number, card in enumerate(found.values(), start=1)]
+    return [
+        Card(number, card.faces, card.jokers, card.rolls, card.payout)
+        for number, card in enumerate(found.values(), start=1)
+    ]
 
 
 def deck_text(cards: list[Card], name: str) -> str:
     """A deck TOML file of these cards (the format of data/standard.toml)."""
-    lines = [f"# Last Chance: the cards of {name}, as drawn at the table.", f'name = "{name}"',
-             f'description = "{len(cards)} cards of a real box"', ""]
+    lines = [
+        f"# Last Chance: the cards of {name}, as drawn at the table.",
+        f'name = "{name}"',
+        f'description = "{len(cards)} cards of a real box"',
+        "",
+    ]
     for card in cards:
-        lines += ["[[card]]", f"id = {card.id}", f'dice = "{card.dice_text()}"', f"rolls = {card.rolls}", f"payout = {card.payout}", ""]
+        lines += [
+            "[[card]]",
+            f"id = {card.id}",
+            f'dice = "{card.dice_text()}"',
+            f"rolls = {card.rolls}",
+            f"payout = {card.payout}",
+            "",
+        ]
     return "\n".join(lines)
 
 
 @click.command("lastchance")
 @click.argument("records", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--save", "path", required=True, type=click.Path(dir_okay=False, path_type=Path), help="The new deck file (an existing file is refused).")
+@click.option(
+    "--save",
+    "path",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The new deck file (an existing file is refused).",
+)
 @click.option("--name", default="my box", show_default=True, help="The deck's name, written in the file.")
 def deck(records: tuple[str, ...], path: Path, name: str) -> None:
     """Write the cards drawn in these Last Chance records (a real box's) as a deck file to play with."""

@@ -126,7 +126,9 @@ def read_rolls(text: str) -> int:
     digits = _digits(text)
     rolls = None if digits is None else _read_whole(digits)
     if rolls is None or not 1 <= rolls <= MAX_ROLLS:
-        raise ValueError(f"rolls are a whole number from 1 to {MAX_ROLLS}, not {_shown(text if rolls is None else rolls)}")
+        raise ValueError(
+            f"rolls are a whole number from 1 to {MAX_ROLLS}, not {_shown(text if rolls is None else rolls)}"
+        )
     return rolls
 
 
@@ -197,7 +199,9 @@ def parse_card_text(text: str, deck: tuple[Card, ...]) -> Card:
             for card in deck:
                 if str(card.id) == digits:
                     return card
-            raise ValueError(f"the deck has no card {_shown(_read_whole(digits))}; ids: {', '.join(str(c.id) for c in deck)}")
+            raise ValueError(
+                f"the deck has no card {_shown(_read_whole(digits))}; ids: {', '.join(str(c.id) for c in deck)}"
+            )
         raise ValueError(f"a card is a deck id (e.g. 7) or dice:rolls (e.g. 665JJ:2), not {_shown(text)}")
     dice_text, _, rest = text.partition(":")
     rolls_text, _, payout_text = rest.partition(":")

@@ -41,33 +41,57 @@ def _exact(value: Fraction) -> dict[str, Any]:
 def _deck_report(deck: tuple[Card, ...], fraction: bool, as_json: bool) -> None:
     rows = deck_odds(deck)
     if as_json:
-        click.echo(json.dumps([
-            {"id": r.card.id, "dice": r.card.dice_text(), "faces": list(r.card.faces), "jokers": r.card.jokers,
-             "rolls": r.card.rolls, "payout": r.card.payout, "probability": _exact(r.probability),
-             "expected_value": float(r.expected_value)}
-            for r in rows
-        ], indent=2))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": r.card.id,
+                        "dice": r.card.dice_text(),
+                        "faces": list(r.card.faces),
+                        "jokers": r.card.jokers,
+                        "rolls": r.card.rolls,
+                        "payout": r.card.payout,
+                        "probability": _exact(r.probability),
+                        "expected_value": float(r.expected_value),
+                    }
+                    for r in rows
+                ],
+                indent=2,
+            )
+        )
         return
     table = Table(title="Last Chance: every card, a fresh attempt with optimal joker locks")
     for column in ("Card", "Dice", "Rolls", "Payout", "Probability", "Expected value"):
         table.add_column(column, justify="left" if column == "Dice" else "right")
     for r in rows:
         card = r.card
-        table.add_row(str(card.id), card.dice_text(), str(card.rolls), dollars(card.payout),
-                      shown(r.probability, fraction), f"${float(r.expected_value):,.0f}")
+        table.add_row(
+            str(card.id),
+            card.dice_text(),
+            str(card.rolls),
+            dollars(card.payout),
+            shown(r.probability, fraction),
+            f"${float(r.expected_value):,.0f}",
+        )
     Console(highlight=False).print(table)
 
 
-def _roll_report(card: Card, position: Position, roll: list[int], rolls_left: int) -> tuple[Position, list[tuple[int, Fraction]]]:
+def _roll_report(
+    card: Card, position: Position, roll: list[int], rolls_left: int
+) -> tuple[Position, list[tuple[int, Fraction]]]:
     if len(roll) != position.dice:
-        raise click.BadParameter(f"the roll has {len(roll)} dice; {position.dice} are rolled from this position", param_hint="--roll")
+        raise click.BadParameter(
+            f"the roll has {len(roll)} dice; {position.dice} are rolled from this position", param_hint="--roll"
+        )
     if rolls_left < 1:
         raise click.BadParameter("a roll needs at least 1 roll left", param_hint="--rolls-left")
     after, left = place(position, counts_from_faces(roll))
     return after, lock_values(after, left, rolls_left - 1)
 
 
-def _card_report(card: Card, position: Position, rolls_left: int, roll: list[int] | None, fraction: bool, as_json: bool) -> None:
+def _card_report(
+    card: Card, position: Position, rolls_left: int, roll: list[int] | None, fraction: bool, as_json: bool
+) -> None:
     chance = probability(position, rolls_left)
     choices: list[tuple[int, Fraction]] = []
     after = position
@@ -75,14 +99,25 @@ def _card_report(card: Card, position: Position, rolls_left: int, roll: list[int
         after, choices = _roll_report(card, position, roll, rolls_left)
     if as_json:
         data: dict[str, Any] = {
-            "card": {"id": card.id, "dice": card.dice_text(), "faces": list(card.faces), "jokers": card.jokers,
-                     "rolls": card.rolls, "payout": card.payout},
-            "matched": matched_faces(card, position), "rolls_left": rolls_left,
-            "probability": _exact(chance), "expected_value": float(chance * card.payout),
+            "card": {
+                "id": card.id,
+                "dice": card.dice_text(),
+                "faces": list(card.faces),
+                "jokers": card.jokers,
+                "rolls": card.rolls,
+                "payout": card.payout,
+            },
+            "matched": matched_faces(card, position),
+            "rolls_left": rolls_left,
+            "probability": _exact(chance),
+            "expected_value": float(chance * card.payout),
         }
         if roll is not None:
-            data["roll"] = {"faces": sorted(roll, reverse=True), "matched_after": matched_faces(card, after),
-                            "choices": [{"lock": face or None, "probability": _exact(p)} for face, p in choices]}
+            data["roll"] = {
+                "faces": sorted(roll, reverse=True),
+                "matched_after": matched_faces(card, after),
+                "choices": [{"lock": face or None, "probability": _exact(p)} for face, p in choices],
+            }
         click.echo(json.dumps(data, indent=2))
         return
     console = Console(highlight=False)
@@ -93,13 +128,21 @@ def _card_report(card: Card, position: Position, rolls_left: int, roll: list[int
     for k in range(rolls_left, 0, -1) if rolls_left else [0]:
         p = probability(position, k)
         value = f"${float(p * card.payout):,.0f}" if card.payout else "—"
-        table.add_row(" ".join(map(str, matched_faces(card, position))) or "nothing",
-                      f"to {position.locked}s" if position.locked else "no", str(k), shown(p, fraction), value)
+        table.add_row(
+            " ".join(map(str, matched_faces(card, position))) or "nothing",
+            f"to {position.locked}s" if position.locked else "no",
+            str(k),
+            shown(p, fraction),
+            value,
+        )
     console.print(table)
     if roll is not None:
         placed = " ".join(map(str, matched_faces(card, after))) or "nothing"
-        best = Table(title=f"Rolled {' '.join(map(str, sorted(roll, reverse=True)))}: on the card after the "
-                           f"mandatory matches: {placed}; {plural(rolls_left - 1, 'roll')} to come", title_justify="left")
+        best = Table(
+            title=f"Rolled {' '.join(map(str, sorted(roll, reverse=True)))}: on the card after the "
+            f"mandatory matches: {placed}; {plural(rolls_left - 1, 'roll')} to come",
+            title_justify="left",
+        )
         best.add_column("Choice")
         best.add_column("Probability", justify="right")
         for face, p in choices:
@@ -110,15 +153,36 @@ def _card_report(card: Card, position: Position, rolls_left: int, roll: list[int
 
 @click.command("lastchance")
 @click.argument("card", required=False)
-@click.option("--matched", default="", help="Dice already on the card, e.g. '6,5,3' (a face not pictured sits on a joker).")
-@click.option("--rolls-left", type=click.IntRange(0, 10), default=None, help="Rolls still to come (default: the card's rolls).")
-@click.option("--roll", "roll_text", default=None, help="Dice just rolled from this position, e.g. '5 3 1': shows the best joker lock.")
-@click.option("--deck", "whole_deck", is_flag=True, help="A table of every card of the deck: probability, payout, expected value.")
+@click.option(
+    "--matched", default="", help="Dice already on the card, e.g. '6,5,3' (a face not pictured sits on a joker)."
+)
+@click.option(
+    "--rolls-left", type=click.IntRange(0, 10), default=None, help="Rolls still to come (default: the card's rolls)."
+)
+@click.option(
+    "--roll",
+    "roll_text",
+    default=None,
+    help="Dice just rolled from this position, e.g. '5 3 1': shows the best joker lock.",
+)
+@click.option(
+    "--deck", "whole_deck", is_flag=True, help="A table of every card of the deck: probability, payout, expected value."
+)
 @click.option("--deck-file", default=STANDARD, show_default=True, help="The deck: 'standard' or a deck TOML file.")
 @click.option("--fraction", is_flag=True, help="Show exact fractions instead of 6 decimals.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (probabilities as exact fractions and decimals).")
-def odds(card: str | None, matched: str, rolls_left: int | None, roll_text: str | None, whole_deck: bool,
-         deck_file: str, fraction: bool, as_json: bool) -> None:
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON for scripts (probabilities as exact fractions and decimals)."
+)
+def odds(
+    card: str | None,
+    matched: str,
+    rolls_left: int | None,
+    roll_text: str | None,
+    whole_deck: bool,
+    deck_file: str,
+    fraction: bool,
+    as_json: bool,
+) -> None:
     """Exact odds of completing a Last Chance CARD (a deck id like 7, or dice:rolls like 665JJ:2)."""
     try:
         deck = load_deck(deck_file)

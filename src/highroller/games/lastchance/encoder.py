@@ -46,7 +46,13 @@ FACES = 6
 NOMINAL_LENGTH = 100_000
 """Failed attempts can repeat without end, so the game has no hard length bound; this is far beyond any
 game seen in simulation."""
-FIXED = ("pass", "Last Chance!", "no bet", "not yet (leave the jokers open)", *(f"lock {face}s on the jokers" for face in range(1, 7)))
+FIXED = (
+    "pass",
+    "Last Chance!",
+    "no bet",
+    "not yet (leave the jokers open)",
+    *(f"lock {face}s on the jokers" for face in range(1, 7)),
+)
 
 
 def per_face(faces: list[int]) -> list[float]:
@@ -137,8 +143,12 @@ class LastChanceEncoder(Encoder):
         seats: list[float] = []
         for other in order:
             player = view["players"][other]
-            seats += [self.squash(player["money"]), float(player["active"]), len(player["cards"]) / self.cards,
-                      float(player["last_chance_used"])]
+            seats += [
+                self.squash(player["money"]),
+                float(player["active"]),
+                len(player["cards"]) / self.cards,
+                float(player["last_chance_used"]),
+            ]
         roll = view["roll"] or []
         return [
             *(float(view["phase"] == name) for name in PHASES),

@@ -14,16 +14,7 @@ from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
 from highroller.games.lastchance.position import place
 from highroller.games.lastchance.state import LastChanceState
-from highroller.games.lastchance.steps import (
-    Bet,
-    Bid,
-    Draw,
-    LastChance,
-    Lock,
-    Pass,
-    Roll,
-    Wait,
-)
+from highroller.games.lastchance.steps import Bet, Bid, Draw, LastChance, Lock, Pass, Roll, Wait
 
 LOCALE = files("highroller.games.lastchance").joinpath("locale")
 
@@ -62,7 +53,11 @@ class LastChanceNarration:
         if isinstance(step, Bet):
             if not step.side:
                 return w("no bet")
-            return w("bet yes {money}", money=w.money(step.wager)) if step.side == "yes" else w("bet no {money}", money=w.money(step.wager))
+            return (
+                w("bet yes {money}", money=w.money(step.wager))
+                if step.side == "yes"
+                else w("bet no {money}", money=w.money(step.wager))
+            )
         if isinstance(step, Lock):
             return w("lock {face}s on the jokers", face=step.face)
         assert isinstance(step, Wait)
@@ -88,15 +83,24 @@ class LastChanceNarration:
                 return w("{name} rolled {dice}.", name=names[state.rolling], dice=rolled)
             goes = self.dice(sorted(placed, reverse=True))
             if len(placed) == 1:
-                return w("{name} rolled {dice}; {placed} goes on the card.", name=names[state.rolling], dice=rolled, placed=goes)
-            return w("{name} rolled {dice}; {placed} go on the card.", name=names[state.rolling], dice=rolled, placed=goes)
+                return w(
+                    "{name} rolled {dice}; {placed} goes on the card.",
+                    name=names[state.rolling],
+                    dice=rolled,
+                    placed=goes,
+                )
+            return w(
+                "{name} rolled {dice}; {placed} go on the card.", name=names[state.rolling], dice=rolled, placed=goes
+            )
         name = names[player]
         if isinstance(step, Bid):
             return w("{name} bids {money}.", name=name, money=w.money(step.amount))
         if isinstance(step, Pass):
             return w("{name} passes.", name=name)
         if isinstance(step, LastChance):
-            return w("{name} calls “Last Chance!” and stakes all {money}.", name=name, money=w.money(state.money[player]))
+            return w(
+                "{name} calls “Last Chance!” and stakes all {money}.", name=name, money=w.money(state.money[player])
+            )
         if isinstance(step, Bet):
             if not step.side:
                 return w("{name} does not bet.", name=name)
@@ -113,22 +117,37 @@ class LastChanceNarration:
         w = self.w
         kind = event["type"]
         if kind == "card":
-            words = w("— Card {number}: {name} draws card {card} and opens the bidding —", number=event["number"], name=names[event["opener"]], card=event["card"])
+            words = w(
+                "— Card {number}: {name} draws card {card} and opens the bidding —",
+                number=event["number"],
+                name=names[event["opener"]],
+                card=event["card"],
+            )
             return Line("\n" + words, "strong")
         if kind == "auction":
             who = names[event["roller"]]
             if event["last_chance"]:
-                return w("{name} rolls on Last Chance! with {money} in the bidding bin.", name=who, money=w.money(event["bid"]))
+                return w(
+                    "{name} rolls on Last Chance! with {money} in the bidding bin.",
+                    name=who,
+                    money=w.money(event["bid"]),
+                )
             if event["bid"] == 0:
                 return w("Nobody bid: {name} rolls for free.", name=who)
-            return w("{name} wins the auction and puts {money} in the bidding bin.", name=who, money=w.money(event["bid"]))
+            return w(
+                "{name} wins the auction and puts {money} in the bidding bin.", name=who, money=w.money(event["bid"])
+            )
         if kind == "settle":
             return self._settlement(event, names)
         if kind == "card won":
             return Line(w("{name} wins card {card}!", name=names[event["seat"]], card=event["card"]), "good")
         if kind == "continue":
-            return w("Card {card} stays in play with {dice} on it; {name} opens the next auction.",
-                     card=event["card"], dice=self.dice(event["matched"]), name=names[event["opener"]])
+            return w(
+                "Card {card} stays in play with {dice} on it; {name} opens the next auction.",
+                card=event["card"],
+                dice=self.dice(event["matched"]),
+                name=names[event["opener"]],
+            )
         if kind == "eliminated":
             name = names[event["seat"]]
             cards = event["cards"]
@@ -136,8 +155,14 @@ class LastChanceNarration:
                 return Line(w("{name} is out of money and leaves the game.", name=name), "warning")
             listed = ", ".join(map(str, cards))
             if len(cards) == 1:
-                return Line(w("{name} is out of money and leaves the game (card {cards} leave too).", name=name, cards=listed), "warning")
-            return Line(w("{name} is out of money and leaves the game (cards {cards} leave too).", name=name, cards=listed), "warning")
+                return Line(
+                    w("{name} is out of money and leaves the game (card {cards} leave too).", name=name, cards=listed),
+                    "warning",
+                )
+            return Line(
+                w("{name} is out of money and leaves the game (cards {cards} leave too).", name=name, cards=listed),
+                "warning",
+            )
         if kind == "end":
             return self._standings(event, names)
         return None
@@ -151,7 +176,11 @@ class LastChanceNarration:
             head = w("{name} misses card {card}.", name=roller, card=event["card"])
         moves = []
         for move in event["transfers"]:
-            source, target, amount = self.party(move["from"], names), self.party(move["to"], names), w.money(move["amount"])
+            source, target, amount = (
+                self.party(move["from"], names),
+                self.party(move["to"], names),
+                w.money(move["amount"]),
+            )
             why = move["for"]
             if why == "bid back":
                 moves.append(w("{name} takes back the {money} bid", name=target, money=amount))
@@ -159,7 +188,15 @@ class LastChanceNarration:
                 moves.append(w("the {money} bid goes to the bank", money=amount))
             else:
                 reason = {"payout": w("payout"), "yes bet": w("yes bet"), "no bet": w("no bet")}.get(why, why)
-                moves.append(w("{source} pays {target} {money} ({reason})", source=source, target=target, money=amount, reason=reason))
+                moves.append(
+                    w(
+                        "{source} pays {target} {money} ({reason})",
+                        source=source,
+                        target=target,
+                        money=amount,
+                        reason=reason,
+                    )
+                )
         body = w.clauses(moves)
         return head + (f" {body[0].upper()}{body[1:]}." if body else "")
 
@@ -167,7 +204,12 @@ class LastChanceNarration:
         w = self.w
         seats = sorted(range(len(names)), key=lambda s: -event["money"][s])
         lines = [
-            w("{name}: {money}, cards {cards}", name=names[s], money=w.money(event["money"][s]), cards=", ".join(map(str, event["cards"][s])) or w("none"))
+            w(
+                "{name}: {money}, cards {cards}",
+                name=names[s],
+                money=w.money(event["money"][s]),
+                cards=", ".join(map(str, event["cards"][s])) or w("none"),
+            )
             for s in seats
         ]
         winners = event["winners"]
@@ -177,8 +219,12 @@ class LastChanceNarration:
             verdict = w("{names} win (shared)!", names=w.joined([names[s] for s in winners]))
         else:
             verdict = w("{name} wins!", name=names[winners[0]])
-        reason = {"every card is completed": w("every card is completed"), "nobody is left": w("nobody is left")}.get(event["reason"], event["reason"])
-        return Line("\n" + w("Game over ({reason}).", reason=reason) + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
+        reason = {"every card is completed": w("every card is completed"), "nobody is left": w("nobody is left")}.get(
+            event["reason"], event["reason"]
+        )
+        return Line(
+            "\n" + w("Game over ({reason}).", reason=reason) + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong"
+        )
 
 
 @cache

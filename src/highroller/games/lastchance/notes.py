@@ -28,14 +28,29 @@ def odds_note(state: State, w: Words) -> str | None:
     rolls = view["rolls_left"] if phase in ("roll", "lock") else card.rolls
     parts = [
         w.plural(
-            rolls, "Card {card}: {percent} to be completed in {n} roll.", "Card {card}: {percent} to be completed in {n} rolls.",
-            card=card.id, percent=w.percent(chance),
+            rolls,
+            "Card {card}: {percent} to be completed in {n} roll.",
+            "Card {card}: {percent} to be completed in {n} rolls.",
+            card=card.id,
+            percent=w.percent(chance),
         ),
         w("Expected payout: {money}.", money=w.money(round(chance * card.payout))),
     ]
     if phase == "auction" and chance < 1:
-        parts.append(w("Break-even bid (the bid comes back on success): {money}.", money=w.money(round(chance * card.payout / (1 - chance)))))
+        parts.append(
+            w(
+                "Break-even bid (the bid comes back on success): {money}.",
+                money=w.money(round(chance * card.payout / (1 - chance))),
+            )
+        )
     if phase == "bets":
         yes = round(SIDE_BET * (2 * chance - 1))
-        parts.append(w("A {wager} bet is worth {yes} on average on yes, {no} on no.", wager=w.money(SIDE_BET), yes=_signed(yes, w), no=_signed(-yes, w)))
+        parts.append(
+            w(
+                "A {wager} bet is worth {yes} on average on yes, {no} on no.",
+                wager=w.money(SIDE_BET),
+                yes=_signed(yes, w),
+                no=_signed(-yes, w),
+            )
+        )
     return " ".join(parts)

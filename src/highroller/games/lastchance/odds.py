@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from highroller.core.dice import Counts, multiset_table
 from highroller.games.lastchance.cards import Card
@@ -52,7 +52,7 @@ def _position(key: Key) -> Position:
     return Position(need, jokers, locked, pictured)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _transitions(key: Key) -> tuple[tuple[int, Key, tuple[Key, ...]], ...]:
     """Every roll from `key`, grouped: (ordered rolls, key after the mandatory matches, keys after
     each possible lock)."""
@@ -67,7 +67,7 @@ def _transitions(key: Key) -> tuple[tuple[int, Key, tuple[Key, ...]], ...]:
     return tuple((weight, base, locks) for (base, locks), weight in groups.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(key: Key, rolls_left: int) -> Fraction:
     signatures, jokers = key
     dice = sum(s[0] for s in signatures) + jokers

@@ -10,12 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from highroller.core.state import State
-from highroller.games.lastchance.advice import (
-    bet_worth,
-    break_even_bid,
-    expected_payout,
-    lock_choices,
-)
+from highroller.games.lastchance.advice import bet_worth, break_even_bid, expected_payout, lock_choices
 from highroller.games.lastchance.bots import attempt_chance, table_position
 from highroller.games.lastchance.narrate import NARRATION
 from highroller.games.lastchance.steps import Bet, Lock, dollars, plural
@@ -39,13 +34,23 @@ class LastChanceRenderer:
 
     @staticmethod
     def _card(view: dict[str, Any], card: dict[str, Any]) -> RenderableType:
-        table = Table(title=f"Card {card['id']}: pays {dollars(card['payout'])} in {plural(card['rolls'], 'roll')}",
-                      title_justify="left")
+        table = Table(
+            title=f"Card {card['id']}: pays {dollars(card['payout'])} in {plural(card['rolls'], 'roll')}",
+            title_justify="left",
+        )
         for column in ("Dice", "On the card", "Still open", "Jokers"):
             table.add_column(column)
         opened = card["open"]
-        still = NARRATION.dice(opened["faces"] + ["J"] * opened["jokers"]) if opened["faces"] or opened["jokers"] else "complete"
-        jokers = f"locked to {card['locked']}s" if card["locked"] else ("open: any face not pictured" if "J" in card["dice"] else "—")
+        still = (
+            NARRATION.dice(opened["faces"] + ["J"] * opened["jokers"])
+            if opened["faces"] or opened["jokers"]
+            else "complete"
+        )
+        jokers = (
+            f"locked to {card['locked']}s"
+            if card["locked"]
+            else ("open: any face not pictured" if "J" in card["dice"] else "—")
+        )
         table.add_row(card["dice"], NARRATION.dice(card["matched"]), still, jokers)
         return table
 
@@ -83,8 +88,13 @@ class LastChanceRenderer:
             if not player["active"]:
                 table.add_row(marker + name, "out", "—", "—", "", style="dim")
                 continue
-            table.add_row(marker + name, dollars(player["money"]), cards,
-                          "used" if player["last_chance_used"] else "available", shown)
+            table.add_row(
+                marker + name,
+                dollars(player["money"]),
+                cards,
+                "used" if player["last_chance_used"] else "available",
+                shown,
+            )
         return table
 
     # ------------------------------------------------------------------ odds on request
@@ -95,8 +105,10 @@ class LastChanceRenderer:
         card, _ = table_position(view)
         chance = attempt_chance(view)
         rolls = view["rolls_left"] if view["phase"] in ("roll", "lock") else card.rolls
-        table = Table(title=f"Exact odds: card {card.id} from here, {plural(rolls, 'roll')}, locking jokers optimally",
-                      title_justify="left")
+        table = Table(
+            title=f"Exact odds: card {card.id} from here, {plural(rolls, 'roll')}, locking jokers optimally",
+            title_justify="left",
+        )
         table.add_column("What")
         table.add_column("Figure", justify="right")
         exact = f" ({chance.numerator}/{chance.denominator})" if chance.denominator < 10**6 else ""
@@ -117,6 +129,7 @@ class LastChanceRenderer:
                 locks.add_row(f"lock {action.face}" if isinstance(action, Lock) else "wait", f"{float(p):.6f}")
             parts.append(locks)
         return Group(*parts)
+
 
 def _signed(amount: Any) -> str:
     value = round(float(amount))

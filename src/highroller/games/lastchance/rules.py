@@ -1,8 +1,9 @@
 """Last Chance rule options, validated when a game is made.
 
 `make("lastchance", players=4, money=5000, cards=7, deck="standard", bet_limit=1000)`; every option has
-that default (a user's deck of fewer than 7 cards plays them all), and `first_player` (the seat that opens the first auction) is drawn from the seed unless
-given. Impossible options raise `RulesError` naming the option and what is allowed.
+that default (a user's deck of fewer than 7 cards plays them all), and `first_player` (the seat that opens the first
+auction) is drawn from the seed unless given. Impossible options raise `RulesError` naming the option and what is
+allowed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ UNIT = 100
 MAX_MONEY = 1_000_000
 DEFAULT_CARDS = 7
 """Cards played by default (the whole deck if a user's deck has fewer)."""
-DEFAULTS: dict[str, Any] = {"players": 4, "money": 5000, "cards": DEFAULT_CARDS, "deck": STANDARD, "bet_limit": 1000, "first_player": None}
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "money": 5000,
+    "cards": DEFAULT_CARDS,
+    "deck": STANDARD,
+    "bet_limit": 1000,
+    "first_player": None,
+}
 
 
 @dataclass(frozen=True)
@@ -89,10 +97,17 @@ def resolve_rules(**options: Any) -> LastChanceRules:
     return LastChanceRules(
         players=players,
         money=_hundreds("money", given["money"], UNIT, MAX_MONEY, "the starting money"),
-        cards=_int("cards", min(DEFAULT_CARDS, len(deck)) if options.get("cards") is None else options["cards"], 1, len(deck),
-                   f"the number of cards played (the deck has {len(deck)})"),
+        cards=_int(
+            "cards",
+            min(DEFAULT_CARDS, len(deck)) if options.get("cards") is None else options["cards"],
+            1,
+            len(deck),
+            f"the number of cards played (the deck has {len(deck)})",
+        ),
         deck=deck,
         deck_source=source,
         bet_limit=_hundreds("bet_limit", given["bet_limit"], UNIT, MAX_MONEY, "the side-bet limit"),
-        first_player=None if first is None else _int("first_player", first, 0, players - 1, "the first opener's seat (0-based)"),
+        first_player=None
+        if first is None
+        else _int("first_player", first, 0, players - 1, "the first opener's seat (0-based)"),
     )

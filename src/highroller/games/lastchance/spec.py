@@ -13,11 +13,38 @@ from highroller.games.lastchance.state import LastChanceGame
 
 OPTIONS = (
     OptionSpec("players", "int", "number of players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
-    OptionSpec("money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=UNIT, maximum=MAX_MONEY),
-    OptionSpec("cards", "int", "cards completed before the game ends (default 7; some tables play 10)", minimum=1, maximum=BOX_CARDS),
-    OptionSpec("deck", "text", "the cards: the boxed deck (standard) or a deck TOML file of your own box (terminal only; see docs/lastchance-odds.md)", presets=tuple(DECKS)),
-    OptionSpec("bet_limit", "int", "largest side bet in dollars, whole hundreds (default 1000)", minimum=UNIT, maximum=MAX_MONEY),
-    OptionSpec("first_player", "int", "the seat that opens the first auction; default: drawn from the seed", minimum=0, maximum=5, seat=True),
+    OptionSpec(
+        "money", "int", "starting money in dollars, whole hundreds (default 5000)", minimum=UNIT, maximum=MAX_MONEY
+    ),
+    OptionSpec(
+        "cards",
+        "int",
+        "cards completed before the game ends (default 7; some tables play 10)",
+        minimum=1,
+        maximum=BOX_CARDS,
+    ),
+    OptionSpec(
+        "deck",
+        "text",
+        "the cards: the boxed deck (standard) or a deck TOML file of your own box (terminal only; see "
+        "docs/lastchance-odds.md)",
+        presets=tuple(DECKS),
+    ),
+    OptionSpec(
+        "bet_limit",
+        "int",
+        "largest side bet in dollars, whole hundreds (default 1000)",
+        minimum=UNIT,
+        maximum=MAX_MONEY,
+    ),
+    OptionSpec(
+        "first_player",
+        "int",
+        "the seat that opens the first auction; default: drawn from the seed",
+        minimum=0,
+        maximum=5,
+        seat=True,
+    ),
 )
 
 SPEC = GameSpec(
@@ -42,10 +69,7 @@ SPEC = GameSpec(
         {"players": 3, "money": 1000, "cards": 10, "bet_limit": 500},
         {"players": 2, "money": 300, "cards": 36, "first_player": 1},
     ),
-    bench_configs=(
-        *((f"{p}p", {"players": p}) for p in (2, 4, 6)),
-        ("4p 10 cards", {"players": 4, "cards": 10}),
-    ),
+    bench_configs=(*((f"{p}p", {"players": p}) for p in (2, 4, 6)), ("4p 10 cards", {"players": 4, "cards": 10})),
     tools={"odds": "highroller.games.lastchance.cli:odds", "deck": "highroller.games.lastchance.boxdeck:deck"},
     tool_examples={"odds": ("665JJ:2",), "deck": ("game.json", "--save", "box.toml")},
     extra_benchmarks="highroller.games.lastchance.bench:rows",

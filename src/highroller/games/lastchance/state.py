@@ -14,35 +14,16 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import (
-    faces_from_counts,
-    multiset_table,
-    roll_steps,
-    uniform_below,
-)
+from highroller.core.dice import faces_from_counts, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lastchance.cards import Card
-from highroller.games.lastchance.phases import (
-    AUCTION,
-    BETS,
-    DRAW,
-    LOCK,
-    OVER,
-    PHASES,
-    ROLL,
-)
-from highroller.games.lastchance.position import (
-    Position,
-    lock,
-    lockable,
-    matched_faces,
-    place,
-    start,
-)
+from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, PHASES, ROLL
+from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
+from highroller.games.lastchance.step_json import decode
 from highroller.games.lastchance.steps import (
     LAST_CHANCE,
     LOCKS,
@@ -59,7 +40,6 @@ from highroller.games.lastchance.steps import (
     bet_choices,
     bids_between,
 )
-from highroller.games.lastchance.typed import decode
 
 NOBODY = -1
 
@@ -69,9 +49,29 @@ class LastChanceState(State):
     """One position of a Last Chance game."""
 
     __slots__ = (
-        "rules", "phase", "money", "active", "won", "lc_used", "undrawn", "completed", "card", "position",
-        "opener", "turn", "high_bid", "high_bidder", "passes", "rolling", "bid", "last_chance", "bets",
-        "rolls_used", "last_roll", "left", "legal",
+        "active",
+        "bets",
+        "bid",
+        "card",
+        "completed",
+        "high_bid",
+        "high_bidder",
+        "last_chance",
+        "last_roll",
+        "lc_used",
+        "left",
+        "legal",
+        "money",
+        "opener",
+        "passes",
+        "phase",
+        "position",
+        "rolling",
+        "rolls_used",
+        "rules",
+        "turn",
+        "undrawn",
+        "won",
     )
 
     def __init__(self, game: LastChanceGame, seed: int) -> None:
@@ -114,8 +114,25 @@ class LastChanceState(State):
     def clone(self) -> LastChanceState:
         other = LastChanceState.__new__(LastChanceState)
         self._clone_base(other)
-        for name in ("rules", "phase", "completed", "card", "position", "opener", "turn", "high_bid", "high_bidder",
-                     "passes", "rolling", "bid", "last_chance", "rolls_used", "last_roll", "left", "legal"):
+        for name in (
+            "rules",
+            "phase",
+            "completed",
+            "card",
+            "position",
+            "opener",
+            "turn",
+            "high_bid",
+            "high_bidder",
+            "passes",
+            "rolling",
+            "bid",
+            "last_chance",
+            "rolls_used",
+            "last_roll",
+            "left",
+            "legal",
+        ):
             setattr(other, name, getattr(self, name))
         other.money = list(self.money)
         other.active = list(self.active)
@@ -201,7 +218,9 @@ class LastChanceState(State):
         self.bid = bid
         self.last_chance = last_chance
         self.money[seat] -= bid
-        self.events.append({"type": "auction", "card": self.card.id, "roller": seat, "bid": bid, "last_chance": last_chance})
+        self.events.append(
+            {"type": "auction", "card": self.card.id, "roller": seat, "bid": bid, "last_chance": last_chance}
+        )
         self._bet_turn(seat)
 
     # ------------------------------------------------------------------ side bets
@@ -257,10 +276,16 @@ class LastChanceState(State):
                 move("bank", seat, bet.wager, f"{bet.side} bet")
             else:
                 move(seat, roller if success else "bank", bet.wager, f"{bet.side} bet")
-        self.events.append({
-            "type": "settle", "card": card.id, "roller": roller, "success": success,
-            "transfers": transfers, "money": list(self.money),
-        })
+        self.events.append(
+            {
+                "type": "settle",
+                "card": card.id,
+                "roller": roller,
+                "success": success,
+                "transfers": transfers,
+                "money": list(self.money),
+            }
+        )
         if success:
             self.won[roller].append(card.id)
             self.completed += 1
@@ -280,10 +305,14 @@ class LastChanceState(State):
                 self.legal = ()
         else:
             self.opener = roller if self.active[roller] else self._next_active(roller)
-            self.events.append({
-                "type": "continue", "card": card.id, "matched": matched_faces(card, self.position),
-                "opener": self.opener,
-            })
+            self.events.append(
+                {
+                    "type": "continue",
+                    "card": card.id,
+                    "matched": matched_faces(card, self.position),
+                    "opener": self.opener,
+                }
+            )
             self._start_auction()
 
     def _eliminate(self) -> None:
@@ -297,10 +326,15 @@ class LastChanceState(State):
         self.phase = OVER
         self.current_player = TERMINAL
         self.legal = ()
-        self.events.append({
-            "type": "end", "reason": reason, "money": list(self.money), "cards": [list(w) for w in self.won],
-            "winners": self.winners(),
-        })
+        self.events.append(
+            {
+                "type": "end",
+                "reason": reason,
+                "money": list(self.money),
+                "cards": [list(w) for w in self.won],
+                "winners": self.winners(),
+            }
+        )
 
     # ------------------------------------------------------------------ decisions
     def _apply_action(self, action: Action) -> None:
@@ -328,17 +362,24 @@ class LastChanceState(State):
         if self.phase == DRAW:
             return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
         dice = self._dice()
-        return roll_steps(Roll, dice).draw(bits)
+        roll: Roll = roll_steps(Roll, dice).draw(bits)
+        return roll
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:
             own = isinstance(outcome, Draw) and outcome.own and self.rules.card(outcome.card.id) is None
-            if not own and not (isinstance(outcome, Draw) and outcome.card.id in self.undrawn and self._card(outcome.card.id) == outcome.card):
+            if not own and not (
+                isinstance(outcome, Draw)
+                and outcome.card.id in self.undrawn
+                and self._card(outcome.card.id) == outcome.card
+            ):
                 ids = ", ".join(map(str, sorted(self.undrawn)))
                 raise IllegalAction(f"a card still in the deck is drawn here (ids {ids}), not {outcome}")
         elif not (isinstance(outcome, Roll) and multiset_table(self._dice()).contains(outcome.counts)):
             dice = self._dice()
-            raise IllegalAction(f"a roll of {dice} {'die' if dice == 1 else 'dice'} (faces 1-6) is expected here, not {outcome}")
+            raise IllegalAction(
+                f"a roll of {dice} {'die' if dice == 1 else 'dice'} (faces 1-6) is expected here, not {outcome}"
+            )
 
     def _apply_outcome(self, outcome: Outcome) -> None:
         if isinstance(outcome, Draw):
@@ -346,7 +387,9 @@ class LastChanceState(State):
             self.position = start(outcome.card)
             if not outcome.own:
                 self.undrawn.remove(outcome.card.id)
-            self.events.append({"type": "card", "card": outcome.card.id, "number": self.completed + 1, "opener": self.opener})
+            self.events.append(
+                {"type": "card", "card": outcome.card.id, "number": self.completed + 1, "opener": self.opener}
+            )
             self._start_auction()
             return
         assert self.position is not None
@@ -403,8 +446,13 @@ class LastChanceState(State):
             "roll": self.last_roll.faces() if self.last_roll is not None else None,
             "unplaced": faces_from_counts(self.left)[::-1] if self.left else [],
             "players": [
-                {"seat": s, "money": self.money[s], "active": self.active[s], "cards": list(self.won[s]),
-                 "last_chance_used": self.lc_used[s]}
+                {
+                    "seat": s,
+                    "money": self.money[s],
+                    "active": self.active[s],
+                    "cards": list(self.won[s]),
+                    "last_chance_used": self.lc_used[s],
+                }
                 for s in range(self.rules.players)
             ],
             "winners": self.winners(),

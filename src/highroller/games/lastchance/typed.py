@@ -2,7 +2,8 @@
 (`TYPED`, the game's `TypedInput`) with the words telling what to type in each language.
 
 Typed notation: auction "600", "$1,500", "bid 600", "2k", "pass", "lc" (Last Chance!); side bets
-"pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3 2" or "65532";
+"pass" (or "none"), "yes 500", "no 300", "y 500", "n 300"; the joker lock "lock 3" or "3", and "wait"; a roll "6 5 5 3
+2" or "65532";
 the card drawn "12" or "card 12" (its id in the deck), or a card of the players' own box by its dice, rolls
 and payout "665JJ:2 $2500" (a card the box could print: see `cards.checked_card`). The words are read in
 every language the catalogs translate them to ("carte 12", "ja 500"). Numbers too long to be an amount,
@@ -12,29 +13,16 @@ a roll count or a card id are refused without being read.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from highroller.core.dice import counts_from_faces
 from highroller.core.errors import IllegalAction
-from highroller.core.state import CHANCE, Step
+from highroller.core.state import Step
 from highroller.core.typed_input import Said, TypedRefusal, either, plain
-from highroller.core.values import is_whole
 from highroller.core.words import Words
-from highroller.games.lastchance.cards import checked_card, read_payout, read_rolls
+from highroller.games.lastchance.cards import read_payout, read_rolls
 from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, ROLL
-from highroller.games.lastchance.steps import (
-    LAST_CHANCE,
-    NO_BET,
-    PASS,
-    WAIT,
-    Action,
-    Bet,
-    Bid,
-    Draw,
-    Lock,
-    Outcome,
-    Roll,
-)
+from highroller.games.lastchance.step_json import drawn, own_card, roll_of, undrawn_ids
+from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Action, Bet, Bid, Draw, Lock, Roll
 
 if TYPE_CHECKING:
     from highroller.games.lastchance.state import LastChanceState
@@ -46,82 +34,17 @@ _LONGEST = 40
 read up to this many digits (no deck and no player's money comes near)."""
 
 
-def _roll(faces: Any) -> Roll:
-    try:
-        return Roll(counts_from_faces(faces))
-    except (ValueError, TypeError) as error:
-        raise IllegalAction(f"a roll lists the faces shown: {error}") from error
-
-
-def _draw(state: LastChanceState, card_id: Any) -> Draw:
-    card = state.rules.card(card_id) if is_whole(card_id) else None
-    if card is None:
-        raise TypedRefusal(lambda w: w("the deck has no card {card}; cards still in the deck: {ids}", card=repr(card_id), ids=_ids(state)))
-    if card.id not in state.undrawn:
-        raise TypedRefusal(lambda w: w("card {card} was drawn already; cards still in the deck: {ids}", card=card_id, ids=_ids(state)))
-    return Draw(card)
-
-
-def _own_card(state: LastChanceState, dice: Any, rolls: Any, payout: Any) -> Draw:
-    """A card of the players' own box, numbered after the deck's cards and the own cards drawn before;
-    a card our deck has (same dice, rolls and payout) and has not dealt yet is that card."""
-    drawn = sum(1 for player, step in state.history if player == CHANCE and isinstance(step, Draw) and step.own)
-    try:
-        card = checked_card(max(c.id for c in state.rules.deck) + 1 + drawn, dice, rolls, payout)
-    except ValueError as error:
-        raise IllegalAction(f"a card of your own box: {error}") from error
-    for known in state.rules.deck:
-        if (known.faces, known.jokers, known.rolls, known.payout) == (card.faces, card.jokers, card.rolls, card.payout) and known.id in state.undrawn:
-            return _draw(state, known.id)
-    return Draw(card, own=True)
-
-
-def _ids(state: LastChanceState) -> str:
-    return ", ".join(map(str, sorted(state.undrawn)))
-
-
-def decode(state: LastChanceState, data: Any) -> Action | Outcome:
-    """The step a record's JSON names at this position (shape only; `apply` judges legality)."""
-    phase = state.phase
-    if phase == DRAW:
-        if isinstance(data, dict) and set(data) == {"card"}:
-            own = data["card"]
-            if isinstance(own, dict) and set(own) == {"dice", "rolls", "payout"}:
-                return _own_card(state, own["dice"], own["rolls"], own["payout"])
-            return _draw(state, own)
-        raise IllegalAction(f'a card drawn is {{"card": id}} or {{"card": {{"dice": "6 6 5 J J", "rolls": 2, "payout": 2500}}}}, not {data!r}')
-    if phase == ROLL:
-        if isinstance(data, dict) and set(data) == {"roll"} and isinstance(data["roll"], list):
-            return _roll(data["roll"])
-        raise IllegalAction(f'a roll is {{"roll": [faces]}}, not {data!r}')
-    if phase == AUCTION:
-        if data == "pass":
-            return PASS
-        if data == "last chance":
-            return LAST_CHANCE
-        if isinstance(data, dict) and set(data) == {"bid"} and is_whole(data["bid"]):
-            return Bid(data["bid"])
-        raise IllegalAction(f'an auction action is "pass", "last chance" or {{"bid": dollars}}, not {data!r}')
-    if phase == BETS:
-        if data == "no bet":
-            return NO_BET
-        if isinstance(data, dict) and set(data) == {"bet", "wager"} and data["bet"] in ("yes", "no") and is_whole(data["wager"]):
-            return Bet(data["bet"], data["wager"])
-        raise IllegalAction(f'a side bet is "no bet" or {{"bet": "yes"|"no", "wager": dollars}}, not {data!r}')
-    if phase == LOCK:
-        if data == "wait":
-            return WAIT
-        if isinstance(data, dict) and set(data) == {"lock"} and is_whole(data["lock"]):
-            return Lock(data["lock"])
-        raise IllegalAction(f'a joker choice is {{"lock": face}} or "wait", not {data!r}')
-    raise IllegalAction("the game is over: no step is legal")
-
-
 def _amount(state: LastChanceState, typed: str, digits: str, thousands: str) -> int:
     """A typed amount in dollars; one too long to be anyone's money is refused unread."""
     plain = digits.replace(",", "").lstrip("0") or "0"
     if len(plain) > _LONGEST:
-        raise TypedRefusal(lambda w: w("'{typed}' is more money than anyone at the table has; {expected}", typed=_echo(typed), expected=TYPED.help(state, w)))
+        raise TypedRefusal(
+            lambda w: w(
+                "'{typed}' is more money than anyone at the table has; {expected}",
+                typed=_echo(typed),
+                expected=TYPED.help(state, w),
+            )
+        )
     return int(plain) * (1000 if thousands else 1)
 
 
@@ -132,7 +55,9 @@ def _echo(text: str) -> str:
 
 def _checked(state: LastChanceState, action: Action) -> Action:
     if action not in state.legal:
-        raise TypedRefusal(lambda w: w("{action} is not legal now; {expected}", action=str(action), expected=TYPED.help(state, w)))
+        raise TypedRefusal(
+            lambda w: w("{action} is not legal now; {expected}", action=str(action), expected=TYPED.help(state, w))
+        )
     return action
 
 
@@ -167,15 +92,19 @@ class LastChanceTyped:
         raise self._not_understood(state, text)
 
     def _not_understood(self, state: LastChanceState, text: str) -> TypedRefusal:
-        return TypedRefusal(lambda w: w("'{text}' is not understood here; {expected}", text=_echo(text), expected=self.help(state, w)))
+        return TypedRefusal(
+            lambda w: w("'{text}' is not understood here; {expected}", text=_echo(text), expected=self.help(state, w))
+        )
 
     def _roll(self, state: LastChanceState, text: str) -> Roll:
         if not re.fullmatch(r"[1-6]([ ,]*[1-6])*", text):
-            raise TypedRefusal(lambda w: w("'{text}' is not a roll; {expected}", text=_echo(text), expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w("'{text}' is not a roll; {expected}", text=_echo(text), expected=self.help(state, w))
+            )
         faces = [int(c) for c in text if c.isdigit()]
         if len(faces) != (state.position.dice if state.position is not None else 0):
             raise TypedRefusal(lambda w: self._miscounted(state, len(faces), w))
-        return _roll(faces)
+        return roll_of(faces)
 
     def _miscounted(self, state: LastChanceState, typed: int, w: Words) -> str:
         """The refusal of a roll with the wrong number of faces."""
@@ -203,19 +132,23 @@ class LastChanceTyped:
         card = either(said("typed: card"))
         match = re.fullmatch(rf"(?:{card} ?)?(\d{{1,{_LONGEST}}})", text)
         if match:
-            return _draw(state, int(match.group(1)))
+            return drawn(state, int(match.group(1)))
         own = re.fullmatch(r"([1-6j][1-6j ,]*):(\d+)(?:(?::| |: ?)\$?([\d,]+))?", text)
         if own is None:
-            raise TypedRefusal(lambda w: w("'{text}' is not a card; {expected}", text=_echo(text), expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w("'{text}' is not a card; {expected}", text=_echo(text), expected=self.help(state, w))
+            )
         dice, rolls_typed, payout_typed = own.groups()
         if payout_typed is None:
             example = f"{_echo(dice)}:{_echo(rolls_typed)} $2500"
-            raise TypedRefusal(lambda w: w("'{text}' needs the card's payout too, e.g. '{example}'", text=_echo(text), example=example))
+            raise TypedRefusal(
+                lambda w: w("'{text}' needs the card's payout too, e.g. '{example}'", text=_echo(text), example=example)
+            )
         try:
             rolls, payout = read_rolls(rolls_typed), read_payout(payout_typed)
         except ValueError as error:
             raise IllegalAction(f"a card of your own box: {error}") from error
-        return _own_card(state, dice, rolls, payout)
+        return own_card(state, dice, rolls, payout)
 
     def help(self, state: LastChanceState, words: Words) -> str:
         w = words
@@ -224,15 +157,31 @@ class LastChanceTyped:
             return w(
                 "type the id of the card drawn, e.g. 'card 12' (still in the deck: {ids}), "
                 "or a card of your own box as dice:rolls and payout, e.g. '665JJ:2 $2500'",
-                ids=_ids(state),
+                ids=undrawn_ids(state),
             )
         if phase == ROLL:
             dice = state.position.dice if state.position is not None else 0
             example = " ".join("65532"[:dice])
-            return w.plural(dice, "type the faces of the {n} die rolled, e.g. '{example}'", "type the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+            return w.plural(
+                dice,
+                "type the faces of the {n} die rolled, e.g. '{example}'",
+                "type the faces of the {n} dice rolled, e.g. '{example}'",
+                example=example,
+            )
         if phase == AUCTION:
             bids = [a.amount for a in state.legal if isinstance(a, Bid)]
-            parts = [w("a bid from {low} to {high} in hundreds (e.g. '{example}')", low=w.money(bids[0]), high=w.money(bids[-1]), example=bids[0])] if bids else []
+            parts = (
+                [
+                    w(
+                        "a bid from {low} to {high} in hundreds (e.g. '{example}')",
+                        low=w.money(bids[0]),
+                        high=w.money(bids[-1]),
+                        example=bids[0],
+                    )
+                ]
+                if bids
+                else []
+            )
             parts.append(w("'pass'"))
             if LAST_CHANCE in state.legal:
                 parts.append(w("'lc' to call Last Chance! (all your money)"))
@@ -240,12 +189,17 @@ class LastChanceTyped:
         if phase == BETS:
             wagers = [a.wager for a in state.legal if isinstance(a, Bet) and a.side == "yes"]
             return w(
-                "type 'yes' or 'no' with a wager from {low} to {high} in hundreds (e.g. 'no 300', 'y 200'), or 'pass' to bet nothing",
-                low=w.money(100), high=w.money(wagers[-1]),
+                "type 'yes' or 'no' with a wager from {low} to {high} in hundreds (e.g. 'no 300', 'y 200'), or 'pass' "
+                "to bet nothing",
+                low=w.money(100),
+                high=w.money(wagers[-1]),
             )
         if phase == LOCK:
             faces = ", ".join(str(a.face) for a in state.legal if isinstance(a, Lock))
-            return w("type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open", faces=faces)
+            return w(
+                "type 'lock F' to lock the jokers to a face F you rolled ({faces}), or 'wait' to leave them open",
+                faces=faces,
+            )
         return w("the game is over")
 
 

@@ -49,9 +49,14 @@ def move_advice(state: State, seat: int, w: Words) -> MoveAdvice | None:
     chances = expert_chances(state)
     if chances is not None:
         best = max(chances, key=lambda action: chances[action])
-        moves = [move_value(action.to_json(), narration.label(action), chance, "chance") for action, chance in chances.items()]
+        moves = [
+            move_value(action.to_json(), narration.label(action), chance, "chance")
+            for action, chance in chances.items()
+        ]
         return advice_of("chance", w("Your chance of winning after each placement (expert bot)"), moves, best.to_json())
     gains = placement_gains(state)
     best = max(gains, key=lambda action: gains[action])
     moves = [move_value(action.to_json(), narration.label(action), gain, "money") for action, gain in gains.items()]
-    return advice_of("money", w("Your gain at that casino if the round were scored right after the placement"), moves, best.to_json())
+    return advice_of(
+        "money", w("Your gain at that casino if the round were scored right after the placement"), moves, best.to_json()
+    )

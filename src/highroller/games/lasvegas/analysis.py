@@ -37,15 +37,17 @@ def tally(result: BatchResult) -> Tally:
     in each round (its distribution), bills taken per round, and per game the money of every player,
     of the winner and its spread (the players' standard deviation, to the dollar)."""
     round_money = result.extra["round_money"]
-    return Tally({
-        "wins by seat": Moments.of(result.wins, SHARE_UNIT),
-        "wins by position": Moments.of(_by_position(result), SHARE_UNIT),
-        **{f"money in round {r + 1}": Histogram.of(round_money[:, r, :]) for r in range(round_money.shape[1])},
-        "bills by round": Moments.of(result.extra["round_bills"]),
-        "money of a game": Moments.of(result.returns.sum(axis=1)),
-        "money of the winner": Moments.of(result.returns.max(axis=1)),
-        "spread between players": Moments.of(np.rint(result.returns.std(axis=1))),
-    })
+    return Tally(
+        {
+            "wins by seat": Moments.of(result.wins, SHARE_UNIT),
+            "wins by position": Moments.of(_by_position(result), SHARE_UNIT),
+            **{f"money in round {r + 1}": Histogram.of(round_money[:, r, :]) for r in range(round_money.shape[1])},
+            "bills by round": Moments.of(result.extra["round_bills"]),
+            "money of a game": Moments.of(result.returns.sum(axis=1)),
+            "money of the winner": Moments.of(result.returns.max(axis=1)),
+            "spread between players": Moments.of(np.rint(result.returns.std(axis=1))),
+        }
+    )
 
 
 def _variant(chosen: dict[str, Any], name: str, value: bool) -> dict[str, Any] | None:
@@ -69,9 +71,18 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
     lines = [f"Las Vegas, {games:,} games of {params['bots']} bots, options {game.options | {'bills': '...'}}", ""]
 
     seat_mean, seat_error = result.moments("wins by seat").mean(), result.moments("wins by seat").error()
-    position_mean, position_error = result.moments("wins by position").mean(), result.moments("wins by position").error()
-    lines.append("Win rate by seat: " + ", ".join(f"{s + 1}: {m:.1%} ± {e:.1%}" for s, (m, e) in enumerate(zip(seat_mean, seat_error))))
-    lines.append("Win rate by position after the first player: " + ", ".join(f"+{s}: {m:.1%} ± {e:.1%}" for s, (m, e) in enumerate(zip(position_mean, position_error))))
+    position_mean, position_error = (
+        result.moments("wins by position").mean(),
+        result.moments("wins by position").error(),
+    )
+    lines.append(
+        "Win rate by seat: "
+        + ", ".join(f"{s + 1}: {m:.1%} ± {e:.1%}" for s, (m, e) in enumerate(zip(seat_mean, seat_error)))
+    )
+    lines.append(
+        "Win rate by position after the first player: "
+        + ", ".join(f"+{s}: {m:.1%} ± {e:.1%}" for s, (m, e) in enumerate(zip(position_mean, position_error)))
+    )
     lines.append(f"First-player advantage: {position_mean[0] - 1 / players:+.1%} over a fair {1 / players:.1%}")
 
     def seats(axes: Any) -> None:
@@ -87,9 +98,14 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
 
     per_round = [result.histogram(name) for name in result.statistics if name.startswith("money in round ")]
     rounds = len(per_round)
-    lines.append("Money won per player per round ($1,000s, mean / median / 90th percentile): " + "; ".join(
-        f"round {r + 1}: {m.moments().mean()[0] / 1000:.1f} / {m.quantile(0.5) / 1000:.0f} / {m.quantile(0.9) / 1000:.0f}" for r, m in enumerate(per_round)
-    ))
+    lines.append(
+        "Money won per player per round ($1,000s, mean / median / 90th percentile): "
+        + "; ".join(
+            f"round {r + 1}: {m.moments().mean()[0] / 1000:.1f} / {m.quantile(0.5) / 1000:.0f} / "
+            f"{m.quantile(0.9) / 1000:.0f}"
+            for r, m in enumerate(per_round)
+        )
+    )
     lines.append("Bills taken per round: " + ", ".join(f"{b:.2f}" for b in result.moments("bills by round").mean()))
 
     def money(axes: Any) -> None:
@@ -112,10 +128,13 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
         variants.append((f"{name} {'off' if current else 'on'}", other))
         with_it, without = (result, other) if current else (other, result)
         gap = (with_it.moments("money of a game").mean()[0] - without.moments("money of a game").mean()[0]) / players
-        spread = with_it.moments("spread between players").mean()[0] - without.moments("spread between players").mean()[0]
+        spread = (
+            with_it.moments("spread between players").mean()[0] - without.moments("spread between players").mean()[0]
+        )
         advantage = with_it.moments("wins by position").mean()[0] - without.moments("wins by position").mean()[0]
         lines.append(
-            f"{label[0].upper() + label[1:]} (on minus off): mean money per player {gap / 1000:+.1f}k, spread between players "
+            f"{label[0].upper() + label[1:]} (on minus off): mean money per player {gap / 1000:+.1f}k, spread between "
+            f"players "
             f"{spread / 1000:+.1f}k, first player's win rate {advantage:+.1%}"
         )
 
@@ -137,6 +156,15 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
 ANALYSIS = analysis.Analysis(
     run_analysis,
     200_000,
-    "Analyse Las Vegas on the batch engine: first-player advantage, money per round, the Biggie, neutral dice (PNG plots and a summary).",
-    extra=[click.Option(["--bots"], type=click.Choice(["random", "greedy"]), default="greedy", show_default=True, help="The bot at every seat.")],
+    "Analyse Las Vegas on the batch engine: first-player advantage, money per round, the Biggie, neutral dice (PNG "
+    "plots and a summary).",
+    extra=[
+        click.Option(
+            ["--bots"],
+            type=click.Choice(["random", "greedy"]),
+            default="greedy",
+            show_default=True,
+            help="The bot at every seat.",
+        )
+    ],
 )

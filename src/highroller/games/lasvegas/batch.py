@@ -57,12 +57,20 @@ class Setup(Layout):
         assert tuple(self.shapes) == kernel.ARRAYS, "the kernel's groups in row order"
         p = np.zeros(kernel.P_SIZE, dtype=np.int64)
         values = {
-            kernel.P_PLAYERS: rules.players, kernel.P_DICE: rules.dice_per_player, kernel.P_BIGGIE: int(rules.biggie),
-            kernel.P_ROUNDS: rules.rounds, kernel.P_COUNT_RULE: int(rules.stock_rule == "count"),
-            kernel.P_AMOUNT: rules.stock_amount, kernel.P_UNDER: int(rules.untaken == "under"),
-            kernel.P_LAST_ROLLER: int(rules.next_starter == "last-roller"), kernel.P_NEUTRAL: rules.neutral_dice,
-            kernel.P_LEFTOVER: rules.neutral_leftover, kernel.P_BANDIT: int(rules.bandit), kernel.P_CASINOS: rules.casinos,
-            kernel.P_BILLS: total, kernel.P_MOST: self.most,
+            kernel.P_PLAYERS: rules.players,
+            kernel.P_DICE: rules.dice_per_player,
+            kernel.P_BIGGIE: int(rules.biggie),
+            kernel.P_ROUNDS: rules.rounds,
+            kernel.P_COUNT_RULE: int(rules.stock_rule == "count"),
+            kernel.P_AMOUNT: rules.stock_amount,
+            kernel.P_UNDER: int(rules.untaken == "under"),
+            kernel.P_LAST_ROLLER: int(rules.next_starter == "last-roller"),
+            kernel.P_NEUTRAL: rules.neutral_dice,
+            kernel.P_LEFTOVER: rules.neutral_leftover,
+            kernel.P_BANDIT: int(rules.bandit),
+            kernel.P_CASINOS: rules.casinos,
+            kernel.P_BILLS: total,
+            kernel.P_MOST: self.most,
         }
         for index, value in values.items():
             p[index] = value
@@ -90,13 +98,24 @@ def _outside_choices(setup: Setup, state: np.ndarray, seats: dict[int, Callable[
         rows = state[games]
         view = {name: setup.column(rows, name) for name in VIEW_FIELDS}
         view.update(
-            game=games, seat=np.full(games.size, seat), round=rows[:, kernel.ROUND], legal=masks[games],
-            roll_own=rolls.unpack(rows[:, kernel.ROLL_OWN]), roll_neutral=rolls.unpack(rows[:, kernel.ROLL_NEUTRAL]),
-            roll_biggie=rows[:, kernel.ROLL_BIGGIE], bandit_faces=rows[:, kernel.BANDIT_FACES],
+            game=games,
+            seat=np.full(games.size, seat),
+            round=rows[:, kernel.ROUND],
+            legal=masks[games],
+            roll_own=rolls.unpack(rows[:, kernel.ROLL_OWN]),
+            roll_neutral=rolls.unpack(rows[:, kernel.ROLL_NEUTRAL]),
+            roll_biggie=rows[:, kernel.ROLL_BIGGIE],
+            bandit_faces=rows[:, kernel.BANDIT_FACES],
         )
         actions = np.asarray(policy(view), dtype=np.int64)
-        if actions.shape != games.shape or np.any((actions < 0) | (actions > 11)) or np.any((masks[games] >> actions) & 1 == 0):
-            raise IllegalAction(f"the policy of seat {seat} returned actions that are not legal (codes 0-11 set in view['legal'])")
+        if (
+            actions.shape != games.shape
+            or np.any((actions < 0) | (actions > 11))
+            or np.any((masks[games] >> actions) & 1 == 0)
+        ):
+            raise IllegalAction(
+                f"the policy of seat {seat} returned actions that are not legal (codes 0-11 set in view['legal'])"
+            )
         state[games, kernel.PENDING] = actions
 
 
@@ -118,7 +137,9 @@ def _new_games(state: np.ndarray, keys: np.ndarray, first: np.ndarray) -> None:
     state[:, kernel.PHASE] = kernel.NEW
 
 
-def play_state(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, log_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def play_state(
+    setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, log_steps: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
     """Play one game per seed to the end, every game in one state array: (final state rows, step log,
     if `log_steps`: at least `setup.log_shape()`'s steps). Outside policies are asked once for all the
     games waiting on their seat."""
@@ -141,7 +162,9 @@ def _results(setup: Setup) -> slice:
     return setup.span(RESULTS[0], RESULTS[-1])
 
 
-def _play_games(setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _play_games(
+    setup: Setup, bots: Sequence[BotChoice], seeds: np.ndarray, first: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Play one game per seed with built-in bots, each on the same row (about 2 KB, so it stays in
     cache): the RESULTS columns of each, and each seat's share of the win."""
     columns = _results(setup)
@@ -159,7 +182,13 @@ class LasVegasBatch:
     bots: Mapping[str, tuple[str, ...]] = {"random": (), "greedy": ()}
     threads = True
 
-    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+    def run(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> BatchResult:
         setup = Setup(_check(game, bots, params))
         seeds = np.asarray(seeds, dtype=np.int64)
         first = first_players(seeds, setup.rules)
@@ -171,10 +200,22 @@ class LasVegasBatch:
             rows, shares = _play_games(setup, bots, seeds, first)
         columns = {name: setup.column(rows, name, _results(setup)) for name in RESULTS}
         money = columns["money"]
-        extra = {"money": money, "bills": columns["won"], "round_money": columns["round_money"], "round_bills": columns["round_bills"], "first_player": first}
+        extra = {
+            "money": money,
+            "bills": columns["won"],
+            "round_money": columns["round_money"],
+            "round_bills": columns["round_bills"],
+            "first_player": first,
+        }
         return BatchResult(seeds, money.astype(np.float64), shares, extra)
 
-    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+    def trace(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[list[dict[str, Any]]]:
         setup = Setup(_check(game, bots, params))
 
         def play(chunk: np.ndarray, room: int) -> tuple[np.ndarray, np.ndarray]:
@@ -211,11 +252,16 @@ class LasVegasBatch:
         return [
             (f"{label}: lasvegas 0.2.0 games/s, {PEER_PAIRS} runs", ", ".join(f"{peer:,.0f}" for _, peer in pairs)),
             (f"{label}: batch games/s, side by side with each", ", ".join(f"{ours:,.0f}" for ours, _ in pairs)),
-            (f"{label}: batch / lasvegas 0.2.0", f"{ratios[len(ratios) // 2]:,.0f}× (median; {ratios[0]:,.0f}–{ratios[-1]:,.0f}×)"),
+            (
+                f"{label}: batch / lasvegas 0.2.0",
+                f"{ratios[len(ratios) // 2]:,.0f}× (median; {ratios[0]:,.0f}–{ratios[-1]:,.0f}×)",
+            ),
             *self._whole_process_beside_the_peer(label, options, peer_options, seconds),
         ]
 
-    def _whole_process_beside_the_peer(self, label: str, options: Mapping[str, Any], peer_options: str, seconds: float) -> list[tuple[str, str]]:
+    def _whole_process_beside_the_peer(
+        self, label: str, options: Mapping[str, Any], peer_options: str, seconds: float
+    ) -> list[tuple[str, str]]:
         """`highroller simulate` of the large series as a whole process, against the peer's random play
         measured just before and just after it (a whole process cannot take turns with the peer)."""
         from highroller.batch.bench import SIMULATE_SERIES, whole_process, whole_process_rows
@@ -228,10 +274,12 @@ class LasVegasBatch:
         rows = whole_process_rows(label, measured)
         if before is not None and after is not None:
             peer = (before + after) / 2
-            rows.append((
-                f"{label}: simulate of {SIMULATE_SERIES[1]:,} games, whole process / lasvegas 0.2.0",
-                f"{measured.rate / peer:,.0f}× (the package: {before:,.0f} games/s before, {after:,.0f} after)",
-            ))
+            rows.append(
+                (
+                    f"{label}: simulate of {SIMULATE_SERIES[1]:,} games, whole process / lasvegas 0.2.0",
+                    f"{measured.rate / peer:,.0f}× (the package: {before:,.0f} games/s before, {after:,.0f} after)",
+                )
+            )
         return rows
 
 

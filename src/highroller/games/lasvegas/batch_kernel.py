@@ -60,13 +60,38 @@ HAND_BITS = 9
 assert KEY == 0 and COUNTER == 1
 
 # Rule parameters, then the offsets of the variable-size columns (all in one int64 array `p`).
-(P_PLAYERS, P_DICE, P_BIGGIE, P_ROUNDS, P_COUNT_RULE, P_AMOUNT, P_UNDER, P_LAST_ROLLER, P_NEUTRAL,
- P_LEFTOVER, P_BANDIT, P_CASINOS, P_BILLS, P_MOST) = range(14)
-ARRAYS = ("dice", "pips", "top", "bills", "bill_count", "pile", "under", "money", "won", "round_money",
-          "round_bills")
+(
+    P_PLAYERS,
+    P_DICE,
+    P_BIGGIE,
+    P_ROUNDS,
+    P_COUNT_RULE,
+    P_AMOUNT,
+    P_UNDER,
+    P_LAST_ROLLER,
+    P_NEUTRAL,
+    P_LEFTOVER,
+    P_BANDIT,
+    P_CASINOS,
+    P_BILLS,
+    P_MOST,
+) = range(14)
+ARRAYS = ("dice", "pips", "top", "bills", "bill_count", "pile", "under", "money", "won", "round_money", "round_bills")
 L_ARRAYS = 14
-(L_DICE, L_PIPS, L_TOP, L_BILLS, L_BILL_COUNT, L_PILE, L_UNDER, L_MONEY, L_WON, L_ROUND_MONEY,
- L_ROUND_BILLS, P_WIDTH) = range(L_ARRAYS, L_ARRAYS + len(ARRAYS) + 1)
+(
+    L_DICE,
+    L_PIPS,
+    L_TOP,
+    L_BILLS,
+    L_BILL_COUNT,
+    L_PILE,
+    L_UNDER,
+    L_MONEY,
+    L_WON,
+    L_ROUND_MONEY,
+    L_ROUND_BILLS,
+    P_WIDTH,
+) = range(L_ARRAYS, L_ARRAYS + len(ARRAYS) + 1)
 P_SIZE = P_WIDTH + 1
 
 
@@ -75,9 +100,16 @@ def layout(players: int, most: int, bills: int, rounds: int) -> dict[str, tuple[
     owners = players + 1
     return {
         "dice": (CASINO_SLOTS, owners),
-        "pips": (owners,), "top": (owners,), "bills": (CASINO_SLOTS, most), "bill_count": (CASINO_SLOTS,),
-        "pile": (bills,), "under": (bills,), "money": (players,), "won": (players,),
-        "round_money": (rounds, players), "round_bills": (rounds,),
+        "pips": (owners,),
+        "top": (owners,),
+        "bills": (CASINO_SLOTS, most),
+        "bill_count": (CASINO_SLOTS,),
+        "pile": (bills,),
+        "under": (bills,),
+        "money": (players,),
+        "won": (players,),
+        "round_money": (rounds, players),
+        "round_bills": (rounds,),
     }
 
 
@@ -106,7 +138,9 @@ def _roll_in(
 
 
 @inlined
-def _store_roll(s: np.ndarray, rolled_own: np.int64, rolled_neutral: np.int64, biggie: np.int64, shown: np.int64) -> None:
+def _store_roll(
+    s: np.ndarray, rolled_own: np.int64, rolled_neutral: np.int64, biggie: np.int64, shown: np.int64
+) -> None:
     s[ROLL_OWN] = rolled_own
     s[ROLL_NEUTRAL] = rolled_neutral
     s[ROLL_BIGGIE] = biggie
@@ -132,7 +166,9 @@ def _log_roll(s: np.ndarray, log: np.ndarray) -> None:
 
 
 @inlined
-def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int64, log: np.ndarray, logging: bool) -> np.int64:
+def _stock(
+    s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int64, log: np.ndarray, logging: bool
+) -> np.int64:
     """Draw the bills of casino c by the stocking rule: unseen bills first (each equally likely; the
     unseen bills are the first UNSEEN of the pile columns), then those under the pile. The stream is
     in local variables (`rng.below_in`); returns its counter after."""
@@ -177,7 +213,9 @@ def _stock(s: np.ndarray, c: int, p: np.ndarray, key: np.uint64, counter: np.int
     return counter
 
 
-MOST_DICE = max(MAX_DICE + 2, MAX_DICE * (max(players for edition in EDITIONS.values() for players in edition["neutral_dice"]) + 1))
+MOST_DICE = max(
+    MAX_DICE + 2, MAX_DICE * (max(players for edition in EDITIONS.values() for players in edition["neutral_dice"]) + 1)
+)
 """The most dice one owner can have on a casino (the Biggie weighing two): a seat's own dice, or every
 neutral die of the largest game with neutral dice and the leftover ones. Dice counts are bits of one
 int64 (`_untied`), which holds counts up to 62."""
@@ -544,7 +582,9 @@ def _turns(s: np.ndarray, p: np.ndarray, policies: tuple[int, ...], log: np.ndar
         seat = following
         s[TURN] = seat
         hand = next_hand
-        rolled_own, rolled_neutral, biggie, shown, counter = _roll_in(key, counter, hand & 15, hand >> 8, (hand >> 4) & 15)
+        rolled_own, rolled_neutral, biggie, shown, counter = _roll_in(
+            key, counter, hand & 15, hand >> 8, (hand >> 4) & 15
+        )
         _store_roll(s, rolled_own, rolled_neutral, biggie, shown)
         if logging:
             _log_roll(s, log)
@@ -563,7 +603,9 @@ def _end_round(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], log: np.nda
 
 
 @compiled
-def _begin(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], bills: np.ndarray, log: np.ndarray, logging: bool) -> None:
+def _begin(
+    s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], bills: np.ndarray, log: np.ndarray, logging: bool
+) -> None:
     """Start a game (KEY and FIRST filled in, every other column cleared here): the pile, then the
     first round."""
     key, first = s[KEY], s[FIRST]
@@ -579,7 +621,9 @@ def _begin(s: np.ndarray, p: np.ndarray, seats: tuple[int, ...], bills: np.ndarr
 
 
 @compiled
-def advance(state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: tuple[int, ...], log: np.ndarray, logging: bool) -> int:
+def advance(
+    state: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: tuple[int, ...], log: np.ndarray, logging: bool
+) -> int:
     """Play every game until it ends or waits for an outside choice; returns how many wait.
 
     A game not yet started (phase NEW with KEY and FIRST filled in; its other columns may hold anything,
@@ -618,8 +662,15 @@ def _win_shares(s: np.ndarray, p: np.ndarray, players: int, shares: np.ndarray) 
 
 @released
 def play_games(
-    keys: np.ndarray, first: np.ndarray, row: np.ndarray, p: np.ndarray, bills: np.ndarray, policies: tuple[int, ...],
-    log: np.ndarray, results: np.ndarray, shares: np.ndarray,
+    keys: np.ndarray,
+    first: np.ndarray,
+    row: np.ndarray,
+    p: np.ndarray,
+    bills: np.ndarray,
+    policies: tuple[int, ...],
+    log: np.ndarray,
+    results: np.ndarray,
+    shares: np.ndarray,
 ) -> None:
     """Play a game to the end for each stream key and first seat, on one reused row (built-in policies
     only, `log` unused): as many columns as `results` has, from L_MONEY on, into the game's row of `results`, and each

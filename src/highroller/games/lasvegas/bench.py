@@ -61,7 +61,13 @@ def side_by_side(ours: Timed, peer_kwargs: str, seconds: float) -> tuple[float, 
     the peer cannot be run."""
     python = os.environ.get("HIGHROLLER_PEER_PYTHON", sys.executable)
     try:
-        peer = subprocess.Popen([python, "-c", PEER_SCRIPT, peer_kwargs], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        peer = subprocess.Popen(
+            [python, "-c", PEER_SCRIPT, peer_kwargs],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
     except OSError:
         return None
     assert peer.stdin is not None and peer.stdout is not None
@@ -115,7 +121,11 @@ def step_api(options: dict[str, object], compiled_engine: bool = True) -> Iterat
     if not `compiled_engine`, else on the compiled step engine if one is built)."""
     environment = {**os.environ, **({} if compiled_engine else {"HIGHROLLER_COMPILED": "0"})}
     process = subprocess.Popen(
-        [sys.executable, "-c", STEP_API_SCRIPT, repr(options)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
+        [sys.executable, "-c", STEP_API_SCRIPT, repr(options)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=environment,
     )
     assert process.stdin is not None and process.stdout is not None
     stdin, stdout = process.stdin, process.stdout

@@ -30,12 +30,17 @@ def _entries(data: dict[str, Any], where: str) -> list[int]:
         table_fields(entry, ("value", "count"), label)
         for field, most in (("value", MAX_BILL), ("count", MAX_BILLS)):
             if not is_whole(entry[field]) or not 1 <= entry[field] <= most:
-                raise DataFileError(f"{label}: '{field}' must be a whole number from 1 to {most:,}, not {entry[field]!r}")
+                raise DataFileError(
+                    f"{label}: '{field}' must be a whole number from 1 to {most:,}, not {entry[field]!r}"
+                )
         if entry["value"] in seen:
             raise DataFileError(f"{label}: value {entry['value']} is listed twice; give it one count")
         seen.add(entry["value"])
         if len(bills) + entry["count"] > MAX_BILLS:
-            raise DataFileError(f"{label}: {entry['count']:,} more bills make {len(bills) + entry['count']:,}; a bill set holds at most {MAX_BILLS:,}")
+            raise DataFileError(
+                f"{label}: {entry['count']:,} more bills make {len(bills) + entry['count']:,}; a bill set holds at "
+                f"most {MAX_BILLS:,}"
+            )
         bills.extend([entry["value"]] * entry["count"])
     return sorted(bills)
 

@@ -37,7 +37,9 @@ def placement_gain(state: LasVegasState, action: Place) -> int:
         if count:
             pips[owner] += face * count
             top[owner] = max(top[owner], face)
-    return _bill(bills, bandit_place(after, pips, top, seat, players)) - _bill(bills, bandit_place(before, state.pips, state.top, seat, players))
+    return _bill(bills, bandit_place(after, pips, top, seat, players)) - _bill(
+        bills, bandit_place(before, state.pips, state.top, seat, players)
+    )
 
 
 def _bill(bills: Sequence[int], place: int) -> int:

@@ -16,14 +16,17 @@ denominations, the length is `5 + 1 + 7 × (6 + owners) + owners + 6 + 7 × play
 |---|---|
 | 5 | phase one-hot: stock, leftover-neutral, roll, choose, over |
 | 1 | round / rounds |
-| 7 × 6 | per casino (the 7th is the bandit; zeros when not played): its 5 highest bills / the highest bill in the set, its bill count / bills in the set |
+| 7 × 6 | per casino (the 7th is the bandit; zeros when not played): its 5 highest bills / the highest bill in the set,
+its bill count / bills in the set |
 | 7 × owners | per casino: each owner's dice on it / that owner's dice per round (a Biggie counts two) |
 | owners | bandit pips per owner / (6 × that owner's dice per round) |
 | 6 | faces already on the bandit |
-| 5 × players | per seat: money / all bills' value, bills won / bills in the set, own dice left / dice per player, Biggie still in hand, neutral dice left / neutral dice per player |
+| 5 × players | per seat: money / all bills' value, bills won / bills in the set, own dice left / dice per player,
+Biggie still in hand, neutral dice left / neutral dice per player |
 | players | whose turn it is, one-hot |
 | players | the round's first player, one-hot |
-| 18 | the roll to place: own dice per face / dice per player, the Biggie's face one-hot, neutral dice per face / neutral dice per roll |
+| 18 | the roll to place: own dice per face / dice per player, the Biggie's face one-hot, neutral dice per face /
+neutral dice per roll |
 | 2 | bills in the pile / bills in the set, bills in the box / bills in the set |
 | D | bills of each denomination (low to high) in the pile / that denomination's count in the set |
 """
@@ -88,11 +91,24 @@ class LasVegasEncoder(Encoder):
     @property
     def observation_size(self) -> int:
         owners = self.owners
-        return 5 + 1 + CASINO_SLOTS * (TOP_BILLS + 1 + owners) + owners + FACES + 7 * self.players + 18 + 2 + len(self.denominations)
+        return (
+            5
+            + 1
+            + CASINO_SLOTS * (TOP_BILLS + 1 + owners)
+            + owners
+            + FACES
+            + 7 * self.players
+            + 18
+            + 2
+            + len(self.denominations)
+        )
 
     @property
     def action_names(self) -> tuple[str, ...]:
-        return (*(f"{face}s on casino {face}" for face in range(1, 7)), *(f"{face}s on the bandit" for face in range(1, 7)))
+        return (
+            *(f"{face}s on casino {face}" for face in range(1, 7)),
+            *(f"{face}s on the bandit" for face in range(1, 7)),
+        )
 
     def action_index(self, action: Any) -> int | None:
         if isinstance(action, Place):
@@ -153,7 +169,10 @@ class LasVegasEncoder(Encoder):
         return "neutral" if owner == self.players else str((seat + owner) % self.players)
 
     def _per_owner(self, counts: dict[str, int], seat: int, unit: int) -> list[float]:
-        return [counts.get(self._owner_key(seat, owner), 0) / (unit * self.owner_dice[owner]) for owner in range(self.owners)]
+        return [
+            counts.get(self._owner_key(seat, owner), 0) / (unit * self.owner_dice[owner])
+            for owner in range(self.owners)
+        ]
 
     def features(self, view: dict[str, Any], seat: int) -> list[float]:
         top = self.bills[-1]

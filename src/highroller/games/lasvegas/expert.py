@@ -33,7 +33,7 @@ import numpy as np
 
 from highroller.batch.kernelcache import cache_directory
 from highroller.core import firsttime
-from highroller.core.game import Game
+from highroller.core.game import Game, game_of
 from highroller.core.state import CHANCE, State
 from highroller.core.values import is_whole
 from highroller.games.lasvegas.state import ACTIONS, LasVegasGame, LasVegasState
@@ -67,7 +67,9 @@ MODEL = "greedy"
 LOOKING_MODEL = "heuristic"
 """The rule that plays the opponent by default with a lookahead: head to head against `mcts`, whose
 moves it matches more often than the greedy rule does, the bot measured stronger with it."""
-NEEDS = "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
+NEEDS = (
+    "the expert bot plays its futures with compiled code, which needs the batch extra: pip install 'highroller[batch]'"
+)
 
 
 _warm = False
@@ -104,7 +106,8 @@ class ExpertBot:
     MODEL without), and the bot's own later turns the lookahead does not search, in the playouts (one
     of MODELS); `horizon`: rounds a playout plays (1: to the end of the
     current round, valued by the softmax of money; 99: to the end of the game); `spread`: the softmax
-    temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the interpreter's lock).
+    temperature in units of $100,000; `threads`: cores to play the playouts on (the compiled playouts release the
+    interpreter's lock).
     """
 
     needs = ("numba",)
@@ -117,14 +120,33 @@ class ExpertBot:
         return _warm or _ready_mark().exists()
 
     def __init__(
-        self, seed: int, playouts: int | None = None, lookahead: int | None = None, seconds: float | None = None,
-        epsilon: float | None = None, self_epsilon: float = 0.1, horizon: int = 1, spread: float = 1.0, threads: int = 1,
-        model: str | None = None, self_model: str = "greedy",
+        self,
+        seed: int,
+        playouts: int | None = None,
+        lookahead: int | None = None,
+        seconds: float | None = None,
+        epsilon: float | None = None,
+        self_epsilon: float = 0.1,
+        horizon: int = 1,
+        spread: float = 1.0,
+        threads: int = 1,
+        model: str | None = None,
+        self_model: str = "greedy",
     ) -> None:
-        for name, whole in (("playouts", playouts), ("lookahead", lookahead), ("horizon", horizon), ("threads", threads)):
+        for name, whole in (
+            ("playouts", playouts),
+            ("lookahead", lookahead),
+            ("horizon", horizon),
+            ("threads", threads),
+        ):
             if whole is not None and not is_whole(whole):
                 raise ValueError(f"{name} is a whole number, not {whole!r}")
-        for name, number in (("seconds", seconds), ("epsilon", epsilon), ("self_epsilon", self_epsilon), ("spread", spread)):
+        for name, number in (
+            ("seconds", seconds),
+            ("epsilon", epsilon),
+            ("self_epsilon", self_epsilon),
+            ("spread", spread),
+        ):
             if number is not None and not ((is_whole(number) or isinstance(number, float)) and math.isfinite(number)):
                 raise ValueError(f"{name} is a number, not {number!r}")
         if lookahead is not None and not 0 <= lookahead <= MAX_LOOKAHEAD:
@@ -188,7 +210,7 @@ class ExpertBot:
         playouts are not compiled and this process defers compiling them."""
         global _warm
         if not _warm:
-            firsttime.check(self.ready(state.game), "the expert's compiled playouts")
+            firsttime.check(self.ready(game_of(state)), "the expert's compiled playouts")
         values = self._chances(state)
         if not _warm:
             mark = _ready_mark()
@@ -210,8 +232,12 @@ class ExpertBot:
             self._kernel.SELF_HEURISTIC if self.self_model == "heuristic" else 0
         )
         settings = (
-            round(self.self_epsilon * (1 << chance_bits)), round(epsilon * (1 << chance_bits)), models, self.horizon,
-            float(self.spread), lookahead,
+            round(self.self_epsilon * (1 << chance_bits)),
+            round(epsilon * (1 << chance_bits)),
+            models,
+            self.horizon,
+            float(self.spread),
+            lookahead,
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
 
@@ -221,12 +247,28 @@ class ExpertBot:
             totals = np.zeros(codes.size, dtype=np.float64)
             if deadline is None:
                 first, last = playouts * index // self.threads, playouts * (index + 1) // self.threads
-                self._kernel.evaluate(base, work, params, seats, codes, key, first, last - first, *settings, _LOG, scratch, scores, totals)
+                self._kernel.evaluate(
+                    base, work, params, seats, codes, key, first, last - first, *settings, _LOG, scratch, scores, totals
+                )
                 return totals, last - first
             done = 0
             chunk = index
             while done == 0 or time.perf_counter() < deadline:
-                self._kernel.evaluate(base, work, params, seats, codes, key, chunk * CHUNK, CHUNK, *settings, _LOG, scratch, scores, totals)
+                self._kernel.evaluate(
+                    base,
+                    work,
+                    params,
+                    seats,
+                    codes,
+                    key,
+                    chunk * CHUNK,
+                    CHUNK,
+                    *settings,
+                    _LOG,
+                    scratch,
+                    scores,
+                    totals,
+                )
                 done += CHUNK
                 chunk += self.threads
             return totals, done

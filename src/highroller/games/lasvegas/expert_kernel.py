@@ -10,8 +10,8 @@ gain, then fewest dice), or for the opponents or the bot's own later turns as `m
 opponents and `self_epsilon` for the bot's own later turns. With a `lookahead` of n, the bot's own later turns of
 the round being played are instead chosen by a search of their own (`_search_move`: each legal
 placement played on n futures of the rest of the round by the model, drawn from the playout's stream)
-— a rollout of the one-move search rather than of the greedy rule. The playout plays `horizon` rounds (the one being played
-counts as the first) or to the end of the game, and is valued as the bot's chance of winning: after
+— a rollout of the one-move search rather than of the greedy rule. The playout plays `horizon` rounds (the one being
+played counts as the first) or to the end of the game, and is valued as the bot's chance of winning: after
 the last round its exact share of the win (money, then bills); before, its share of a softmax of
 every seat's money with temperature `spread` × $100,000 × √(rounds still to play), as `search.reward_of`.
 
@@ -55,7 +55,9 @@ literals, as the compiled functions' arguments (Numba compiles a function anew f
 
 
 @inlined
-def _model_move(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray) -> int:
+def _model_move(
+    s: np.ndarray, p: np.ndarray, seat: int, random_self: int, random_others: int, models: int, values: np.ndarray
+) -> int:
     """The model's move for the seat waiting, the bot's own (`seat`) or an opponent's: random if a draw falls
     below its share of random moves, else by its rule, greedy or heuristic (`values` being room for it)."""
     mask = k.legal_mask(s, p[k.P_BANDIT] == 1)
@@ -74,8 +76,16 @@ def _model_move(s: np.ndarray, p: np.ndarray, seat: int, random_self: int, rando
 
 @compiled
 def _play_round(
-    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, stop: int,
-    random_self: int, random_others: int, models: int, values: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    seat: int,
+    log: np.ndarray,
+    stop: int,
+    random_self: int,
+    random_others: int,
+    models: int,
+    values: np.ndarray,
 ) -> bool:
     """Play the row on (its pending choice first), every seat by the model, until the round is over (True)
     or it is seat `stop`'s turn to choose (False; -1: never). The playouts' one copy of the turns."""
@@ -121,7 +131,16 @@ def _value(s: np.ndarray, p: np.ndarray, seat: int, players: int, spread: float)
 
 
 @compiled
-def _round_over(s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, played: int, horizon: int, spread: float) -> float:
+def _round_over(
+    s: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    seat: int,
+    log: np.ndarray,
+    played: int,
+    horizon: int,
+    spread: float,
+) -> float:
     """After a playout's `played`-th round: the bot's value if the playout ends here (-1.0 if not, and
     the next round is started). A playout that ends pays the round's casinos and reads the money: the
     rest of the scoring (clearing the table, untaken bills) would be thrown away."""
@@ -139,8 +158,17 @@ def _round_over(s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log:
 
 @inlined
 def _rollout(
-    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray,
-    random_self: int, random_others: int, models: int, horizon: int, spread: float, values: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    seat: int,
+    log: np.ndarray,
+    random_self: int,
+    random_others: int,
+    models: int,
+    horizon: int,
+    spread: float,
+    values: np.ndarray,
 ) -> float:
     """Play the row on (its pending choice first) for `horizon` rounds or to the end, every seat by the
     model; the bot's value."""
@@ -159,8 +187,18 @@ LOOK_SALT = np.uint64(0x2545F4914F6CDD1D)
 
 @compiled
 def _search_move(
-    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray, futures: int,
-    random_self: int, random_others: int, models: int, spread: float, scratch: np.ndarray, scores: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    seat: int,
+    log: np.ndarray,
+    futures: int,
+    random_self: int,
+    random_others: int,
+    models: int,
+    spread: float,
+    scratch: np.ndarray,
+    scores: np.ndarray,
 ) -> int:
     """The bot's move at its own turn within a playout: each legal placement played on `futures` futures
     of the rest of the round (common random numbers from the playout's stream), the best total."""
@@ -180,7 +218,9 @@ def _search_move(
                 scratch[KEY] = stream
                 scratch[COUNTER] = 0
                 scratch[k.PENDING] = a
-                scores[a] += _rollout(scratch, p, seats, seat, log, random_self, random_others, models, ONE_ROUND, spread, scores[12:])
+                scores[a] += _rollout(
+                    scratch, p, seats, seat, log, random_self, random_others, models, ONE_ROUND, spread, scores[12:]
+                )
     best = -1
     for a in range(12):
         if (mask >> a) & 1 and (best < 0 or scores[a] > scores[best]):
@@ -190,9 +230,19 @@ def _search_move(
 
 @inlined
 def _looking_rollout(
-    s: np.ndarray, p: np.ndarray, seats: np.ndarray, seat: int, log: np.ndarray,
-    random_self: int, random_others: int, models: int, horizon: int, spread: float, lookahead: int,
-    scratch: np.ndarray, scores: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    seat: int,
+    log: np.ndarray,
+    random_self: int,
+    random_others: int,
+    models: int,
+    horizon: int,
+    spread: float,
+    lookahead: int,
+    scratch: np.ndarray,
+    scores: np.ndarray,
 ) -> float:
     """`_rollout` with the bot's own turns of the current round chosen by `_search_move` (a loop of its
     own, not a branch of `_rollout`: `_search_move` plays `_rollout`, and the compiled code may not
@@ -207,18 +257,36 @@ def _looking_rollout(
             if value >= 0.0:
                 return value
         else:
-            s[k.PENDING] = _search_move(s, p, seats, seat, log, lookahead, random_self, random_others, models, spread, scratch, scores)
+            s[k.PENDING] = _search_move(
+                s, p, seats, seat, log, lookahead, random_self, random_others, models, spread, scratch, scores
+            )
 
 
 @released
 def evaluate(
-    base: np.ndarray, work: np.ndarray, p: np.ndarray, seats: np.ndarray, codes: np.ndarray, key: np.int64,
-    first: int, playouts: int, random_self: int, random_others: int, models: int, horizon: int, spread: float,
-    lookahead: int, log: np.ndarray, scratch: np.ndarray, scores: np.ndarray, totals: np.ndarray,
+    base: np.ndarray,
+    work: np.ndarray,
+    p: np.ndarray,
+    seats: np.ndarray,
+    codes: np.ndarray,
+    key: np.int64,
+    first: int,
+    playouts: int,
+    random_self: int,
+    random_others: int,
+    models: int,
+    horizon: int,
+    spread: float,
+    lookahead: int,
+    log: np.ndarray,
+    scratch: np.ndarray,
+    scores: np.ndarray,
+    totals: np.ndarray,
 ) -> None:
     """Add to totals[j] the values of playouts first..first+playouts-1 after the placement codes[j],
     from the decision on `base` (every seat's policy in `seats` is OUTSIDE: the model moves here).
-    `work` and `scratch` are rows like `base`, `scores` SCORES numbers: room for the lookahead's searches and the heuristic rule."""
+    `work` and `scratch` are rows like `base`, `scores` SCORES numbers: room for the lookahead's searches and the
+    heuristic rule."""
     seat = base[k.TURN]
     width = base.shape[0]
     for i in range(first, first + playouts):
@@ -231,7 +299,21 @@ def evaluate(
             work[k.PENDING] = codes[j]
             if lookahead:
                 totals[j] += _looking_rollout(
-                    work, p, seats, seat, log, random_self, random_others, models, horizon, spread, lookahead, scratch, scores
+                    work,
+                    p,
+                    seats,
+                    seat,
+                    log,
+                    random_self,
+                    random_others,
+                    models,
+                    horizon,
+                    spread,
+                    lookahead,
+                    scratch,
+                    scores,
                 )
             else:
-                totals[j] += _rollout(work, p, seats, seat, log, random_self, random_others, models, horizon, spread, scores[12:])
+                totals[j] += _rollout(
+                    work, p, seats, seat, log, random_self, random_others, models, horizon, spread, scores[12:]
+                )

@@ -66,7 +66,9 @@ def _weighted_paid(s: np.ndarray, p: np.ndarray, c: int, seat: int, leader: int,
 
 
 @compiled
-def _casino_value(s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, leader: int, players: int) -> float:
+def _casino_value(
+    s: np.ndarray, p: np.ndarray, c: int, seat: int, weight: int, added: int, leader: int, players: int
+) -> float:
     """The gain and the denial of placing `weight` dice for the seat and `added` neutral dice at casino c."""
     before = k._payout(s, p, c, seat)
     others_before = _weighted_paid(s, p, c, seat, leader, players)
@@ -87,10 +89,11 @@ def heuristic_choices(s: np.ndarray, p: np.ndarray, mask: int, values: np.ndarra
     players = p[k.P_PLAYERS]
     seat = s[k.TURN]
     worth = _die_worth(s, p, players)
-    leader = np.int64(-1)  # typed int64 from the start: a bare -1 would compile _casino_value once more, for the literal
+    # typed int64 from the start: a bare -1 would compile _casino_value once more, for the literal
+    leader = np.int64(-1)
     for other in range(players):
         if other != seat and (leader < 0 or s[at(p[k.L_MONEY] + other)] > s[at(p[k.L_MONEY] + leader)]):
-            leader = other
+            leader = np.int64(other)
     top = -np.inf
     for a in range(12):
         if not (mask >> a) & 1:

@@ -12,7 +12,7 @@ as `uniform_below` and `MultisetTable.sample` step by step (plain rolls have `Ro
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import lru_cache
+from functools import cache
 
 from highroller.core.dice import multiset_table, rejection_limit
 from highroller.core.rng import mix64
@@ -22,11 +22,24 @@ from highroller.games.lasvegas.steps import Roll
 class MixedRolls:
     """The draw of a roll of `own` own dice, the Biggie if `big`, and `neutral` neutral dice."""
 
-    __slots__ = ("_own_outcomes", "_own_cumulative", "_own_total", "_big", "_neutral_outcomes", "_neutral_cumulative", "_total", "_limit")
+    __slots__ = (
+        "_big",
+        "_limit",
+        "_neutral_cumulative",
+        "_neutral_outcomes",
+        "_own_cumulative",
+        "_own_outcomes",
+        "_own_total",
+        "_total",
+    )
 
     def __init__(self, own: int, big: bool, neutral: int) -> None:
         own_table, neutral_table = multiset_table(own), multiset_table(neutral)
-        self._own_outcomes, self._own_cumulative, self._own_total = own_table.outcomes, own_table._cumulative, own_table.total
+        self._own_outcomes, self._own_cumulative, self._own_total = (
+            own_table.outcomes,
+            own_table._cumulative,
+            own_table.total,
+        )
         self._neutral_outcomes, self._neutral_cumulative = neutral_table.outcomes, neutral_table._cumulative
         self._big = big
         self._total = own_table.total * (6 if big else 1) * neutral_table.total
@@ -42,11 +55,13 @@ class MixedRolls:
             rest, face = divmod(rest, 6)
             biggie = face + 1
         return Roll(
-            self._own_outcomes[bisect_right(self._own_cumulative, own)], biggie, self._neutral_outcomes[bisect_right(self._neutral_cumulative, rest)]
+            self._own_outcomes[bisect_right(self._own_cumulative, own)],
+            biggie,
+            self._neutral_outcomes[bisect_right(self._neutral_cumulative, rest)],
         )
 
 
-@lru_cache(maxsize=None)
+@cache
 def mixed_rolls(own: int, big: bool, neutral: int) -> MixedRolls:
     """The shared draw of one kind of roll (own dice, Biggie, neutral dice)."""
     return MixedRolls(own, big, neutral)

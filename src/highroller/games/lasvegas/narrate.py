@@ -78,24 +78,39 @@ class LasVegasNarration:
             dice = w.plural(own, "{count} {face}", "{count} {face}s", count=w.count(own), face=face)
             parts.append(w("{dice} (with the Biggie)", dice=dice) if roll.biggie == face else dice)
         if neutral:
-            parts.append(w.plural(neutral, "{count} neutral {face}", "{count} neutral {face}s", count=w.count(neutral), face=face))
+            parts.append(
+                w.plural(
+                    neutral, "{count} neutral {face}", "{count} neutral {face}s", count=w.count(neutral), face=face
+                )
+            )
         return w(" and ").join(parts)
 
     def describe_event(self, event: dict[str, Any], names: list[str]) -> str | None:
         w = self.w
         kind = event["type"]
         if kind == "round":
-            return Line("\n" + w("— Round {round}: {name} starts —", round=event["round"], name=names[event["first"]]), "strong")
+            return Line(
+                "\n" + w("— Round {round}: {name} starts —", round=event["round"], name=names[event["first"]]), "strong"
+            )
         if kind == "payout":
             return self._payout_words(event, names)
         if kind == "end":
             ranking = sorted(range(len(names)), key=lambda s: (-event["money"][s], -event["bills"][s]))
             lines = [
-                w("{name}: {money} ({bills})", name=names[s], money=w.money(event["money"][s]), bills=w.plural(event["bills"][s], "{n} bill", "{n} bills"))
+                w(
+                    "{name}: {money} ({bills})",
+                    name=names[s],
+                    money=w.money(event["money"][s]),
+                    bills=w.plural(event["bills"][s], "{n} bill", "{n} bills"),
+                )
                 for s in ranking
             ]
             winners = w.joined([names[s] for s in event["winners"]])
-            verdict = w("{names} win (shared)!", names=winners) if len(event["winners"]) > 1 else w("{name} wins!", name=winners)
+            verdict = (
+                w("{names} win (shared)!", names=winners)
+                if len(event["winners"]) > 1
+                else w("{name} wins!", name=winners)
+            )
             return Line("\n" + w("Final standings:") + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
         return None
 
@@ -112,8 +127,13 @@ class LasVegasNarration:
         if "pips" not in event:
             out = [owners[i] for i in cancelled(list(dice.values()))]
             if out:
-                parts.append(w("{names} tie and lose their dice.", names=w.joined([self.owner_name(o, names) for o in out])))
-        paid = [w("{name} takes {money}", name=self.owner_name(o, names), money=w.money(b)) for o, b in event["paid"].items()]
+                parts.append(
+                    w("{names} tie and lose their dice.", names=w.joined([self.owner_name(o, names) for o in out]))
+                )
+        paid = [
+            w("{name} takes {money}", name=self.owner_name(o, names), money=w.money(b))
+            for o, b in event["paid"].items()
+        ]
         if paid:
             parts.append(w.clauses(paid) + ".")
         left = len(event["bills"]) - len(event["paid"])

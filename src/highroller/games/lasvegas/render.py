@@ -35,9 +35,11 @@ class LasVegasRenderer:
             label = "bandit" if casino["bandit"] else f"{casino['casino']} {PIPS[casino['casino']]}"
             dice = " · ".join(f"{NARRATION.owner_name(o, names)} {c}" for o, c in casino["dice"].items())
             if casino["bandit"] and casino["faces"]:
-                dice += f"  (faces {', '.join(map(str, casino['faces']))}; pips " + ", ".join(
-                    f"{NARRATION.owner_name(o, names)} {p}" for o, p in casino["pips"].items()
-                ) + ")"
+                dice += (
+                    f"  (faces {', '.join(map(str, casino['faces']))}; pips "
+                    + ", ".join(f"{NARRATION.owner_name(o, names)} {p}" for o, p in casino["pips"].items())
+                    + ")"
+                )
             casinos.add_row(label, " ".join(NARRATION.w.money(b) for b in casino["bills"]), dice or "—")
         people = Table(expand=False)
         for column in ("Player", "Money", "Bills", "Dice left"):
@@ -49,7 +51,12 @@ class LasVegasRenderer:
             if player["neutral"]:
                 left.append(f"{player['neutral']} neutral")
             marker = "▶ " if view["current_player"] == player["seat"] else "  "
-            people.add_row(marker + names[player["seat"]], NARRATION.w.money(player["money"]), str(player["bills"]), " + ".join(left))
+            people.add_row(
+                marker + names[player["seat"]],
+                NARRATION.w.money(player["money"]),
+                str(player["bills"]),
+                " + ".join(left),
+            )
         parts: list[RenderableType] = [title, casinos, people]
         if view["roll"] is not None:
             parts.append(self._roll_table(view, names))
@@ -68,7 +75,9 @@ class LasVegasRenderer:
             biggie = roll.get("biggie") == face
             if own or neutral or biggie:
                 keys = [str(face)] + ([f"b{face} (bandit)"] if (True, face) in legal else [])
-                table.add_row(f"{face} {PIPS[face]}", str(own or ""), "✓" if biggie else "", str(neutral or ""), " or ".join(keys))
+                table.add_row(
+                    f"{face} {PIPS[face]}", str(own or ""), "✓" if biggie else "", str(neutral or ""), " or ".join(keys)
+                )
         return table
 
     def advice(self, state: State, seat: int) -> RenderableType | None:

@@ -121,7 +121,11 @@ def _bills(value: Any) -> tuple[int, ...]:
             return tuple(load_bills(value))
         except DataFileError as error:
             raise RulesError(str(error)) from error
-    if isinstance(value, (list, tuple)) and 0 < len(value) <= MAX_BILLS and all(is_whole(b) and 1 <= b <= MAX_BILL for b in value):
+    if (
+        isinstance(value, (list, tuple))
+        and 0 < len(value) <= MAX_BILLS
+        and all(is_whole(b) and 1 <= b <= MAX_BILL for b in value)
+    ):
         return tuple(sorted(value))
     raise RulesError(
         "bills: a preset name (classic, biggie), a bill-set file, or a list of 1 to "
@@ -133,7 +137,9 @@ def resolve_rules(**options: Any) -> LasVegasRules:
     """Apply the edition preset, then the given options, and validate the whole."""
     unknown = set(options) - set(OPTION_NAMES)
     if unknown:
-        raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; Las Vegas options: {', '.join(OPTION_NAMES)}")
+        raise RulesError(
+            f"unknown option(s) {', '.join(sorted(unknown))}; Las Vegas options: {', '.join(OPTION_NAMES)}"
+        )
     edition = _choice("edition", options.get("edition", "classic"), tuple(EDITIONS))
     preset = EDITIONS[edition]
     low, high = preset["players"]
@@ -155,7 +161,11 @@ def resolve_rules(**options: Any) -> LasVegasRules:
                 f"neutral: the neutral-dice variant of the {edition} edition is for "
                 f"{min(table)} to {max(table)} players, not {players}"
             )
-        neutral_dice = table[players] if neutral_dice is None else _int("neutral_dice", neutral_dice, 1, MAX_DICE, "neutral dice per player")
+        neutral_dice = (
+            table[players]
+            if neutral_dice is None
+            else _int("neutral_dice", neutral_dice, 1, MAX_DICE, "neutral dice per player")
+        )
         neutral_leftover = (
             preset["neutral_leftover"].get(players, 0)
             if neutral_leftover is None

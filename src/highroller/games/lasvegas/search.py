@@ -88,8 +88,14 @@ class SearchBot:
     """
 
     def __init__(
-        self, seed: int, iterations: int = 1000, seconds: float | None = None, exploration: float = 0.7,
-        epsilon: float = 0.1, reward: str = "standing", spread: float = 1.0,
+        self,
+        seed: int,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        epsilon: float = 0.1,
+        reward: str = "standing",
+        spread: float = 1.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")

@@ -31,12 +31,14 @@ def score_sheet(state: State, w: Words) -> ScoreSheet:
     rows: list[SheetRow] = []
     for number, step in zip(sorted(taken), steps, strict=True):
         bills = taken[number]
-        rows.append(sheet_row(
-            w("Round {round}", round=number),
-            step,
-            [sum(seat_bills) for seat_bills in bills],
-            [" + ".join(w.money(bill) for bill in sorted(seat_bills, reverse=True)) for seat_bills in bills],
-        ))
+        rows.append(
+            sheet_row(
+                w("Round {round}", round=number),
+                step,
+                [sum(seat_bills) for seat_bills in bills],
+                [" + ".join(w.money(bill) for bill in sorted(seat_bills, reverse=True)) for seat_bills in bills],
+            )
+        )
     return sheet_with_totals("money", [0] * players, rows)
 
 
@@ -45,5 +47,9 @@ def scoring_steps(state: LasVegasState, scored: int) -> list[int]:
     that scored it: the next round's first stocking follows it at once, so a round that none follows
     yet was scored by the last step."""
     history = state.history
-    steps = [index - 1 for index in range(1, len(history)) if isinstance(history[index][1], Stock) and not isinstance(history[index - 1][1], Stock)]
+    steps = [
+        index - 1
+        for index in range(1, len(history))
+        if isinstance(history[index][1], Stock) and not isinstance(history[index - 1][1], Stock)
+    ]
     return steps + [len(history) - 1] * (scored - len(steps))

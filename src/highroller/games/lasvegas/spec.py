@@ -9,33 +9,74 @@ from highroller.games.lasvegas.bills import PRESETS as BILL_SETS
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.games.lasvegas.heuristic import HeuristicBot
-from highroller.games.lasvegas.rules import (
-    MAX_DICE,
-    MAX_ROUNDS,
-    MAX_STOCK,
-    NEXT_STARTERS,
-    STOCK_RULES,
-    UNTAKEN,
-)
+from highroller.games.lasvegas.rules import MAX_DICE, MAX_ROUNDS, MAX_STOCK, NEXT_STARTERS, STOCK_RULES, UNTAKEN
 from highroller.games.lasvegas.search import SearchBot
 from highroller.games.lasvegas.state import LasVegasGame
 
 OPTIONS = (
     OptionSpec("players", "int", "number of players (classic 2-5, biggie 2-6)", minimum=2, maximum=6),
-    OptionSpec("edition", "choice", "the rules of the 2012 box (classic) or of the Biggie edition", choices=("classic", "biggie")),
+    OptionSpec(
+        "edition",
+        "choice",
+        "the rules of the 2012 box (classic) or of the Biggie edition",
+        choices=("classic", "biggie"),
+    ),
     OptionSpec("neutral", "bool", "neutral-dice variant (2-4 players)"),
     OptionSpec("bandit", "bool", "one-armed bandit: a 7th casino (biggie's variant for 5-6 players)"),
     OptionSpec("dice_per_player", "int", "own dice per player (classic 8, biggie 6)", minimum=1, maximum=MAX_DICE),
     OptionSpec("biggie", "bool", "each player also has a Biggie die that counts as two"),
     OptionSpec("rounds", "int", "number of rounds (classic 4, biggie 3)", minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("bills", "text", "the bills in the pile: the 2012 box's (classic), the Biggie edition's, or a bill-set TOML file (terminal only)", presets=tuple(BILL_SETS)),
-    OptionSpec("stock_rule", "choice", "how each casino gets its bills at the start of a round: until they add up to a total (min-total) or a set number of bills (count)", choices=STOCK_RULES),
-    OptionSpec("stock_amount", "int", "the least each casino gets in dollars (min-total, e.g. 50000), or its number of bills (count, e.g. 2)", minimum=1, maximum=MAX_STOCK),
-    OptionSpec("untaken", "choice", "bills nobody wins at a casino: put back under the pile (under) or out of the game (box)", choices=UNTAKEN),
+    OptionSpec(
+        "bills",
+        "text",
+        "the bills in the pile: the 2012 box's (classic), the Biggie edition's, or a bill-set TOML file (terminal "
+        "only)",
+        presets=tuple(BILL_SETS),
+    ),
+    OptionSpec(
+        "stock_rule",
+        "choice",
+        "how each casino gets its bills at the start of a round: until they add up to a total (min-total) or a set "
+        "number of bills (count)",
+        choices=STOCK_RULES,
+    ),
+    OptionSpec(
+        "stock_amount",
+        "int",
+        "the least each casino gets in dollars (min-total, e.g. 50000), or its number of bills (count, e.g. 2)",
+        minimum=1,
+        maximum=MAX_STOCK,
+    ),
+    OptionSpec(
+        "untaken",
+        "choice",
+        "bills nobody wins at a casino: put back under the pile (under) or out of the game (box)",
+        choices=UNTAKEN,
+    ),
     OptionSpec("next_starter", "choice", "who starts the next round", choices=NEXT_STARTERS),
-    OptionSpec("neutral_dice", "int", "white dice each player rolls with their own, with neutral dice (default: as the edition says for the player count)", minimum=1, maximum=MAX_DICE),
-    OptionSpec("neutral_leftover", "int", "white dice nobody got, which the first player rolls onto the casinos at the start of each round", minimum=0, maximum=MAX_DICE),
-    OptionSpec("first_player", "int", "the seat that starts round 1; default: drawn from the seed", minimum=0, maximum=5, seat=True),
+    OptionSpec(
+        "neutral_dice",
+        "int",
+        "white dice each player rolls with their own, with neutral dice (default: as the edition says for the player "
+        "count)",
+        minimum=1,
+        maximum=MAX_DICE,
+    ),
+    OptionSpec(
+        "neutral_leftover",
+        "int",
+        "white dice nobody got, which the first player rolls onto the casinos at the start of each round",
+        minimum=0,
+        maximum=MAX_DICE,
+    ),
+    OptionSpec(
+        "first_player",
+        "int",
+        "the seat that starts round 1; default: drawn from the seed",
+        minimum=0,
+        maximum=5,
+        seat=True,
+    ),
 )
 
 SPEC = GameSpec(
@@ -63,7 +104,15 @@ SPEC = GameSpec(
         *({"edition": "biggie", "players": p, "neutral": True} for p in (2, 3, 4)),
         *({"edition": "biggie", "players": p, "bandit": True} for p in (5, 6)),
         {"edition": "classic", "players": 3, "neutral": True, "bandit": True},
-        {"edition": "biggie", "players": 2, "neutral": True, "bandit": True, "untaken": "under", "stock_rule": "min-total", "stock_amount": 50000},
+        {
+            "edition": "biggie",
+            "players": 2,
+            "neutral": True,
+            "bandit": True,
+            "untaken": "under",
+            "stock_rule": "min-total",
+            "stock_amount": 50000,
+        },
     ),
     extra_benchmarks="highroller.games.lasvegas.bench:rows",
     batch="highroller.games.lasvegas.batch:ENGINE",

@@ -12,20 +12,13 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import compress
 from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import (
-    Counts,
-    MultisetTable,
-    counts_from_faces,
-    multiset_table,
-    roll_steps,
-    uniform_below,
-)
+from highroller.core.dice import Counts, MultisetTable, counts_from_faces, multiset_table, roll_steps, uniform_below
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat, mix64
@@ -48,9 +41,32 @@ class LasVegasState(State):
     """One position of a Las Vegas game."""
 
     __slots__ = (
-        "rules", "round", "phase", "stocking", "turn", "first", "last_roller",
-        "own", "biggie", "neutral", "dice", "pips", "top", "bandit_faces", "casino_bills",
-        "denominations", "pile", "under", "box", "won", "money", "roll", "legal", "last_round", "seats_after", "drawn_pile",
+        "bandit_faces",
+        "biggie",
+        "box",
+        "casino_bills",
+        "denominations",
+        "dice",
+        "drawn_pile",
+        "first",
+        "last_roller",
+        "last_round",
+        "legal",
+        "money",
+        "neutral",
+        "own",
+        "phase",
+        "pile",
+        "pips",
+        "roll",
+        "round",
+        "rules",
+        "seats_after",
+        "stocking",
+        "top",
+        "turn",
+        "under",
+        "won",
     )
 
     def __init__(self, game: LasVegasGame, seed: int) -> None:
@@ -94,7 +110,9 @@ class LasVegasState(State):
         of (a placement, and a roll or a casino's bills this state sampled) worked here in one call."""
         player = self.current_player
         if player >= 0:
-            if step.__class__ is not Place or step not in self.legal:  # a bare tuple equal to a placement is no placement
+            if (
+                step.__class__ is not Place or step not in self.legal
+            ):  # a bare tuple equal to a placement is no placement
                 raise self._refusal(step)
             self._apply_action(step)
         elif step is self._sampled and step is not None:
@@ -124,7 +142,11 @@ class LasVegasState(State):
         if phase == ROLL and rng is None:
             seat = self.turn
             own, big, neutral = self.own[seat], self.biggie[seat], self.neutral[seat]
-            draws = PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) and not big and not neutral else mixed_rolls(own, big, neutral)
+            draws = (
+                PLAIN_ROLLS[own]
+                if own < len(PLAIN_ROLLS) and not big and not neutral
+                else mixed_rolls(own, big, neutral)
+            )
             outcome: Step = draws.draw(self._stream.draw(self.chance_count))
         elif phase == STOCK and rng is None:
             outcome = self._sample_stock(self._stream.draw(self.chance_count))
@@ -214,7 +236,7 @@ class LasVegasState(State):
                 ranked, by_owner = tuple(labels[owner] for owner in ranking), _by_owner(dice, players)
             else:
                 ranking, ranked, by_owner = _casino_result(dice)
-            untaken = bills[len(ranking):]
+            untaken = bills[len(ranking) :]
             for owner, bill in zip(ranking, bills):
                 if owner == players:  # the neutral owner's bill is not taken
                     untaken.append(bill)
@@ -247,7 +269,12 @@ class LasVegasState(State):
             self.phase = OVER
             self.current_player = TERMINAL
             self.events.append(
-                {"type": "end", "money": list(self.money), "bills": [len(w) for w in self.won], "winners": self.winners()}
+                {
+                    "type": "end",
+                    "money": list(self.money),
+                    "bills": [len(w) for w in self.won],
+                    "winners": self.winners(),
+                }
             )
             return
         self.first = (self.first + 1) % players if rules.next_starter == "left" else self.last_roller
@@ -288,9 +315,9 @@ class LasVegasState(State):
         self.roll = None
         self.legal = ()
         self.last_round = None  # the new round's first die is down: the last round's result leaves the table
-        for seat in self.seats_after[seat]:  # the next seat with dice left rolls; the round ends when nobody has any
-            if own_left[seat] or biggie_left[seat] or neutral_left[seat]:
-                self.turn = seat
+        for after in self.seats_after[seat]:  # the next seat with dice left rolls; the round ends when nobody has any
+            if own_left[after] or biggie_left[after] or neutral_left[after]:
+                self.turn = after
                 self.phase = ROLL
                 self.current_player = CHANCE
                 return
@@ -320,9 +347,15 @@ class LasVegasState(State):
         if phase == STOCK:
             return self._sample_stock(bits)
         own, big, neutral = self.roll_sizes()
-        if not big and not neutral:
-            return (PLAIN_ROLLS[own] if own < len(PLAIN_ROLLS) else roll_steps(_plain_roll, own)).draw(bits)
-        return mixed_rolls(own, bool(big), neutral).draw(bits)
+        steps = (
+            mixed_rolls(own, bool(big), neutral)
+            if big or neutral
+            else PLAIN_ROLLS[own]
+            if own < len(PLAIN_ROLLS)
+            else roll_steps(_plain_roll, own)
+        )
+        roll: Roll = steps.draw(bits)
+        return roll
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == STOCK:
@@ -465,7 +498,7 @@ class LasVegasState(State):
         from_under = max(0, len(bills) - unseen)
         if from_under > len(self.under):
             raise IllegalAction(f"{expected}: only {unseen + len(self.under)} bills are left in the pile")
-        needed = {d: 0 for d in self.denominations}
+        needed = dict.fromkeys(self.denominations, 0)
         pool = dict(zip(self.denominations, self.pile))
         for bill in self.under[:from_under]:
             pool[bill] = pool.get(bill, 0) + 1
@@ -521,7 +554,10 @@ class LasVegasState(State):
         return {
             "game": "lasvegas",
             "seat": seat,
-            "rules": {k: options[k] for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")},
+            "rules": {
+                k: options[k]
+                for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")
+            },
             "round": min(self.round + 1, rules.rounds),
             "phase": PHASES[self.phase],
             "current_player": self.current_player,
@@ -555,14 +591,18 @@ class LasVegasState(State):
         phase = self.phase
         if phase == CHOOSE:
             if isinstance(data, dict) and len(data) == 1:
-                (key, face), = data.items()
+                ((key, face),) = data.items()
                 if key in ("place", "bandit") and is_whole(face) and 1 <= face <= 6:
                     return (BANDIT if key == "bandit" else PLACE)[face]
             raise IllegalAction(f'an action is {{"place": face}} or {{"bandit": face}} with a face 1-6, not {data!r}')
         if phase == STOCK:
-            if isinstance(data, dict) and set(data) == {"bills"} and isinstance(data["bills"], list):
-                if all(is_whole(b) for b in data["bills"]):
-                    return Stock(tuple(sorted(data["bills"], reverse=True)))
+            if (
+                isinstance(data, dict)
+                and set(data) == {"bills"}
+                and isinstance(data["bills"], list)
+                and all(is_whole(b) for b in data["bills"])
+            ):
+                return Stock(tuple(sorted(data["bills"], reverse=True)))
             raise IllegalAction(f'a stocking outcome is {{"bills": [amounts]}}, not {data!r}')
         if phase in (ROLL, LEFTOVER):
             if isinstance(data, dict) and set(data) <= {"own", "biggie", "neutral"}:
@@ -619,7 +659,7 @@ ACTIONS = (*PLACE[1:], *BANDIT[1:])
 casino, 6-11 on the bandit."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(codes: int) -> tuple[Place, ...]:
     """The placements of the action codes set in `codes`, in code order."""
     return tuple(ACTIONS[a] for a in range(len(ACTIONS)) if codes >> a & 1)
@@ -628,7 +668,7 @@ def _placements(codes: int) -> tuple[Place, ...]:
 _PLAIN_LEGAL.update((id(roll), _placements(_shown(roll))) for rolls in PLAIN_ROLLS for roll in rolls.steps)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seats_after(players: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, every seat in turn after it, ending with itself."""
     return tuple(tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players))
@@ -656,7 +696,7 @@ def _roll_words(own: int, big: int, neutral: int) -> str:
     return ", ".join(parts) or "no dice"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _owner_labels(players: int) -> tuple[str, ...]:
     """How owners are named in views and events: seat numbers as strings, then "neutral"."""
     return (*map(str, range(players)), "neutral")

@@ -36,7 +36,10 @@ class LasVegasTyped:
                     return action
             raise TypedRefusal(lambda w: w("type one of: {choices}", choices=_choices(state, w)))
         if phase == STOCK:
-            return self._stock(state, Stock(tuple(sorted((_bill(token) for token in re.split(r"[\s,;+]+", text) if token), reverse=True))))
+            return self._stock(
+                state,
+                Stock(tuple(sorted((_bill(token) for token in re.split(r"[\s,;+]+", text) if token), reverse=True))),
+            )
         if phase in (ROLL, LEFTOVER):
             return self._roll(state, text)
         raise TypedRefusal(lambda w: w("the game is over"))
@@ -55,7 +58,11 @@ class LasVegasTyped:
             if neutral:
                 parts.append(w.plural(neutral, "{n} neutral die", "{n} neutral dice"))
             example = " ".join(["3"] * min(own, 3) + (["b6"] if big else []) + (["n2"] * min(neutral, 2)))
-            return w("the faces of {dice}, e.g. '{example}' (b = Biggie, n = neutral)", dice=", ".join(parts) or w("no dice"), example=example)
+            return w(
+                "the faces of {dice}, e.g. '{example}' (b = Biggie, n = neutral)",
+                dice=", ".join(parts) or w("no dice"),
+                example=example,
+            )
         return w("the game is over")
 
     def _roll(self, state: LasVegasState, text: str) -> Roll:
@@ -77,7 +84,9 @@ class LasVegasTyped:
                 (neutral if kind == "n" or state.phase == LEFTOVER else own).extend(int(f) for f in faces)
         if (len(own), int(biggie > 0), len(neutral)) != state.roll_sizes():
             shown = text[:_ECHOED]
-            raise TypedRefusal(lambda w: w("'{text}' is not this roll; type {expected}", text=shown, expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w("'{text}' is not this roll; type {expected}", text=shown, expected=self.help(state, w))
+            )
         return Roll(counts_from_faces(own), biggie, counts_from_faces(neutral))
 
     def _stock(self, state: LasVegasState, stock: Stock) -> Stock:
@@ -85,11 +94,15 @@ class LasVegasTyped:
         try:
             state.clone().apply(stock)
         except IllegalAction as error:
-            raise TypedRefusal(lambda w: w("{reason}; {expected}", reason=_unfit(state, stock, w), expected=self.help(state, w))) from error
+            raise TypedRefusal(
+                lambda w: w("{reason}; {expected}", reason=_unfit(state, stock, w), expected=self.help(state, w))
+            ) from error
         return stock
 
     def _not_a_face(self, state: LasVegasState, token: str) -> TypedRefusal:
-        return TypedRefusal(lambda w: w("'{token}' is not a face; {expected}", token=token, expected=self.help(state, w)))
+        return TypedRefusal(
+            lambda w: w("'{token}' is not a face; {expected}", token=token, expected=self.help(state, w))
+        )
 
 
 def _choices(state: LasVegasState, w: Words) -> str:
@@ -111,7 +124,9 @@ def _unfit(state: LasVegasState, stock: Stock, w: Words) -> str:
         return w.plural(sum(left.values()), "only {n} bill is left in the pile", "only {n} bills are left in the pile")
     if state.rules.stock_rule == "count":
         return w.plural(state.rules.stock_amount, "a casino gets {n} bill", "a casino gets {n} bills")
-    return w("a casino gets bills drawn one at a time until it holds {amount}", amount=w.money(state.rules.stock_amount))
+    return w(
+        "a casino gets bills drawn one at a time until it holds {amount}", amount=w.money(state.rules.stock_amount)
+    )
 
 
 def _bill(token: str) -> int:

@@ -30,11 +30,14 @@ def move_advice(state: State, seat: int, w: Words) -> MoveAdvice | None:
     if advice is not None:
         measure, title = "chance", w("Your chance of winning after each choice (solver)")
     else:
-        advice, measure, title = score_advice(view), "points", w("Your expected points this turn after each choice (solver)")
+        advice, measure, title = (
+            score_advice(view),
+            "points",
+            w("Your expected points this turn after each choice (solver)"),
+        )
     narration = LuckiestNarration(w)
     moves = [move_value(action.to_json(), narration.label(action), value, measure) for action, value in advice.values]
     return advice_of(measure, title, moves, advice.best.to_json())
-
 
 
 def _win_advice(view: dict[str, Any]) -> Advice | None:

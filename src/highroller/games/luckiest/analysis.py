@@ -4,8 +4,8 @@ and the seat advantage by player count.
 On the batch engine, every seat plays the same bot, for each built-in bot in turn: the points of a
 turn (its distribution, mean and bust rate) and of a game, and each seat's share of the wins; where the
 win policy is solved exactly for the game (2 players, 3 up to 4 rounds), it against the
-expected-score policy, seat by seat. Then, for 2 to 5 players (each at its default rounds), each seat's share of the wins when
-every seat plays the expected-score policy and, where solved exactly, the win policy, with the exact
+expected-score policy, seat by seat. Then, for 2 to 5 players (each at its default rounds), each seat's share of the
+wins when every seat plays the expected-score policy and, where solved exactly, the win policy, with the exact
 figure beside the played one. PNG plots and a short text summary. Each chunk of games is tallied where it is
 played (`tally`), so any number of games is analysed in constant memory.
 """
@@ -52,18 +52,23 @@ def exact_shares(game: Game, policy: str) -> list[float]:
     if rules["players"] == 2:
         first = win_solution(faces, rules["rounds"]).first_player
         return [first, 1.0 - first]
-    return [float(c) for c in maxn_store.solution(faces, rules["players"], rules["rounds"]).chances(0, [0] * rules["players"])]
+    return [
+        float(c)
+        for c in maxn_store.solution(faces, rules["players"], rules["rounds"]).chances(0, [0] * rules["players"])
+    ]
 
 
 def tally(result: BatchResult) -> Tally:
     """What the analysis keeps of a batch: the points of every turn and of every seat's game (their
     distributions), the busts and the win shares by seat."""
-    return Tally({
-        "points of a turn": Histogram.of(result.extra["round_points"]),
-        "points of a game": Histogram.of(result.returns),
-        "busts": Moments.of(result.extra["busts"].sum(axis=1)),
-        "wins by seat": Moments.of(result.wins, SHARE_UNIT),
-    })
+    return Tally(
+        {
+            "points of a turn": Histogram.of(result.extra["round_points"]),
+            "points of a game": Histogram.of(result.returns),
+            "busts": Moments.of(result.extra["busts"].sum(axis=1)),
+            "wins by seat": Moments.of(result.wins, SHARE_UNIT),
+        }
+    )
 
 
 def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> None:
@@ -71,7 +76,10 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
     players = game.num_players
     out = params["out"]
     out.mkdir(parents=True, exist_ok=True)
-    lines = [f"Luckiest Dice, {params['games']:,} games per policy, {players} players, {game.options['rounds']} rounds", ""]
+    lines = [
+        f"Luckiest Dice, {params['games']:,} games per policy, {players} players, {game.options['rounds']} rounds",
+        "",
+    ]
     turns: dict[str, Histogram] = {}
     for policy in POLICIES:
         result = analysis.tally(spec, game, [policy] * players, params, tally, f"{policy} at every seat")
@@ -88,22 +96,38 @@ def run_analysis(game: Game, chosen: dict[str, Any], params: dict[str, Any]) -> 
         for seat in range(players):
             bots = ["optimal"] * players
             bots[seat] = "optimal-win"
-            wins = analysis.tally(spec, game, bots, params, tally, f"optimal-win at seat {seat + 1}, optimal elsewhere").moments("wins by seat")
-            lines.append(f"optimal-win at seat {seat + 1} against optimal: wins {wins.mean()[seat]:.1%} ± {wins.error()[seat]:.1%} (parity {1 / players:.1%})")
-    lines += ["", "Seat advantage by player count (each at its default rounds; wins by seat, played ± standard error, and solved):"]
+            wins = analysis.tally(
+                spec, game, bots, params, tally, f"optimal-win at seat {seat + 1}, optimal elsewhere"
+            ).moments("wins by seat")
+            lines.append(
+                f"optimal-win at seat {seat + 1} against optimal: wins {wins.mean()[seat]:.1%} ± "
+                f"{wins.error()[seat]:.1%} (parity {1 / players:.1%})"
+            )
+    lines += [
+        "",
+        "Seat advantage by player count (each at its default rounds; wins by seat, played ± standard error, and "
+        "solved):",
+    ]
     for count in range(2, MAX_PLAYERS + 1):
         table = LuckiestGame.from_options(players=count, faces=game.options["faces"])
         rounds = table.options["rounds"]
         for policy in ("optimal", "optimal-win") if win_solved(count, rounds) else ("optimal",):
-            wins = analysis.tally(spec, table, [policy] * count, params, tally, f"{policy}, {count} players").moments("wins by seat")
+            wins = analysis.tally(spec, table, [policy] * count, params, tally, f"{policy}, {count} players").moments(
+                "wins by seat"
+            )
             solved = exact_shares(table, policy)
-            lines.append(f"{count} players, {rounds} rounds, {policy} everywhere: {_shares(wins)}; solved {' / '.join(f'{c:.1%}' for c in solved)}")
+            lines.append(
+                f"{count} players, {rounds} rounds, {policy} everywhere: {_shares(wins)}; solved "
+                f"{' / '.join(f'{c:.1%}' for c in solved)}"
+            )
 
     def histogram(axes: Any) -> None:
         top = max(int(points.values()[-1]) for points in turns.values())
         edges = np.arange(top + 2) - 0.5
         for policy, points in turns.items():
-            axes.hist(points.values(), bins=edges, weights=points.shares(), histtype="step", label=policy, linewidth=1.5)
+            axes.hist(
+                points.values(), bins=edges, weights=points.shares(), histtype="step", label=policy, linewidth=1.5
+            )
         axes.set_xlabel("points of a turn")
         axes.set_ylabel("share of turns")
         axes.legend()

@@ -58,7 +58,9 @@ class Deck:
         faces = game.rules.faces
         self.model: TurnModel = turn_model(faces)
         self.masks = np.array(card_masks(faces), dtype=np.int64)
-        self.nibbles = np.array([sum(15 << (FACE_BITS * f) for f in range(6) if int(m) >> f & 1) for m in self.masks], dtype=np.int64)
+        self.nibbles = np.array(
+            [sum(15 << (FACE_BITS * f) for f in range(6) if int(m) >> f & 1) for m in self.masks], dtype=np.int64
+        )
         self.chance = np.array([int(m).bit_count() / 6 for m in self.masks])
         self.points = np.array([card.points for card in CARDS], dtype=np.int64)
         self.klass = np.array(self.model.class_of, dtype=np.int64)
@@ -131,10 +133,22 @@ class LuckiestBatch:
     bots: Mapping[str, tuple[str, ...]] = {"random": (), "cautious": ("threshold",), "optimal": (), "optimal-win": ()}
     threads = False
 
-    def run(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> BatchResult:
+    def run(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> BatchResult:
         return self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, None)
 
-    def trace(self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None = None) -> list[list[dict[str, Any]]]:
+    def trace(
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[list[dict[str, Any]]]:
         log: list[list[dict[str, Any]]] = [[] for _ in seeds]
         self._play(game, bots, np.asarray(seeds, dtype=np.int64), params, log)
         return log
@@ -148,7 +162,12 @@ class LuckiestBatch:
         return []
 
     def _play(
-        self, game: Game, bots: Sequence[BotChoice], seeds: np.ndarray, params: Sequence[Mapping[str, Any]] | None, log: list[list[dict[str, Any]]] | None,
+        self,
+        game: Game,
+        bots: Sequence[BotChoice],
+        seeds: np.ndarray,
+        params: Sequence[Mapping[str, Any]] | None,
+        log: list[list[dict[str, Any]]] | None,
     ) -> BatchResult:
         """Play one game per seed (each step appended to its game's list in `log`, if given)."""
         assert isinstance(game, LuckiestGame), "this engine plays Luckiest Dice"
@@ -164,7 +183,9 @@ class LuckiestBatch:
         for round_number in range(rules.rounds):
             for seat in range(players):
                 totals = round_points.sum(axis=1)
-                points, made, bust = self._turn(deck, rules, bots[seat], seat_params[seat], round_number, seat, totals, streams, log)
+                points, made, bust = self._turn(
+                    deck, rules, bots[seat], seat_params[seat], round_number, seat, totals, streams, log
+                )
                 round_points[:, round_number, seat] = points
                 rolls[:, seat] += made
                 busts[:, seat] += bust
@@ -174,12 +195,25 @@ class LuckiestBatch:
         return BatchResult(seeds, totals.astype(np.float64), win_shares(best), extra)
 
     def _turn(
-        self, deck: Deck, rules: Any, bot: BotChoice, bot_params: Mapping[str, Any], round_number: int, seat: int,
-        totals: np.ndarray, streams: Streams, log: list[list[dict[str, Any]]] | None,
+        self,
+        deck: Deck,
+        rules: Any,
+        bot: BotChoice,
+        bot_params: Mapping[str, Any],
+        round_number: int,
+        seat: int,
+        totals: np.ndarray,
+        streams: Streams,
+        log: list[list[dict[str, Any]]] | None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One turn of `seat` in every game: (points banked, rolls made, busted) per game."""
         count = totals.shape[0]
-        turns = Turns(np.full(count, DICE), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64))
+        turns = Turns(
+            np.full(count, DICE),
+            np.zeros(count, dtype=np.int64),
+            np.zeros(count, dtype=np.int64),
+            np.zeros(count, dtype=np.int64),
+        )
         dense, columns, states = self._policy(deck, rules, bot, round_number, seat, totals)
         result = np.zeros(count, dtype=np.int64)
         rolls = np.zeros(count, dtype=np.int64)
@@ -216,7 +250,9 @@ class LuckiestBatch:
             live = live[~done]
         return result, rolls, bust
 
-    def _policy(self, deck: Deck, rules: Any, bot: BotChoice, round_number: int, seat: int, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    def _policy(
+        self, deck: Deck, rules: Any, bot: BotChoice, round_number: int, seat: int, totals: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The solved policy for this turn, each game's column in it, and the flat numbering of turn
         states where the policy is indexed by it (see `_solved`; unused for other bots)."""
         count = totals.shape[0]
@@ -235,7 +271,9 @@ class LuckiestBatch:
         return np.zeros((1, 1, 1, 1), dtype=np.int8), np.zeros(count, dtype=np.int64), None
 
 
-def _log_rolls(log: list[list[dict[str, Any]]], games: np.ndarray, cards: np.ndarray, packed: np.ndarray, seat: int) -> None:
+def _log_rolls(
+    log: list[list[dict[str, Any]]], games: np.ndarray, cards: np.ndarray, packed: np.ndarray, seat: int
+) -> None:
     """Record each game's bet and roll."""
     for g, card, roll in zip(games, cards, packed):
         log[g].append({"seat": seat, "action": {"bet": CARDS[card].id}})

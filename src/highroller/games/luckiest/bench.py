@@ -46,7 +46,13 @@ LABELS = {
 def solve_cost(objective: str, rounds: int = ROUNDS) -> dict[str, float]:
     """Seconds and peak resident MB of solving `objective` ('score', 'win' or 'both' at 2 players,
     'max-n' at 3) in a fresh process."""
-    done = subprocess.run([sys.executable, "-c", SOLVE_SCRIPT, objective, str(rounds)], capture_output=True, text=True, check=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", SOLVE_SCRIPT, objective, str(rounds)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
     return json.loads(done.stdout)
 
 
@@ -55,7 +61,9 @@ def rows() -> list[tuple[str, str]]:
     for objective, label in LABELS.items():
         cost = solve_cost(objective)
         players = 3 if objective == "max-n" else 2
-        result.append((f"solve {label}, {players}p × {ROUNDS} rounds", f"{cost['seconds']:.2f} s, peak {cost['peak_mb']:.0f} MB"))
+        result.append(
+            (f"solve {label}, {players}p × {ROUNDS} rounds", f"{cost['seconds']:.2f} s, peak {cost['peak_mb']:.0f} MB")
+        )
     for players in (2, 3):
         for bot in ("optimal", "optimal-win", "cautious"):
             rate = games_per_second(make("luckiest", players=players), SECONDS, bots=[bot] * players)[1]

@@ -67,7 +67,11 @@ class OptimalWinBot:
         """Whether the bot can move without solving first (`highroller.core.firsttime`)."""
         rules = game.options
         faces = resolve_faces(rules["faces"])
-        return not maxn_store.covered(rules["players"], rules["rounds"]) or rules["players"] == 2 or maxn_store.is_stored(faces, rules["players"], rules["rounds"])
+        return (
+            not maxn_store.covered(rules["players"], rules["rounds"])
+            or rules["players"] == 2
+            or maxn_store.is_stored(faces, rules["players"], rules["rounds"])
+        )
 
     def choose(self, state: State) -> Action:
         view = state.view(state.current_player)

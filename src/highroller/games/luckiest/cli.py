@@ -25,7 +25,16 @@ from rich.table import Table
 from highroller.core.errors import HighrollerError
 from highroller.games.luckiest.cards import CARDS, find_card
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn_report import KEEP_COLUMNS, MAX_WIN_PLAYERS, MIN_WIN_PLAYERS, MOST_COLUMNS, maxn_columns, maxn_headline, maxn_rows, most_rounds
+from highroller.games.luckiest.maxn_report import (
+    KEEP_COLUMNS,
+    MAX_WIN_PLAYERS,
+    MIN_WIN_PLAYERS,
+    MOST_COLUMNS,
+    maxn_columns,
+    maxn_headline,
+    maxn_rows,
+    most_rounds,
+)
 from highroller.games.luckiest.model import turn_model
 from highroller.games.luckiest.policy import Advice, Position, advise, win_turn
 from highroller.games.luckiest.render import advice_table
@@ -68,11 +77,22 @@ def _headline_table(headline: dict[str, Any]) -> Table:
     win = headline.get("win")
     if win:
         versus = win["optimal_vs_score_maximiser"]
-        table.add_row(f"First player's win probability, 2 players × {win['rounds']} rounds (shared win = ½)", f"{win['first_player_win_probability']:.6f}")
+        table.add_row(
+            f"First player's win probability, 2 players × {win['rounds']} rounds (shared win = ½)",
+            f"{win['first_player_win_probability']:.6f}",
+        )
         table.add_row("Second player's win probability", f"{win['second_player_win_probability']:.6f}")
-        table.add_row("Win-optimal vs score maximiser: moving first / second", f"{versus['moving_first']:.6f} / {versus['moving_second']:.6f}")
-        table.add_row("Edge of the win-optimal player (average over seats − ½)", f"{win['edge_over_score_maximiser']:+.6f}")
-        table.add_row("Two score maximisers: first player's win probability", f"{win['score_maximisers_first_player_win_probability']:.6f}")
+        table.add_row(
+            "Win-optimal vs score maximiser: moving first / second",
+            f"{versus['moving_first']:.6f} / {versus['moving_second']:.6f}",
+        )
+        table.add_row(
+            "Edge of the win-optimal player (average over seats − ½)", f"{win['edge_over_score_maximiser']:+.6f}"
+        )
+        table.add_row(
+            "Two score maximisers: first player's win probability",
+            f"{win['score_maximisers_first_player_win_probability']:.6f}",
+        )
         table.add_row("Solve time (win objective and the comparison)", f"{win['seconds']:.2f} s")
     maxn = headline.get("maxn")
     if maxn:
@@ -87,7 +107,10 @@ def _seats(chances: list[float]) -> str:
 def _maxn_rows(table: Table, maxn: dict[str, Any]) -> None:
     players, rounds = maxn["players"], maxn["rounds"]
     grid = "" if maxn["grid_step"] == 1 else f", approximated on a grid of {maxn['grid_step']} points"
-    table.add_row(f"Each seat's win probability, {players} players × {rounds} rounds, all playing to win (max-n{grid})", _seats(maxn["seat_win_probabilities"]))
+    table.add_row(
+        f"Each seat's win probability, {players} players × {rounds} rounds, all playing to win (max-n{grid})",
+        _seats(maxn["seat_win_probabilities"]),
+    )
     for rule, chances in maxn.get("seat_win_probabilities_by_tie_rule", {}).items():
         if rule != "first":
             table.add_row(f"  with the tie rule '{rule}' (each seat as the root)", _seats(chances))
@@ -95,24 +118,71 @@ def _maxn_rows(table: Table, maxn: dict[str, Any]) -> None:
         alone = maxn["one_max_n_against_score_maximisers"]
         among = maxn["one_score_maximiser_against_max_n"]
         table.add_row("Score maximisers at every seat", _seats(maxn["score_maximisers_seat_win_probabilities"]))
-        table.add_row("One max-n player against score maximisers, by its seat", f"{_seats(alone['by_seat'])} (average {alone['average']:.6f})")
-        table.add_row("One score maximiser against max-n players, by its seat", f"{_seats(among['by_seat'])} (average {among['average']:.6f})")
+        table.add_row(
+            "One max-n player against score maximisers, by its seat",
+            f"{_seats(alone['by_seat'])} (average {alone['average']:.6f})",
+        )
+        table.add_row(
+            "One score maximiser against max-n players, by its seat",
+            f"{_seats(among['by_seat'])} (average {among['average']:.6f})",
+        )
         departs = maxn["departures_from_score_policy"]
-        table.add_row("Max-n choices unlike the score policy's (of those made in play)", f"{departs['choices_unlike_score_policy']:.2%}")
+        table.add_row(
+            "Max-n choices unlike the score policy's (of those made in play)",
+            f"{departs['choices_unlike_score_policy']:.2%}",
+        )
         table.add_row("Points a turn of max-n play", f"{departs['points_a_turn']:.4f}")
     table.add_row("Solve time (max-n)", f"{maxn['seconds']:.2f} s")
 
 
 @click.command("luckiest")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=2, show_default=True, help="Players (the win objective: exactly for 2, by max-n for 3 and 4).")
-@click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=None, help="Rounds (default: 4 for 1-3 players, 3 for 4-5).")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="both", show_default=True, help="Maximise the expected score, the win probability, or solve both.")
+@click.option(
+    "--players",
+    type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS),
+    default=2,
+    show_default=True,
+    help="Players (the win objective: exactly for 2, by max-n for 3 and 4).",
+)
+@click.option(
+    "--rounds", type=click.IntRange(1, MAX_ROUNDS), default=None, help="Rounds (default: 4 for 1-3 players, 3 for 4-5)."
+)
+@click.option(
+    "--objective",
+    type=click.Choice(OBJECTIVES),
+    default="both",
+    show_default=True,
+    help="Maximise the expected score, the win probability, or solve both.",
+)
 @click.option("--faces", default="default", show_default=True, help="Face table: default, or a face-table TOML file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the headline numbers as JSON.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the policy table (.json, or CSV otherwise).")
-@click.option("--tie-rules", is_flag=True, help="3 or more players: also solve with ties broken against and for each seat, and the paranoid game.")
-@click.option("--step", type=click.IntRange(1, 36), default=1, show_default=True, help="3 or more players: solve on a grid of score differences this many points apart (an approximation above 1).")
-def solve(players: int, rounds: int | None, objective: str, faces: str, as_json: bool, out: Path | None, tie_rules: bool, step: int) -> None:
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the policy table (.json, or CSV otherwise).",
+)
+@click.option(
+    "--tie-rules",
+    is_flag=True,
+    help="3 or more players: also solve with ties broken against and for each seat, and the paranoid game.",
+)
+@click.option(
+    "--step",
+    type=click.IntRange(1, 36),
+    default=1,
+    show_default=True,
+    help="3 or more players: solve on a grid of score differences this many points apart (an approximation above 1).",
+)
+def solve(
+    players: int,
+    rounds: int | None,
+    objective: str,
+    faces: str,
+    as_json: bool,
+    out: Path | None,
+    tie_rules: bool,
+    step: int,
+) -> None:
     """Solve Luckiest Dice exactly: the expected-score policy of a turn, and the win policy.
 
     With 2 players the win policy is exact (a shared win counts half). With 3 or more it is max-n: each
@@ -127,17 +197,32 @@ def solve(players: int, rounds: int | None, objective: str, faces: str, as_json:
     table = _faces(faces)
     rounds = default_rounds(players) if rounds is None else rounds
     if objective != "score" and not MIN_WIN_PLAYERS <= players <= MAX_WIN_PLAYERS:
-        raise click.BadParameter(f"the win objective is solved for {MIN_WIN_PLAYERS} to {MAX_WIN_PLAYERS} players, not {players}; use --objective score", param_hint="--players")
+        raise click.BadParameter(
+            f"the win objective is solved for {MIN_WIN_PLAYERS} to {MAX_WIN_PLAYERS} players, not {players}; use "
+            f"--objective score",
+            param_hint="--players",
+        )
     situations = maxn_columns(players, rounds, step) if objective != "score" and players > 2 else 0
     if situations > MOST_COLUMNS:
         raise click.BadParameter(
-            f"{players} players over {rounds} rounds is {situations:,} score situations to solve on a grid of {step}; this command solves up to {MOST_COLUMNS:,} "
-            f"(exactly: 3 players up to {most_rounds(3)} rounds, 4 players up to {most_rounds(4)}; 5 players up to {most_rounds(5, 12)} rounds with --step 12)",
+            f"{players} players over {rounds} rounds is {situations:,} score situations to solve on a grid of {step}; "
+            f"this command solves up to {MOST_COLUMNS:,} "
+            f"(exactly: 3 players up to {most_rounds(3)} rounds, 4 players up to {most_rounds(4)}; 5 players up to "
+            f"{most_rounds(5, 12)} rounds with --step 12)",
             param_hint="--step" if players == 5 and step == 1 else "--rounds",
         )
     if out is not None and situations > KEEP_COLUMNS:
-        raise click.BadParameter(f"the win table is written for up to {KEEP_COLUMNS:,} score situations, not {situations:,}; use --objective score", param_hint="--out")
-    headline: dict[str, Any] = {"players": players, "rounds": rounds, "faces": table.to_json(), "classes": classes_json(turn_model(table))}
+        raise click.BadParameter(
+            f"the win table is written for up to {KEEP_COLUMNS:,} score situations, not {situations:,}; use "
+            f"--objective score",
+            param_hint="--out",
+        )
+    headline: dict[str, Any] = {
+        "players": players,
+        "rounds": rounds,
+        "faces": table.to_json(),
+        "classes": classes_json(turn_model(table)),
+    }
     tables: dict[str, list[dict[str, Any]]] = {}
     if objective in ("score", "both"):
         headline["score"] = score_headline(table, rounds)
@@ -159,7 +244,10 @@ def solve(players: int, rounds: int | None, objective: str, faces: str, as_json:
     console = Console(highlight=False)
     console.print(_headline_table(headline))
     if out is not None:
-        console.print(f"Policy table written to {out}" + ("" if out.suffix == ".json" or len(tables) == 1 else " (one CSV per objective)"))
+        console.print(
+            f"Policy table written to {out}"
+            + ("" if out.suffix == ".json" or len(tables) == 1 else " (one CSV per objective)")
+        )
 
 
 def _position(faces: FaceTable, dice: int, used_text: str, points: int) -> Position:
@@ -167,18 +255,24 @@ def _position(faces: FaceTable, dice: int, used_text: str, points: int) -> Posit
     for word in filter(None, (w.strip() for w in used_text.split(","))):
         card = find_card(word)
         if card is None:
-            raise click.BadParameter(f"{word!r} is not a card; cards: {', '.join(c.id for c in CARDS)}", param_hint="--used")
+            raise click.BadParameter(
+                f"{word!r} is not a card; cards: {', '.join(c.id for c in CARDS)}", param_hint="--used"
+            )
         used |= 1 << card.index
     model = turn_model(faces)
     counts = model.used_of(used)
     if dice == DICE and (used or points):
-        raise click.BadParameter("with 12 dice to roll the turn has just started: no cards used, 0 points", param_hint="--dice")
+        raise click.BadParameter(
+            "with 12 dice to roll the turn has just started: no cards used, 0 points", param_hint="--dice"
+        )
     if dice < DICE and not used:
         raise click.BadParameter("after a roll at least one card is used", param_hint="--used")
     possible = model.reachable_points(dice, counts)
     if points not in possible:
         shown = ", ".join(map(str, possible)) or "none: each used card holds at least one of the placed dice"
-        raise click.BadParameter(f"with {dice} dice left and these cards used, the points can be: {shown}", param_hint="--points")
+        raise click.BadParameter(
+            f"with {dice} dice left and these cards used, the points can be: {shown}", param_hint="--points"
+        )
     return Position(dice, used, points)
 
 
@@ -188,14 +282,18 @@ def _scores(text: str | None) -> tuple[int, int]:
     try:
         first, second = (int(part) for part in text.split(","))
     except ValueError as error:
-        raise click.BadParameter("two banked totals, first player's then second's, e.g. 30,41", param_hint="--scores") from error
+        raise click.BadParameter(
+            "two banked totals, first player's then second's, e.g. 30,41", param_hint="--scores"
+        ) from error
     return first, second
 
 
 def _state(text: str) -> tuple[int, str, int]:
     parts = text.split(":")
     if len(parts) != 3 or not parts[0].strip().isdigit() or not parts[2].strip().isdigit():
-        raise click.BadParameter("DICE:USED:POINTS, e.g. 3:number2,cross:24 (a turn's start: 12::0)", param_hint="--state")
+        raise click.BadParameter(
+            "DICE:USED:POINTS, e.g. 3:number2,cross:24 (a turn's start: 12::0)", param_hint="--state"
+        )
     dice = int(parts[0])
     if not 1 <= dice <= DICE:
         raise click.BadParameter(f"1 to {DICE} dice left, not {dice}", param_hint="--state")
@@ -203,18 +301,57 @@ def _state(text: str) -> tuple[int, str, int]:
 
 
 @click.command("luckiest")
-@click.option("--state", "state_text", default=None, help="The position as DICE:USED:POINTS (instead of the next three).")
+@click.option(
+    "--state", "state_text", default=None, help="The position as DICE:USED:POINTS (instead of the next three)."
+)
 @click.option("--dice", type=click.IntRange(1, DICE), default=DICE, show_default=True, help="Dice still to roll.")
 @click.option("--used", "used_text", default="", help="Cards used this turn, comma-separated (e.g. number2,cross).")
 @click.option("--points", type=click.IntRange(0), default=0, show_default=True, help="Points on the cards this turn.")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="score", show_default=True, help="Value choices by expected points, by win probability (2 players), or both.")
+@click.option(
+    "--objective",
+    type=click.Choice(OBJECTIVES),
+    default="score",
+    show_default=True,
+    help="Value choices by expected points, by win probability (2 players), or both.",
+)
 @click.option("--scores", default=None, help="Win objective: banked totals FIRST,SECOND (default 0,0).")
-@click.option("--round", "round_number", type=click.IntRange(1, MAX_ROUNDS), default=1, show_default=True, help="Win objective: the current round.")
-@click.option("--turn", type=click.Choice(("first", "second")), default="first", show_default=True, help="Win objective: who is rolling.")
-@click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=4, show_default=True, help="Win objective: rounds in the game.")
+@click.option(
+    "--round",
+    "round_number",
+    type=click.IntRange(1, MAX_ROUNDS),
+    default=1,
+    show_default=True,
+    help="Win objective: the current round.",
+)
+@click.option(
+    "--turn",
+    type=click.Choice(("first", "second")),
+    default="first",
+    show_default=True,
+    help="Win objective: who is rolling.",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, MAX_ROUNDS),
+    default=4,
+    show_default=True,
+    help="Win objective: rounds in the game.",
+)
 @click.option("--faces", default="default", show_default=True, help="Face table: default, or a face-table TOML file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def odds(state_text: str | None, dice: int, used_text: str, points: int, objective: str, scores: str | None, round_number: int, turn: str, rounds: int, faces: str, as_json: bool) -> None:
+def odds(
+    state_text: str | None,
+    dice: int,
+    used_text: str,
+    points: int,
+    objective: str,
+    scores: str | None,
+    round_number: int,
+    turn: str,
+    rounds: int,
+    faces: str,
+    as_json: bool,
+) -> None:
     """What should I do here, and what is each choice worth?
 
     \b
@@ -242,12 +379,25 @@ def odds(state_text: str | None, dice: int, used_text: str, points: int, objecti
             raise click.BadParameter(f"a lead of at most {span} points in {rounds} rounds", param_hint="--scores")
         advices.append(advise(win_turn(table, rounds, 2 * (round_number - 1) + mover, lead), 0, position, "win"))
     if as_json:
-        click.echo(json.dumps({
-            "state": {"dice": dice, "used": [c.id for c in CARDS if position.used >> c.index & 1], "points": points},
-            "advice": [
-                {"objective": a.objective, "best": str(a.best), "values": [{"action": str(act), "value": v} for act, v in a.values]}
-                for a in advices
-            ],
-        }, indent=1))
+        click.echo(
+            json.dumps(
+                {
+                    "state": {
+                        "dice": dice,
+                        "used": [c.id for c in CARDS if position.used >> c.index & 1],
+                        "points": points,
+                    },
+                    "advice": [
+                        {
+                            "objective": a.objective,
+                            "best": str(a.best),
+                            "values": [{"action": str(act), "value": v} for act, v in a.values],
+                        }
+                        for a in advices
+                    ],
+                },
+                indent=1,
+            )
+        )
         return
     Console(highlight=False).print(advice_table(advices))

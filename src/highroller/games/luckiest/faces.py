@@ -87,4 +87,6 @@ def resolve_faces(value: Any) -> FaceTable:
         return load_faces(value)
     if isinstance(value, list):
         return faces_from_entries(value, "faces")
-    raise FaceTableError(f"faces: a preset ({', '.join(PRESETS)}), a face-table TOML file or a list of six faces, not {value!r}")
+    raise FaceTableError(
+        f"faces: a preset ({', '.join(PRESETS)}), a face-table TOML file or a list of six faces, not {value!r}"
+    )

@@ -21,13 +21,22 @@ import numpy as np
 
 from highroller.games.luckiest.faces import FaceTable
 from highroller.games.luckiest.maxn_grid import Grid
-from highroller.games.luckiest.maxn_turn import Key3, TieName, Turns, compiled_turns, numpy_turns, play_turn, solve_turns
+from highroller.games.luckiest.maxn_turn import (
+    Key3,
+    TieName,
+    Turns,
+    compiled_turns,
+    numpy_turns,
+    play_turn,
+    solve_turns,
+)
 from highroller.games.luckiest.model import TurnModel, turn_model
 from highroller.games.luckiest.rules import DICE
 from highroller.games.luckiest.solver import TurnValues
 
 CHUNK = 1 << 18
 """Columns solved at a time (bounds the memory of their utilities)."""
+
 
 @dataclass(frozen=True)
 class TieRule:

@@ -48,7 +48,9 @@ class Grid:
         return self.players * self.rounds
 
     def strides(self) -> np.ndarray:
-        return np.array([(2 * self.reach + 1) ** (self.players - 2 - j) for j in range(self.players - 1)], dtype=np.int64)
+        return np.array(
+            [(2 * self.reach + 1) ** (self.players - 2 - j) for j in range(self.players - 1)], dtype=np.int64
+        )
 
     def taken(self, turn: int) -> list[int]:
         """How many turns each seat has played when turn `turn` starts."""
@@ -98,7 +100,11 @@ class Grid:
 
     def direction(self, mover: int) -> np.ndarray:
         """How the differences move per point the mover banks: all down for seat 0, its own up else."""
-        return -np.ones(self.players - 1, dtype=np.int64) if mover == 0 else np.eye(self.players - 1, dtype=np.int64)[mover - 1]
+        return (
+            -np.ones(self.players - 1, dtype=np.int64)
+            if mover == 0
+            else np.eye(self.players - 1, dtype=np.int64)[mover - 1]
+        )
 
     def corners(self, diffs: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         """(flat index, weight) of the grid points around each situation `diffs[..., j]` (clipped to the

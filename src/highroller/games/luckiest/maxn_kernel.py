@@ -94,7 +94,11 @@ def play_columns(
                                 w += odds[s, choice, k] * second[target]
                 if v < best - EPS:
                     continue
-                if chosen == -2 or (rule == AGAINST and w < chosen_second - EPS) or (rule == FOR and w > chosen_second + EPS):
+                if (
+                    chosen == -2
+                    or (rule == AGAINST and w < chosen_second - EPS)
+                    or (rule == FOR and w > chosen_second + EPS)
+                ):
                     chosen, chosen_value, chosen_second = choice, v, w
             value[s] = chosen_value
             second[s] = chosen_second

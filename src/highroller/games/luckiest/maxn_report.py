@@ -96,10 +96,16 @@ def departures(solution: MaxnSolution) -> dict[str, float]:
         choices += float(weight @ solution.decisions[turn, columns])
         differ += float(weight @ solution.unlike_score[turn, columns])
         points += float(weight @ (solution.gains[turn] @ np.arange(solution.gains[turn].shape[1])))
-    return {"choices_unlike_score_policy": differ / choices, "choices_a_turn": choices / grid.turns, "points_a_turn": points / grid.turns}
+    return {
+        "choices_unlike_score_policy": differ / choices,
+        "choices_a_turn": choices / grid.turns,
+        "points_a_turn": points / grid.turns,
+    }
 
 
-def maxn_headline(faces: FaceTable, players: int, rounds: int, ties: bool = False, step: int = 1) -> tuple[dict[str, Any], MaxnSolution]:
+def maxn_headline(
+    faces: FaceTable, players: int, rounds: int, ties: bool = False, step: int = 1
+) -> tuple[dict[str, Any], MaxnSolution]:
     """Solve the game by max-n (timed; on a grid of `step` points, an approximation, when above 1) and
     summarise it: each seat's chance; where the solve is exact and can keep every turn
     (`KEEP_COLUMNS`), the comparisons with the expected-score policy; with `ties`, each seat's chance
@@ -123,7 +129,12 @@ def maxn_headline(faces: FaceTable, players: int, rounds: int, ties: bool = Fals
         rules: dict[str, Any] = {}
         for name in TIE_NAMES[1:]:
             rules[name] = [
-                float(solve_maxn(faces, players, rounds, TieRule(name, root), every_turn=False, step=step).chances(0, [0] * players)[root]) for root in range(players)
+                float(
+                    solve_maxn(faces, players, rounds, TieRule(name, root), every_turn=False, step=step).chances(
+                        0, [0] * players
+                    )[root]
+                )
+                for root in range(players)
             ]
         headline["seat_win_probabilities_by_tie_rule"] = {"first": seats, **rules}
     if not (small and step == 1):

@@ -115,7 +115,11 @@ def solution(faces: FaceTable, players: int, rounds: int) -> MaxnSolution:
     """The max-n solution (ties: the first choice; on the game's grid) of a covered game: read from
     disk, else solved and kept; `NotWarm` instead of solving in a process that defers first-time work."""
     if not covered(players, rounds):
-        raise ValueError(f"the win objective is solved for 2 players, and for {', '.join(f'{p} players up to {r} rounds' for p, (r, _) in PLAYED.items())}; not {players} players over {rounds} rounds")
+        raise ValueError(
+            f"the win objective is solved for 2 players, and for "
+            f"{', '.join(f'{p} players up to {r} rounds' for p, (r, _) in PLAYED.items())}; not {players} players over "
+            f"{rounds} rounds"
+        )
     where = path(faces, players, rounds)
     found = _load(faces, players, rounds, where) if where.exists() else None
     if found is None:

@@ -178,7 +178,6 @@ class FlatTurn:
             number,
         )
 
-
     def numbers(self, model: TurnModel) -> np.ndarray:
         """numbers[dice, used index, points]: the flat number of each turn state (-1 where unreachable)."""
         table = np.full((model.dice + 1, model.used_size, model.points_cap(0) + 1), -1, dtype=np.int64)
@@ -213,7 +212,13 @@ class Turns(NamedTuple):
 
 
 def compiled_turns(
-    faces: FaceTable, dice: int, utility: np.ndarray, tie_utility: np.ndarray | None, rule: TieName, origin: Key3 | None = None, every_code: bool = False
+    faces: FaceTable,
+    dice: int,
+    utility: np.ndarray,
+    tie_utility: np.ndarray | None,
+    rule: TieName,
+    origin: Key3 | None = None,
+    every_code: bool = False,
 ) -> Turns:
     """The mover's turn in every column of `utility[c, g]` on the compiled kernel, the columns shared
     among the cores' threads; followed from the turn's start or from `origin` = (dice, used, points);
@@ -232,15 +237,35 @@ def compiled_turns(
     threads = max(1, min(cores(), columns // 64))
     bounds = np.linspace(0, columns, threads + 1).astype(int)
     codes = [np.zeros(states, dtype=np.int8) for _ in range(threads)]
-    every = [np.zeros((int(bounds[part + 1] - bounds[part]) if every_code else 0, states), dtype=np.int8) for part in range(threads)]
+    every = [
+        np.zeros((int(bounds[part + 1] - bounds[part]) if every_code else 0, states), dtype=np.int8)
+        for part in range(threads)
+    ]
 
     def run(part: int) -> None:
         maxn_kernel.play_columns(
-            utility, ties, code if tie_utility is not None else maxn_kernel.FIRST,
-            flat.dice, flat.points, flat.may_bank, flat.available, flat.class_points, flat.odds, flat.after, flat.score_codes,
-            int(bounds[part]), int(bounds[part + 1]), start,
-            np.zeros(states), np.zeros(states), codes[part], np.zeros(states),
-            gains, decisions, unlike, every[part],
+            utility,
+            ties,
+            code if tie_utility is not None else maxn_kernel.FIRST,
+            flat.dice,
+            flat.points,
+            flat.may_bank,
+            flat.available,
+            flat.class_points,
+            flat.odds,
+            flat.after,
+            flat.score_codes,
+            int(bounds[part]),
+            int(bounds[part + 1]),
+            start,
+            np.zeros(states),
+            np.zeros(states),
+            codes[part],
+            np.zeros(states),
+            gains,
+            decisions,
+            unlike,
+            every[part],
         )
 
     if threads == 1:
@@ -252,7 +277,13 @@ def compiled_turns(
 
 
 def numpy_turns(
-    faces: FaceTable, dice: int, utility: np.ndarray, tie_utility: np.ndarray | None, rule: TieName, origin: Key3 | None = None, every_code: bool = False
+    faces: FaceTable,
+    dice: int,
+    utility: np.ndarray,
+    tie_utility: np.ndarray | None,
+    rule: TieName,
+    origin: Key3 | None = None,
+    every_code: bool = False,
 ) -> Turns:
     """The same as `compiled_turns`, in NumPy over blocks of columns (where Numba is not installed)."""
     model = turn_model(faces, dice)
@@ -281,7 +312,13 @@ def compiled_available() -> bool:
 
 
 def solve_turns(
-    faces: FaceTable, dice: int, utility: np.ndarray, tie_utility: np.ndarray | None, rule: TieName, origin: Key3 | None = None, every_code: bool = False
+    faces: FaceTable,
+    dice: int,
+    utility: np.ndarray,
+    tie_utility: np.ndarray | None,
+    rule: TieName,
+    origin: Key3 | None = None,
+    every_code: bool = False,
 ) -> Turns:
     """The mover's turn in every column of `utility[c, g]`: on the compiled kernel where Numba is
     installed, else in NumPy."""

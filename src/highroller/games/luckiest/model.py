@@ -120,7 +120,10 @@ def turn_model(faces: FaceTable, dice: int = DICE) -> TurnModel:
     groups: dict[tuple[int, int], list[int]] = {}
     for card in CARDS:
         groups.setdefault((masks[card.index].bit_count(), card.points), []).append(card.index)
-    classes = tuple(CardClass(f, p, tuple(cards)) for (f, p), cards in sorted(groups.items(), key=lambda item: (item[0][1], item[0][0])))
+    classes = tuple(
+        CardClass(f, p, tuple(cards))
+        for (f, p), cards in sorted(groups.items(), key=lambda item: (item[0][1], item[0][0]))
+    )
     class_of = [0] * len(CARDS)
     for j, klass in enumerate(classes):
         for index in klass.cards:

@@ -29,8 +29,16 @@ class LuckiestNarration:
         w = self.w
         if card.kind == "number":
             return w("number {n}", n=card.value)
-        words = {"odd": w("odd"), "even": w("even"), "circle": w("circle"), "square": w("square"), "cross": w("cross"),
-                 "blue": w("blue"), "red": w("red"), "orange": w("orange")}
+        words = {
+            "odd": w("odd"),
+            "even": w("even"),
+            "circle": w("circle"),
+            "square": w("square"),
+            "cross": w("cross"),
+            "blue": w("blue"),
+            "red": w("red"),
+            "orange": w("orange"),
+        }
         return words.get(str(card.value), str(card.value))
 
     def label(self, step: Step) -> str:
@@ -46,8 +54,14 @@ class LuckiestNarration:
         who = names[state.turn]
         if isinstance(step, Bet):
             count = w.count(state.dice_left)
-            return w.plural(state.dice_left, "{name} bets on {card} and rolls {count} die.", "{name} bets on {card} and rolls {count} dice.",
-                            name=who, card=self.card(CARDS[step.card]), count=count)
+            return w.plural(
+                state.dice_left,
+                "{name} bets on {card} and rolls {count} die.",
+                "{name} bets on {card} and rolls {count} dice.",
+                name=who,
+                card=self.card(CARDS[step.card]),
+                count=count,
+            )
         if isinstance(step, Bank):
             return None  # the bank event says it
         assert isinstance(step, Roll)
@@ -56,8 +70,14 @@ class LuckiestNarration:
         matched = sum(count for face, count in enumerate(step.counts) if mask >> face & 1)
         if not matched:
             return w("Rolled {dice}: nothing matches {card}.", dice=str(step), card=self.card(card))
-        return w.plural(matched * card.points, "Rolled {dice}: {count} on {card} (+{n} point).", "Rolled {dice}: {count} on {card} (+{n} points).",
-                        dice=str(step), count=w.count(matched), card=self.card(card))
+        return w.plural(
+            matched * card.points,
+            "Rolled {dice}: {count} on {card} (+{n} point).",
+            "Rolled {dice}: {count} on {card} (+{n} points).",
+            dice=str(step),
+            count=w.count(matched),
+            card=self.card(card),
+        )
 
     def describe_event(self, event: dict[str, Any], names: list[str]) -> str | None:
         w = self.w
@@ -65,10 +85,18 @@ class LuckiestNarration:
         if kind == "bust":
             name = names[event["seat"]]
             if event["lost"]:
-                return Line(w("Bust! {name} scores nothing this round, losing {lost} points.", name=name, lost=event["lost"]), "bad")
+                return Line(
+                    w("Bust! {name} scores nothing this round, losing {lost} points.", name=name, lost=event["lost"]),
+                    "bad",
+                )
             return Line(w("Bust! {name} scores nothing this round.", name=name), "bad")
         if kind == "bank":
-            banks = w("{name} banks {points} points (total {total}).", name=names[event["seat"]], points=event["points"], total=event["total"])
+            banks = w(
+                "{name} banks {points} points (total {total}).",
+                name=names[event["seat"]],
+                points=event["points"],
+                total=event["total"],
+            )
             return Line(w("No dice left: {banks}", banks=banks) if event["automatic"] else banks, "good")
         if kind == "round":
             scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
@@ -77,7 +105,11 @@ class LuckiestNarration:
             ranking = sorted(range(len(names)), key=lambda s: -event["totals"][s])
             lines = [w("{name}: {points} points", name=names[s], points=event["totals"][s]) for s in ranking]
             winners = w.joined([names[s] for s in event["winners"]])
-            verdict = w("{names} share the win!", names=winners) if len(event["winners"]) > 1 else w("{name} wins!", name=winners)
+            verdict = (
+                w("{names} share the win!", names=winners)
+                if len(event["winners"]) > 1
+                else w("{name} wins!", name=winners)
+            )
             return Line("\n" + w("Final scores:") + "\n  " + "\n  ".join(lines) + "\n" + verdict, "strong")
         return None
 

@@ -57,7 +57,9 @@ def advise(solved: TurnValues, column: int, position: Position, objective: str) 
     used = model.used_of(position.used)
     choices = {code: float(value[position.points, column]) for code, value in solved.choice_values(position.dice, used)}
     values: list[tuple[Action, float]] = [(BANK, choices[BANK_CODE])] if BANK_CODE in choices else []
-    values += [(BETS[card.index], choices[model.class_of[card.index]]) for card in CARDS if not position.used >> card.index & 1]
+    values += [
+        (BETS[card.index], choices[model.class_of[card.index]]) for card in CARDS if not position.used >> card.index & 1
+    ]
     values.sort(key=lambda item: -item[1])
     return Advice(objective, best_action(model, solved.codes, position, column), values)
 
@@ -105,7 +107,12 @@ def _win_situation(view: dict[str, Any]) -> tuple[FaceTable, int, int, int]:
         raise ValueError(f"the win objective is solved for 2 players, not {rules['players']}")
     mover = view["turn"]
     totals = view["totals"]
-    return resolve_faces(rules["faces"]), rules["rounds"], 2 * (view["round"] - 1) + mover, totals[mover] - totals[1 - mover]
+    return (
+        resolve_faces(rules["faces"]),
+        rules["rounds"],
+        2 * (view["round"] - 1) + mover,
+        totals[mover] - totals[1 - mover],
+    )
 
 
 def win_covered(view: dict[str, Any]) -> bool:
@@ -134,7 +141,12 @@ def win_choice(view: dict[str, Any]) -> Action:
     if view["rules"]["players"] != 2:
         return maxn_choice(view)
     faces, rounds, turn, lead = _win_situation(view)
-    return best_action(turn_model(faces), win_codes(faces, rounds, turn), Position.of_view(view), lead + win_solution(faces, rounds).span)
+    return best_action(
+        turn_model(faces),
+        win_codes(faces, rounds, turn),
+        Position.of_view(view),
+        lead + win_solution(faces, rounds).span,
+    )
 
 
 def _maxn_situation(view: dict[str, Any]) -> tuple[MaxnSolution, int, list[int]]:
@@ -162,7 +174,11 @@ def maxn_choice(view: dict[str, Any]) -> Action:
     rules = view["rules"]
     faces = resolve_faces(rules["faces"])
     _, turn, scores = _maxn_situation(view)
-    code = int(_maxn_codes(faces, rules["players"], rules["rounds"], turn, tuple(scores))[flat_turn(faces, DICE).number[turn_state(view)]])
+    code = int(
+        _maxn_codes(faces, rules["players"], rules["rounds"], turn, tuple(scores))[
+            flat_turn(faces, DICE).number[turn_state(view)]
+        ]
+    )
     position = Position.of_view(view)
     return BANK if code == BANK_CODE else BETS[turn_model(faces).next_card(code, position.used)]
 
@@ -171,4 +187,3 @@ def maxn_chances(view: dict[str, Any]) -> list[float]:
     """Every seat's chance of winning at the view's decision, everyone playing max-n from here."""
     solution, turn, scores = _maxn_situation(view)
     return [float(chance) for chance in solution.chances(turn, scores, turn_state(view))]
-

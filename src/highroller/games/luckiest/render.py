@@ -44,7 +44,14 @@ class LuckiestRenderer:
             matching = [f.number for f in faces.faces if info.matches(f)]
             status = "▶ bet" if view["bet"] == card["card"] else ("used" if card["used"] else "")
             style = "dim" if card["used"] and not card["dice"] else None
-            cards.add_row(info.label, str(info.points), dice_text(faces, matching), dice_text(faces, card["dice"]), status, style=style)
+            cards.add_row(
+                info.label,
+                str(info.points),
+                dice_text(faces, matching),
+                dice_text(faces, card["dice"]),
+                status,
+                style=style,
+            )
         turn = Text(f"Points at risk: {view['points']}   Dice left: {view['dice_left']}   Rolls: {view['rolls']}")
         if view["last_roll"]:
             turn.append("   Last roll: ").append_text(dice_text(faces, view["last_roll"]))

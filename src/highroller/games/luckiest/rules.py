@@ -49,9 +49,19 @@ def resolve_rules(**options: Any) -> LuckiestRules:
     """Fill in the defaults and validate the whole."""
     unknown = set(options) - set(OPTION_NAMES)
     if unknown:
-        raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; Luckiest Dice options: {', '.join(OPTION_NAMES)}")
-    players = _whole("players", options.get("players", DEFAULT_PLAYERS), MIN_PLAYERS, MAX_PLAYERS, "the number of players (1 is practice)")
+        raise RulesError(
+            f"unknown option(s) {', '.join(sorted(unknown))}; Luckiest Dice options: {', '.join(OPTION_NAMES)}"
+        )
+    players = _whole(
+        "players",
+        options.get("players", DEFAULT_PLAYERS),
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        "the number of players (1 is practice)",
+    )
     rounds = options.get("rounds")
-    rounds = default_rounds(players) if rounds is None else _whole("rounds", rounds, 1, MAX_ROUNDS, "the number of rounds")
+    rounds = (
+        default_rounds(players) if rounds is None else _whole("rounds", rounds, 1, MAX_ROUNDS, "the number of rounds")
+    )
     faces = options.get("faces")
     return LuckiestRules(players=players, rounds=rounds, faces=resolve_faces("default" if faces is None else faces))

@@ -29,7 +29,11 @@ def score_sheet(state: State, w: Words) -> ScoreSheet:
     for index, step in enumerate(steps):
         number = index + 1
         detail = [_bust_words(busts[number, seat], w) if (number, seat) in busts else "" for seat in range(players)]
-        rows.append(sheet_row(w("Round {round}", round=number), step, [state.scores[seat][index] for seat in range(players)], detail))
+        rows.append(
+            sheet_row(
+                w("Round {round}", round=number), step, [state.scores[seat][index] for seat in range(players)], detail
+            )
+        )
     return sheet_with_totals("points", [0] * players, rows)
 
 

@@ -71,7 +71,9 @@ class TurnValues:
         return choices
 
 
-def solve_turn(model: TurnModel, bank: np.ndarray, bust: np.ndarray, policy: Mapping[Key, np.ndarray] | None = None) -> TurnValues:
+def solve_turn(
+    model: TurnModel, bank: np.ndarray, bust: np.ndarray, policy: Mapping[Key, np.ndarray] | None = None
+) -> TurnValues:
     """Solve a turn for the given leaf values: the best choice everywhere, or `policy`'s choices if given
     (to evaluate a fixed policy against other leaf values)."""
     solved = TurnValues(model, bank, bust)

@@ -12,8 +12,15 @@ from highroller.games.luckiest.state import LuckiestGame
 
 OPTIONS = (
     OptionSpec("players", "int", "number of players (1 is practice)", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
-    OptionSpec("rounds", "int", "number of rounds (default 4 for 1-3 players, 3 for 4-5)", minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("faces", "text", "what the dice's faces show: the boxed dice (default) or a face-table TOML file (terminal only)", presets=tuple(FACE_TABLES)),
+    OptionSpec(
+        "rounds", "int", "number of rounds (default 4 for 1-3 players, 3 for 4-5)", minimum=1, maximum=MAX_ROUNDS
+    ),
+    OptionSpec(
+        "faces",
+        "text",
+        "what the dice's faces show: the boxed dice (default) or a face-table TOML file (terminal only)",
+        presets=tuple(FACE_TABLES),
+    ),
 )
 
 SPEC = GameSpec(

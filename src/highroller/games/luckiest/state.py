@@ -7,18 +7,12 @@ nothing busts the turn. Seat 0 starts every round; a round is one turn per seat.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import (
-    MultisetTable,
-    counts_from_faces,
-    faces_from_counts,
-    multiset_table,
-    roll_steps,
-)
+from highroller.core.dice import MultisetTable, counts_from_faces, faces_from_counts, multiset_table, roll_steps
 from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.state import CHANCE, TERMINAL, State
@@ -39,8 +33,20 @@ class LuckiestState(State):
     """One position of a Luckiest Dice game."""
 
     __slots__ = (
-        "rules", "masks", "round", "turn", "phase", "dice_left", "used", "placed", "points",
-        "bet", "rolls", "last_roll", "scores", "legal",
+        "bet",
+        "dice_left",
+        "last_roll",
+        "legal",
+        "masks",
+        "phase",
+        "placed",
+        "points",
+        "rolls",
+        "round",
+        "rules",
+        "scores",
+        "turn",
+        "used",
     )
 
     def __init__(self, game: LuckiestGame, seed: int) -> None:
@@ -72,7 +78,20 @@ class LuckiestState(State):
     def clone(self) -> LuckiestState:
         other = LuckiestState.__new__(LuckiestState)
         self._clone_base(other)
-        for name in ("rules", "masks", "round", "turn", "phase", "dice_left", "used", "points", "bet", "rolls", "last_roll", "legal"):
+        for name in (
+            "rules",
+            "masks",
+            "round",
+            "turn",
+            "phase",
+            "dice_left",
+            "used",
+            "points",
+            "bet",
+            "rolls",
+            "last_roll",
+            "legal",
+        ):
             setattr(other, name, getattr(self, name))
         other.placed = list(self.placed)
         other.scores = [list(rounds) for rounds in self.scores]
@@ -142,7 +161,8 @@ class LuckiestState(State):
 
     def _sample_chance(self, bits: int) -> Roll:
         dice = self.dice_left
-        return roll_steps(Roll, dice).draw(bits)
+        roll: Roll = roll_steps(Roll, dice).draw(bits)
+        return roll
 
     def _chance_outcomes(self) -> list[tuple[Roll, float]]:
         return [(Roll(counts), p) for counts, p in self._table().distribution()]
@@ -219,9 +239,16 @@ class LuckiestState(State):
         if self.phase == CHOOSE:
             if data == "bank":
                 return BANK
-            if isinstance(data, dict) and set(data) == {"bet"} and isinstance(data["bet"], str) and data["bet"] in CARD_BY_ID:
+            if (
+                isinstance(data, dict)
+                and set(data) == {"bet"}
+                and isinstance(data["bet"], str)
+                and data["bet"] in CARD_BY_ID
+            ):
                 return BETS[CARD_BY_ID[data["bet"]].index]
-            raise IllegalAction(f'an action is "bank" or {{"bet": card}} with a card of {", ".join(CARD_BY_ID)}; not {data!r}')
+            raise IllegalAction(
+                f'an action is "bank" or {{"bet": card}} with a card of {", ".join(CARD_BY_ID)}; not {data!r}'
+            )
         if self.phase == ROLL:
             if isinstance(data, dict) and set(data) == {"roll"} and isinstance(data["roll"], list):
                 try:
@@ -242,7 +269,7 @@ def _kept(mask: int, counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(count if mask >> face & 1 else 0 for face, count in enumerate(counts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _legal(used: int) -> tuple[Bet | Bank, ...]:
     """The choices after a roll that placed dice: bank, or bet on a card not used yet (bit i: card i)."""
     return (BANK, *(bet for bet in BETS if not used >> bet.card & 1))

@@ -10,7 +10,6 @@ from highroller.games.luckiest.faces import FaceTable
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
 from highroller.games.luckiest.solver import TIE, TurnValues, WinSolution, score_values, solve_win
 
-
 KIND_WORDS = {"parity": "odd/even", "shape": "shapes", "colour": "colours", "number": "numbers"}
 
 

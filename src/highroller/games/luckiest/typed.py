@@ -40,7 +40,12 @@ class LuckiestTyped:
             return w("a card to bet on: {cards}", cards=_cards(state, w))
         if state.phase == ROLL:
             example = " ".join(str(face % 6 + 1) for face in range(state.dice_left))
-            return w.plural(state.dice_left, "the faces of the {n} die rolled, e.g. '{example}'", "the faces of the {n} dice rolled, e.g. '{example}'", example=example)
+            return w.plural(
+                state.dice_left,
+                "the faces of the {n} die rolled, e.g. '{example}'",
+                "the faces of the {n} dice rolled, e.g. '{example}'",
+                example=example,
+            )
         return w("the game is over")
 
     def _choice(self, state: LuckiestState, text: str) -> Bet | Bank:
@@ -49,13 +54,23 @@ class LuckiestTyped:
         if word in said("bank", "b", "stop"):
             if BANK in state.legal:
                 return BANK
-            raise TypedRefusal(lambda w: w("you cannot bank before your first roll; bet on one of: {cards}", cards=_cards(state, w)))
+            raise TypedRefusal(
+                lambda w: w("you cannot bank before your first roll; bet on one of: {cards}", cards=_cards(state, w))
+            )
         card = _named(word) or find_card(word)
         if card is None:
             shown = text.strip()[:_ECHOED]
-            raise TypedRefusal(lambda w: w("'{text}' is not a card; type {expected}", text=shown, expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w("'{text}' is not a card; type {expected}", text=shown, expected=self.help(state, w))
+            )
         if BETS[card.index] not in state.legal:
-            raise TypedRefusal(lambda w: w("{card} is already used this turn; type {expected}", card=_name(card, w), expected=self.help(state, w)))
+            raise TypedRefusal(
+                lambda w: w(
+                    "{card} is already used this turn; type {expected}",
+                    card=_name(card, w),
+                    expected=self.help(state, w),
+                )
+            )
         return BETS[card.index]
 
     def _roll(self, state: LuckiestState, text: str) -> Roll:
@@ -71,7 +86,9 @@ class LuckiestTyped:
         return Roll(counts_from_faces(faces))
 
     def _not_a_face(self, state: LuckiestState, token: str) -> TypedRefusal:
-        return TypedRefusal(lambda w: w("'{token}' is not a face; type {expected}", token=token, expected=self.help(state, w)))
+        return TypedRefusal(
+            lambda w: w("'{token}' is not a face; type {expected}", token=token, expected=self.help(state, w))
+        )
 
     def _miscounted(self, state: LuckiestState, typed: int, w: Words) -> str:
         """The refusal of a roll with the wrong number of faces."""

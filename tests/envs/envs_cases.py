@@ -8,8 +8,14 @@ import highroller as hr
 
 
 def game_configs() -> list[tuple[str, dict[str, Any]]]:
-    """(game, options) for every registered game and every option set of its API checker."""
-    return [(name, dict(options)) for name in hr.available_games() for options in hr.game_spec(name).checker_configs]
+    """(game, options) for every registered game with an encoder (which the learning adapters need; a spec
+    may name none) and every option set of its API checker."""
+    return [
+        (name, dict(options))
+        for name in hr.available_games()
+        if hr.game_spec(name).encoder
+        for options in hr.game_spec(name).checker_configs
+    ]
 
 
 def config_id(config: tuple[str, dict[str, Any]]) -> str:

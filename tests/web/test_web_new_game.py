@@ -3,12 +3,14 @@ with pip beside highroller and found through its entry point, is offered by `hig
 lobby (its words in French too), its board and styles and its rules in short are served from its
 package, and a whole game is played in Chromium on its own board — its die and its turn's points are
 pieces a person clicks to play — against a bot that a bot worker process plays, the log told in the
-game's own words. The test finds the game as the only registered game highroller does not ship."""
+game's own words. The test finds the game by the entry point of the package's pyproject.toml, so other
+game packages installed beside it change nothing."""
 
 from __future__ import annotations
 
 import random
 import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,11 +30,12 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def _added_game() -> str:
-    added = [name for name in hr.available_games() if name not in own_games()]
-    assert len(added) == 1, (
-        f"one game of another package is installed (the README's test command installs it), not {added}"
-    )
-    return added[0]
+    """The game of the example package in packages/, which the README's test command installs."""
+    pyprojects = sorted((Path(__file__).parents[2] / "packages").glob("*/pyproject.toml"))
+    entry_points = tomllib.loads(pyprojects[0].read_text(encoding="utf-8"))["project"]["entry-points"]
+    game = next(iter(entry_points["highroller.games"]))
+    assert game in hr.available_games() and game not in own_games(), f"{pyprojects[0].parent} is not installed"
+    return str(game)
 
 
 @pytest.mark.slow  # in Chromium

@@ -6,6 +6,8 @@ and its edits of the game's files. (The browser at its end is tests/web/test_web
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import os
 import re
 import shlex
@@ -16,15 +18,21 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 import highroller as hr
+import highroller.games
 from highroller import registry
 from highroller.cli.main import cli
 from highroller.core.checker import check_game
 from highroller.core.spec import load_object
+from highroller.core.state import CHANCE
+from highroller.core.words import AND
 
 DOCS = Path(__file__).parents[1] / "docs" / "api.md"
 NAME = "dice_duel"
@@ -74,27 +82,163 @@ def test_the_command_writes_a_package_that_registers_the_game(tmp_path: Path) ->
     assert any(
         need.startswith("pytest") for need in project["project"]["optional-dependencies"]["test"]
     )  # the printed pytest step runs
-    assert set(project["tool"]["setuptools"]["package-data"][MODULE]) == {"board.js", "board.css", "guide/*.md"}
+    data = set(project["tool"]["setuptools"]["package-data"][MODULE])
+    assert data == {"board.js", "board.css", "view.md", "guide/*.md", "locale/*.po"}
     package = folder / "src" / MODULE
-    assert {
-        "spec.py",
-        "rules.py",
-        "state.py",
-        "bots.py",
-        "view.py",
-        "narration.py",
-        "render.py",
-        "board.js",
-        "board.css",
-    } <= {path.name for path in package.iterdir()}
-    assert (
-        (package / "guide" / "en.md").is_file()
-        and (folder / "README.md").is_file()
-        and (folder / "tests" / f"test_{NAME}.py").is_file()
-    )
+    assert _missing(package) == []
+    assert (folder / "README.md").is_file() and (folder / "tests" / f"test_{NAME}.py").is_file()
     for path in folder.rglob("*.py"):
         assert ast.get_docstring(ast.parse(path.read_text())), f"{path} has no docstring"
     assert "export function render(view, ctx)" in (package / "board.js").read_text()
+
+
+SHAPE = (
+    "__init__.py", "spec.py", "rules.py", "steps.py", "state.py", "bots.py", "view.py", "view.md", "typed.py",
+    "narrate.py", "sheet.py", "encoder.py", "render.py", "board.js", "board.css", "guide/en.md", "guide/fr.md",
+    "locale/fr.po",
+)  # fmt: skip
+"""The files every game's folder holds, whether `new-game` wrote it, it is a package of packages/ or one of
+highroller's own games."""
+
+
+def _missing(folder: Path) -> list[str]:
+    return [name for name in SHAPE if not (folder / name).is_file()]
+
+
+def _packaged_games() -> list[str]:
+    """The games the packages of packages/ register (by their pyproject.toml's entry points)."""
+    pyprojects = sorted((Path(__file__).parents[1] / "packages").glob("*/pyproject.toml"))
+    return [
+        name
+        for pyproject in pyprojects
+        for name in tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["entry-points"]["highroller.games"]
+    ]
+
+
+def _game_docs() -> Any:
+    spec = importlib.util.spec_from_file_location("game_docs", DOCS.parents[1] / "scripts" / "game_docs.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_new_game_the_packaged_ones_and_highrollers_own_are_of_one_shape(new_game: Path, tmp_path: Path) -> None:
+    """The same files with the same jobs, a spec naming the same parts, and a view whose every key is
+    documented (so scripts/game_docs.py writes its pages)."""
+    games = [*registry.own_games(), *_packaged_games(), NAME]
+    for name in games:
+        spec = hr.game_spec(name)
+        module = spec.view.partition(".view:")[0]
+        folder = Path(importlib.import_module(module).__file__ or "").parent
+        assert _missing(folder) == [], name
+        assert spec.narration.startswith(f"{module}.narrate:") and spec.encoder.startswith(f"{module}.encoder:")
+        assert spec.score_sheet.startswith(f"{module}.sheet:") and spec.typed_input.startswith(f"{module}.typed:")
+        assert spec.board == f"{module}:board.js" and spec.guide == f"{module}:guide"
+    pages = _game_docs().pages([*_packaged_games(), NAME], tmp_path)
+    assert tmp_path / "views" / f"{NAME}.md" in pages and "| `dice` |" in pages[tmp_path / "views" / f"{NAME}.md"]
+
+
+def test_the_new_game_speaks_french_and_german_every_text_it_uses(new_game: Path) -> None:
+    package = new_game / "src" / MODULE
+    spec = hr.game_spec(NAME)
+    used = {
+        spec.title,
+        spec.summary,
+        AND,
+        *spec.bots,
+        *(text for option in spec.options for text in (option.name, option.help)),
+    }
+    for name, method, keywords in (
+        ("narrate.py", "python", {"w": None}),
+        ("typed.py", "python", {"w": None}),
+        ("sheet.py", "python", {"w": None}),
+        ("board.js", "javascript", {"t": None, "tn": (2, 3)}),
+    ):
+        for _line, message, _comments, _context in extract_from_file(method, str(package / name), keywords=keywords):
+            used.add(message[0] if isinstance(message, tuple) else message)
+    for lang in ("fr", "de"):
+        with (package / "locale" / f"{lang}.po").open("rb") as handle:
+            catalog = {
+                message.id[0] if isinstance(message.id, tuple) else message.id: message
+                for message in read_po(handle)
+                if message.id
+            }
+        assert set(catalog) == used, lang
+        assert all(message.string and all(message.string) for message in catalog.values()), lang
+    state = hr.make(NAME, players=2).new_game(seed=3)
+    roll = state.sample_chance()
+    told = {
+        lang: hr.narration_of(NAME, lang).describe_step(state, CHANCE, roll, ["Ann", "Bob"]) for lang in ("fr", "de")
+    }
+    assert (told["fr"] or "").startswith("Ann lance") and (told["de"] or "").startswith("Ann wirft"), told
+
+
+def test_a_builtin_game_is_written_into_a_checkout_with_its_entry_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkout = tmp_path / "highroller"
+    (checkout / "src" / "highroller" / "games").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text((DOCS.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    code, out = run("new-game", NAME, "--builtin", "--checkout", str(checkout))
+    assert code == 0, out
+    assert f"python -m pytest tests/{NAME}" in out and f"python scripts/game_docs.py {NAME}" in out
+    folder = checkout / "src" / "highroller" / "games" / NAME
+    assert _missing(folder) == [] and (checkout / "tests" / NAME / f"test_{NAME}.py").is_file()
+    assert sorted(path.name for path in checkout.iterdir()) == [
+        "pyproject.toml",
+        "src",
+        "tests",
+    ]  # no README of its own
+    project = tomllib.loads((checkout / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    registered = project["entry-points"]["highroller.games"]
+    assert registered[NAME] == f"highroller.games.{NAME}.spec:SPEC" and set(registry.own_games()) < set(registered)
+    monkeypatch.setattr(highroller.games, "__path__", [*highroller.games.__path__, str(folder.parent)])
+    monkeypatch.setenv("HIGHROLLER_GAMES", f"{NAME}=highroller.games.{NAME}.spec:SPEC")
+    _forget_registrations()
+    try:
+        spec = hr.game_spec(NAME)
+        check_game(hr.make(NAME, players=2), view_type=load_object(spec.view))
+        state = hr.make(NAME, players=2).new_game(1)
+        state.apply(state.sample_chance())
+        assert [hr.narration_of(NAME, "de").label(step) for step in state.legal_actions()] == [
+            "behalten",
+            "noch einmal werfen",
+        ]
+    finally:
+        for module in [module for module in sys.modules if module.startswith(f"highroller.games.{NAME}")]:
+            del sys.modules[module]
+        monkeypatch.undo()
+        _forget_registrations()
+    code, out = run("new-game", "other_game", "--builtin", "--checkout", str(tmp_path))
+    assert code != 0 and "is not a checkout of highroller" in out
+
+
+@pytest.mark.slow  # highroller's shared tests, in a process of their own
+def test_highrollers_shared_tests_pass_with_the_new_game_beside_it(tmp_path: Path) -> None:
+    """Every shared test that goes through the registered games (outside a game's own folder, and not
+    itself slow) passes with the new game registered beside highroller's own and the packaged ones."""
+    folder = tmp_path / NAME
+    code, out = run("new-game", NAME, "--dir", str(folder))
+    assert code == 0, out
+    tests = Path(__file__).parent
+    shared = sorted(
+        str(path)
+        for path in tests.rglob("test_*.py")
+        if path != Path(__file__) and "available_games()" in path.read_text(encoding="utf-8")
+    )
+    assert len(shared) > 10
+    path = os.pathsep.join(filter(None, [str(folder / "src"), os.environ.get("PYTHONPATH")]))
+    environment = {**os.environ, "HIGHROLLER_GAMES": f"{NAME}={MODULE}.spec:SPEC", "PYTHONPATH": path}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", "-n", "2", *shared],
+        cwd=tests.parent,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
 def test_the_new_game_passes_the_api_checker_and_plays(new_game: Path) -> None:

@@ -1,5 +1,6 @@
 """`highroller new-game NAME`: a new dice game as a package of its own, which plays, passes its tests
-and is served as soon as it is installed (`highroller.scaffold`)."""
+and is served as soon as it is installed (`highroller.scaffold`); with `--builtin`, a game inside a
+checkout of highroller."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from highroller.scaffold.write import ScaffoldError, write_game
+from highroller.scaffold.write import ScaffoldError, write_builtin_game, write_game
 
 
 @click.command("new-game")
@@ -19,7 +20,20 @@ from highroller.scaffold.write import ScaffoldError, write_game
     default=None,
     help="Where to write it: a new or empty folder. Default: ./NAME.",
 )
-def new_game_command(name: str, directory: Path | None) -> None:
+@click.option(
+    "--builtin",
+    is_flag=True,
+    help="A game of highroller itself: its folder in src/highroller/games/, its tests in tests/NAME/ and its "
+    "entry point in pyproject.toml, in the checkout given by --checkout.",
+)
+@click.option(
+    "--checkout",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="With --builtin: the checkout of highroller (the folder of its pyproject.toml).",
+)
+def new_game_command(name: str, directory: Path | None, builtin: bool, checkout: Path) -> None:
     """Write a new dice game NAME as a package to build on: rules with one rule to change, a state on
     the engine API, two bots, its words, a terminal drawing, a browser board, a guide and tests.
 
@@ -27,6 +41,9 @@ def new_game_command(name: str, directory: Path | None) -> None:
     Then:  pip install -e './NAME[test]'    (registers it with highroller, with what its tests need)
            highroller play NAME
     """
+    if builtin:
+        _new_builtin_game(name, directory, checkout)
+        return
     folder = directory if directory is not None else Path(name)
     try:
         written = write_game(name, folder)
@@ -40,6 +57,32 @@ def new_game_command(name: str, directory: Path | None) -> None:
         (f"python -m pytest {shown}", "runs its tests: the API checker and its rule"),
         ("highroller serve", "serves it to play in the browser (a server already running: restart it)"),
     )
+    _echo_steps(steps)
+
+
+def _new_builtin_game(name: str, directory: Path | None, checkout: Path) -> None:
+    if directory is not None:
+        raise click.UsageError("--dir is for a package of its own; a built-in game goes into --checkout")
+    try:
+        written = write_builtin_game(name, checkout)
+    except ScaffoldError as error:
+        raise click.ClickException(str(error)) from error
+    folder = _as_typed(checkout / "src" / "highroller" / "games" / name)
+    click.echo(
+        f"Wrote the game {name} in {folder} ({len(written) - 1} files) and its entry point in pyproject.toml. Next:"
+    )
+    steps = (
+        (f"pip install -e '{_as_typed(checkout)}[test]'", "registers it: the entry point counts once installed"),
+        (f"highroller play {name}", "plays it in the terminal against a bot"),
+        (f"python -m pytest tests/{name}", "runs its tests: the API checker and its rule"),
+        (f"python scripts/game_docs.py {name}", "writes its pages: docs/views/ and docs/rules/"),
+        ("python -m pytest", "runs all of highroller's tests, which now include it"),
+    )
+    _echo_steps(steps)
+
+
+def _echo_steps(steps: tuple[tuple[str, str], ...]) -> None:
+    """The next steps, a command and what it does on each line, the commands aligned."""
     width = max(len(command) for command, _ in steps)
     for command, what in steps:
         click.echo(f"  {command:{width}}   {what}")

@@ -422,7 +422,7 @@ function drawResult() {
   box.replaceChildren(
     h("h2", { class: "winner-line" }, h("span", { "aria-hidden": "true" }, "★ "), state.result.winners.length > 1 ? t("{names} win!", { names: winners }) : t("{name} wins!", { name: winners })),
     h("ol", { class: "ranking" }, ranking),
-    state.rated ? ratingOutcome(state) : null,
+    state.rated ? ratingOutcome(state) : "",
     h("p", { class: "row" }, rematch, h("a", { class: "button", href: `/api/tables/${state.id}/record`, download: "" }, t("Download the record")), h("a", { class: "button", href: `/replay/${state.id}` }, t("Replay step by step"))),
     state.sheet && state.sheet.rows.length ? h("div", { class: "sheet-scroll final-sheet" }, sheetTable(state)) : "",
   );

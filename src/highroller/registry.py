@@ -41,6 +41,7 @@ from highroller.core.narration import Narration
 from highroller.core.presets import load_presets
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.spec_check import GameSpecError, check_spec
+from highroller.core.spec_parts import narration_in
 from highroller.core.words import LANGUAGES, Words, check_language
 
 GROUP = "highroller.games"
@@ -235,6 +236,4 @@ def narration_of(name: str, lang: str = "en") -> Narration:
     """The words of a registered game in `lang` (one of `highroller.core.words.LANGUAGES`): what the
     spec's `narration` names, a `Narration` (one language) or a function of the language giving one."""
     check_language(lang)
-    named = load_object(game_spec(name).narration)
-    narration: Narration = named if hasattr(named, "describe_step") else named(lang)
-    return narration
+    return narration_in(game_spec(name))(lang)

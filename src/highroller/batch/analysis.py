@@ -17,7 +17,8 @@ from highroller.batch.engine import BatchResult
 from highroller.batch.runner import run_reduced
 from highroller.batch.tally import Tally
 from highroller.core.game import Game
-from highroller.core.spec import GameSpec
+from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec_check import GameSpecError
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -90,3 +91,11 @@ def finish(out: Path, lines: list[str], plots: list[Path]) -> None:
     text = "\n".join([*lines, "", "Plots:", *(f"  {p}" for p in plots)]) + "\n"
     (out / "summary.txt").write_text(text, encoding="utf-8")
     click.echo(text, nl=False)
+
+
+def analysis_of(spec: GameSpec) -> Analysis:
+    """The game's analysis (its spec's `analysis`: `highroller analyze GAME`)."""
+    found = load_object(spec.analysis)
+    if not isinstance(found, Analysis):
+        raise GameSpecError(f"{spec.name}: the spec's analysis names {spec.analysis!r}, which is not an Analysis")
+    return found

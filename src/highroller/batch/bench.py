@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from highroller.batch.engine import BatchEngine
+from highroller.batch.engine import BatchEngine, engine_at
 from highroller.batch.ranges import CHUNK, run_range
 from highroller.batch.runner import new_pool, run_series
 from highroller.core.game import Game
-from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec import GameSpec
 
 
 def batch_rate(engine: BatchEngine, game: Game, seconds: float) -> tuple[int, float]:
@@ -44,7 +44,7 @@ def series_rate(spec: GameSpec, game: Game, games: int, processes: int) -> float
     workers, it touches the memory the results take, which a virtual machine may back only on first
     use (about 2 ns a byte here, as much as playing the games)."""
     bots = ["random"] * game.num_players
-    with new_pool(processes, load_object(spec.batch).threads) as pool:
+    with new_pool(processes, engine_at(spec.batch).threads) as pool:
         run_series(spec.batch, game, bots, 3, games, processes, pool=pool)
         started = time.perf_counter()
         run_series(spec.batch, game, bots, 2, games, processes, pool=pool)
@@ -130,7 +130,7 @@ def whole_process_rows(label: str, measured: WholeProcess) -> list[tuple[str, st
 
 def batch_rows(spec: GameSpec, step_rates: Mapping[str, float], seconds: float) -> list[tuple[str, str, str, str, str]]:
     """(configuration, step games/s, batch games/s, ratio, bytes per game) per bench configuration."""
-    engine: BatchEngine = load_object(spec.batch)
+    engine = engine_at(spec.batch)
     rows = []
     for label, options in spec.bench_configs:
         game = spec.make(**options)
@@ -143,7 +143,7 @@ def batch_rows(spec: GameSpec, step_rates: Mapping[str, float], seconds: float) 
 def scaling_rows(spec: GameSpec, options: Mapping[str, Any], seconds: float, processes: int) -> list[tuple[str, str]]:
     """Games/s of the first bench configuration on 1..`processes` processes (the same games per
     process, about `seconds` of play each), each a whole series with its results."""
-    engine: BatchEngine = load_object(spec.batch)
+    engine = engine_at(spec.batch)
     game = spec.make(**options)
     _, rate = batch_rate(engine, game, min(seconds, 1.0))
     games = max(CHUNK, int(rate * seconds))

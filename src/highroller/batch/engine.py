@@ -99,7 +99,13 @@ class BatchEngine(Protocol):
 
 def find_engine(spec: GameSpec) -> BatchEngine | None:
     """The game's batch engine, or None if it has none."""
-    return load_object(spec.batch) if spec.batch else None
+    return engine_at(spec.batch) if spec.batch else None
+
+
+def engine_at(path: str) -> BatchEngine:
+    """The batch engine at the import path `path` (a spec's `batch`, as worker processes are given it)."""
+    engine: BatchEngine = load_object(path)
+    return engine
 
 
 def supports(engine: BatchEngine, choices: Sequence[tuple[str, Mapping[str, Any]]]) -> bool:

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from highroller.batch.engine import BatchEngine, BatchResult
+from highroller.batch.engine import BatchEngine, BatchResult, engine_at
 from highroller.batch.seeds import game_seeds
 from highroller.core.game import Game
-from highroller.core.spec import load_object
 
 CHUNK = 8192
 """Games per kernel call: large enough to amortise the call, small enough to stay in cache."""
@@ -73,7 +72,7 @@ def range_reduced(
     """Games start..start+count-1 of the series (at least one), each chunk reduced by `reduce` and the
     reductions added (`on_chunk(games)` after each chunk)."""
     total: Reduced | None = None
-    for _, part in chunks(load_object(engine_path), game, bots, series, start, count, params):
+    for _, part in chunks(engine_at(engine_path), game, bots, series, start, count, params):
         reduced = reduce(part)
         total = reduced if total is None else total + reduced
         if on_chunk is not None:

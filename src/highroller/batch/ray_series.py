@@ -15,11 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import reduce as reduce_sum
 from typing import Any, TypeVar
 
-from highroller.batch.engine import BatchResult
+from highroller.batch.engine import BatchResult, engine_at
 from highroller.batch.ranges import range_reduced, run_range
 from highroller.clusters import ray_cluster
 from highroller.core.game import Game
-from highroller.core.spec import load_object
 
 TASKS_PER_CPU = 4
 """Ranges per CPU of the cluster: enough that a slow worker does not hold the run up."""
@@ -36,7 +35,7 @@ def _play_range(
     count: int,
     params: Sequence[Mapping[str, Any]] | None,
 ) -> BatchResult:
-    return run_range(load_object(engine_path), game, bots, series, start, count, params)
+    return run_range(engine_at(engine_path), game, bots, series, start, count, params)
 
 
 def _reduce_range(

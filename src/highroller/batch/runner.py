@@ -29,13 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from highroller.batch.engine import BatchEngine, BatchResult
+from highroller.batch.engine import BatchEngine, BatchResult, engine_at
 from highroller.batch.ranges import CHUNK, Reduced, chunks, range_reduced, run_range
 from highroller.batch.seeds import game_seeds
 from highroller.batch.totals import SeriesTotals
 from highroller.core.cpu import cores
 from highroller.core.game import Game
-from highroller.core.spec import load_object
 
 PARALLEL_FROM = 500_000
 """Games from which a series played by worker processes uses every core unless told otherwise: below,
@@ -96,7 +95,7 @@ def _worker(
     """In a worker process: play games start..start+count-1 of the series into their rows of the
     series' files in `folder`."""
     files = {name: np.load(Path(folder) / f"{name}.npy", mmap_mode="r+") for name in names}
-    _fill(load_object(engine_path), game, bots, series, start, count, params, files)
+    _fill(engine_at(engine_path), game, bots, series, start, count, params, files)
     for array in files.values():
         array.flush()
 
@@ -130,7 +129,7 @@ def run_series(
         from highroller.batch.ray_series import run_series_on_ray
 
         return run_series_on_ray(engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
-    engine: BatchEngine = load_object(engine_path)
+    engine = engine_at(engine_path)
     processes = default_processes(games, engine.threads) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
         return run_range(engine, game, bots, series, 0, games, params, on_chunk)
@@ -204,7 +203,7 @@ def run_reduced(
         from highroller.batch.ray_series import reduced_on_ray
 
         return reduced_on_ray(reduce, engine_path, game, bots, series, games, params, address, on_chunk, CHUNK)
-    threads = load_object(engine_path).threads
+    threads = engine_at(engine_path).threads
     processes = default_processes(games, threads) if processes is None else processes
     if processes <= 1 or games <= CHUNK:
         return range_reduced(reduce, engine_path, game, bots, series, 0, games, params, on_chunk)

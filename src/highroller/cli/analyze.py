@@ -12,12 +12,12 @@ from typing import Any
 
 import click
 
-from highroller.batch.analysis import Analysis
+from highroller.batch.analysis import Analysis, analysis_of
 from highroller.batch.engine import find_engine
 from highroller.cli.extras import needing, require
 from highroller.cli.options import chosen_options, click_options, make_game
 from highroller.cli.progress import progress_bar
-from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec import GameSpec
 
 
 def common_options(analysis: Analysis) -> list[click.Option]:
@@ -67,7 +67,7 @@ def analyze_command(spec: GameSpec) -> click.Command | None:
     """The `analyze` command of a game that has an analysis (None for one that has not)."""
     if not spec.analysis:
         return None
-    analysis: Analysis = load_object(spec.analysis)
+    analysis = analysis_of(spec)
 
     def run(**params: Any) -> None:
         what = f"highroller analyze {spec.name}"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 import click
 from rich.console import Console
@@ -24,7 +23,8 @@ from rich.table import Table
 from highroller.benchmark import games_per_second
 from highroller.cli.extras import lacks, missing
 from highroller.core import compiled
-from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec import GameSpec
+from highroller.core.spec_parts import extra_benchmarks
 from highroller.registry import game_spec
 
 
@@ -73,8 +73,9 @@ def run_bench(name: str, seconds: float, extras: bool, processes: int = 1) -> No
     console.print(table)
     if spec.batch:
         _batch_tables(console, spec, step_rates, seconds, processes, extras)
-    if extras and spec.extra_benchmarks:
-        rows: list[tuple[str, Any]] = load_object(spec.extra_benchmarks)()
+    measured = extra_benchmarks(spec) if extras else None
+    if measured is not None:
+        rows = measured()
         more = Table(title=f"{spec.title}: more measurements")
         more.add_column("What")
         more.add_column("Figure", justify="right")

@@ -20,7 +20,7 @@ from rich.console import Console
 
 from highroller.cli.options import bot_factory, click_options, make_game, seat_bots
 from highroller.cli.record_files import default_record_path, load_record, new_record_path, save_record
-from highroller.cli.rendering import TextRenderer, styled
+from highroller.cli.rendering import TextRenderer, renderer_of, styled
 from highroller.core.bots import Bot
 from highroller.core.botspec import levels_text
 from highroller.core.errors import IllegalAction, RecordError
@@ -183,7 +183,7 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
         if text is not None
     }
     humans = [text is None for text in seating.bots]
-    renderer: TextRenderer = load_object(spec.renderer)
+    renderer = renderer_of(spec)
     session = _Session(
         console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual"
     )

@@ -13,6 +13,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from highroller.core.narration import tone_of
+from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import State
 
 STYLES = {"plain": "", "strong": "bold", "good": "bold green", "bad": "bold red", "warning": "red"}
@@ -30,3 +31,9 @@ class TextRenderer(Protocol):
 
     def advice(self, state: State, seat: int) -> RenderableType | None:
         """Help for a person on request ('?' at the prompt): odds, a solver's values, or None."""
+
+
+def renderer_of(spec: GameSpec) -> TextRenderer:
+    """The game's terminal drawing (its spec's `renderer`)."""
+    renderer: TextRenderer = load_object(spec.renderer)
+    return renderer

@@ -9,10 +9,9 @@ import click
 from rich.console import Console
 
 from highroller.cli.record_files import load_record
-from highroller.cli.rendering import TextRenderer, styled
+from highroller.cli.rendering import renderer_of, styled
 from highroller.core.errors import HighrollerError, RecordError
 from highroller.core.record_format import follow
-from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.core.values import is_whole
 from highroller.registry import game_spec, narration_of
@@ -53,7 +52,7 @@ def run_replay(path: str, seat: int | None, show_all: bool) -> None:
     if seat is not None and not 0 <= seat < game.num_players:
         raise click.BadParameter(f"seats are 0 to {game.num_players - 1}", param_hint="--seat")
     spec = game_spec(game.name)
-    renderer: TextRenderer = load_object(spec.renderer)
+    renderer = renderer_of(spec)
     narration = narration_of(game.name)
     names = seat_names(record, game.num_players)
     state = game.new_game(record["seed"])

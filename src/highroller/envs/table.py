@@ -15,7 +15,7 @@ import numpy as np
 
 from highroller.core.encoder import Encoder
 from highroller.core.game import Game
-from highroller.core.spec import load_object
+from highroller.core.spec_parts import encoder_class
 from highroller.core.state import State
 from highroller.registry import game_spec, make
 
@@ -24,11 +24,10 @@ SEED_BOUND = 1 << 62
 
 def encoder_for(game: Game) -> Encoder:
     """The encoder of `game` with its options (named by the game's spec); `KeyError` if it has none."""
-    path = game_spec(game.name).encoder
-    if not path:
+    made = encoder_class(game_spec(game.name))
+    if made is None:
         raise KeyError(f"{game.name!r} has no encoder for the learning adapters (its spec names none)")
-    encoder: Encoder = load_object(path)(game)
-    return encoder
+    return made(game)
 
 
 def game_and_encoder(name: str, options: dict[str, Any]) -> tuple[Game, Encoder]:
@@ -52,9 +51,9 @@ def board_text(state: State, names: list[str]) -> str:
     """The game's terminal board for a spectator, as plain text."""
     from rich.console import Console
 
-    from highroller.core.spec import load_object
+    from highroller.cli.rendering import renderer_of
 
-    renderer = load_object(game_spec(state.game.name).renderer)
+    renderer = renderer_of(game_spec(state.game.name))
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     console.print(renderer.board(state.view(None), names))
     return console.export_text()

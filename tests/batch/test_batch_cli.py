@@ -43,7 +43,7 @@ def test_simulate_refuses_batch_for_bots_without_one() -> None:
     ("game", "options"),
     [
         ("lasvegas", ["--edition", "biggie", "--players", "5", "--bandit"]),
-        ("lastchance", ["--players", "3"]),
+        pytest.param("lastchance", ["--players", "3"], marks=pytest.mark.slow),  # its kernel compiles first
         ("luckiest", ["--players", "3"]),
     ],
 )

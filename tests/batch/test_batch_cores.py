@@ -11,6 +11,7 @@ import pytest
 
 import highroller as hr
 from highroller.batch import runner
+from highroller.batch.engine import engine_at
 from highroller.batch.ranges import CHUNK
 from highroller.batch.runner import PARALLEL_FROM, default_processes, run_totals
 from highroller.core.cpu import cores
@@ -31,8 +32,8 @@ def test_threads_take_every_core_from_a_series_second_chunk() -> None:
 def test_threads_play_the_engines_that_release_the_lock_and_processes_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert hr.game_spec("lasvegas").batch and runner.load_object(hr.game_spec("lasvegas").batch).threads
-    assert not runner.load_object(hr.game_spec("luckiest").batch).threads
+    assert hr.game_spec("lasvegas").batch and engine_at(hr.game_spec("lasvegas").batch).threads
+    assert not engine_at(hr.game_spec("luckiest").batch).threads
     with runner.new_pool(2, threads=True) as pool:
         assert isinstance(pool, ThreadPoolExecutor)
     game = hr.make("lasvegas", players=3)

@@ -76,7 +76,12 @@ class Brute:
 
 @pytest.mark.parametrize(
     ("faces", "players", "rounds", "dice"),
-    [(DEFAULT, 3, 1, 3), (DEFAULT, 3, 2, 2), (LOPSIDED, 3, 1, 2), (DEFAULT, 4, 1, 2)],
+    [
+        pytest.param(DEFAULT, 3, 1, 3, marks=pytest.mark.slow),  # a minute or more each, by brute force
+        pytest.param(DEFAULT, 3, 2, 2, marks=pytest.mark.slow),
+        (LOPSIDED, 3, 1, 2),
+        pytest.param(DEFAULT, 4, 1, 2, marks=pytest.mark.slow),
+    ],
 )
 def test_every_turn_start_matches_brute_force(faces: FaceTable, players: int, rounds: int, dice: int) -> None:
     solution = solve_maxn(faces, players, rounds, dice=dice)

@@ -53,6 +53,7 @@ def test_one_max_n_player_beats_score_maximisers_as_solved(seat: int) -> None:
     assert solved > 1 / 3 + 0.03
 
 
+@pytest.mark.slow  # whole games of three against the solution
 def test_step_bot_and_win_chances_follow_the_solution() -> None:
     solution = maxn_store.solution(DEFAULT, 3, 4)
     state = hr.make("luckiest", players=3).new_game(seed=5)
@@ -93,6 +94,7 @@ def test_games_without_an_exact_solution_show_no_chances_and_advise_points() -> 
     assert maxn_store.covered(4, 3) and not maxn_store.exact(4, 3) and not maxn_store.covered(4, 4)
 
 
+@pytest.mark.slow  # two solutions of games of three
 @pytest.mark.parametrize(("players", "step"), [(3, 6), (3, 12)])
 def test_a_coarse_grid_comes_close_to_the_exact_solution(players: int, step: int) -> None:
     exact = solve_maxn(DEFAULT, players, 4).chances(0, [0] * players)

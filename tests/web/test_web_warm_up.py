@@ -47,6 +47,7 @@ def test_a_failing_warm_up_does_not_stop_the_next() -> None:
     assert process.exitcode == 2  # the missing module and loads() without its argument; getcwd ran between
 
 
+@pytest.mark.slow  # a server process
 def test_a_server_starts_its_warm_up_and_ends_it_when_it_stops(tmp_path: Path) -> None:
     assert start_warm_up(0, False, []) is None
     settings = replace(TEST_SETTINGS, warm_up=True)

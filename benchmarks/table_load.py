@@ -45,7 +45,7 @@ from postgres_server import free_port, postgres_server
 from highroller.registry import make
 from highroller.web.loopwatch import BUSY
 from highroller.web.settings import Settings
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 from highroller.web.table_load import load_copy
 from highroller.web.table_log import apply_steps, step_narrator
 
@@ -90,7 +90,7 @@ MEMORY_CHILD = """
 import asyncio, gc, json, sys
 from dataclasses import replace
 from highroller.web.settings import Settings
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 from highroller.web.tables import Tables
 def rss():
     for line in open("/proc/self/status"):

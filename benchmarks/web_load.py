@@ -62,7 +62,7 @@ from long_tables import fill, long_games
 from postgres_server import free_port, postgres_server
 
 from highroller.web.loopwatch import BUSY
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 HOST = "127.0.0.1"
 UNLIMITED = [
@@ -555,7 +555,7 @@ def soak(args: argparse.Namespace) -> None:
 
     import highroller as hr
     from highroller.core.record_format import apply_recorded_step
-    from highroller.web.store import open_store
+    from highroller.web.store.dialects import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
         with Cluster(db, 2, 1, Path(tempfile.mkdtemp())) as cluster:

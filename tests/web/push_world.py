@@ -17,7 +17,8 @@ from highroller.web.notifier import Notifier
 from highroller.web.presence import Presence
 from highroller.web.profiles import create_profile
 from highroller.web.push import Pusher, Subscription, subscribe
-from highroller.web.store import Store, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
 
 
 def notices(store: Store) -> list[tuple[str, int, int, str]]:

@@ -12,7 +12,7 @@ import pytest
 
 from highroller.web import botwork
 from highroller.web.botwork import Dispatcher
-from highroller.web.store import Claim
+from highroller.web.store.rows import Claim
 from highroller.web.thinking import Job
 
 

@@ -48,7 +48,7 @@ from highroller.web.app import create_app
 from highroller.web.loopwatch import BUSY
 from highroller.web.rated_seats import ESTABLISHED_GAMES
 from highroller.web.settings import DAY
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 SEED = 2061
 EXAMPLES = 200

@@ -14,7 +14,8 @@ from conftest import TEST_SETTINGS
 import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.web import tables as tables_module
-from highroller.web.store import Claim, open_store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import Claim
 from highroller.web.tables import Tables
 from highroller.web.thinking import Job, play_move
 from highroller.web.turns import advance, next_due

@@ -41,7 +41,7 @@ from highroller.web.narrate import web_words
 from highroller.web.notifier import GRACE, KEEP, prune_notices, time_left
 from highroller.web.outbox import event_topic
 from highroller.web.push import MAX_SUBSCRIPTIONS, checked_endpoint
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 HOUR = 3600.0
 

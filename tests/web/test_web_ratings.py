@@ -45,7 +45,9 @@ from highroller.web.profiles import create_profile
 from highroller.web.rated_seats import ESTABLISHED_GAMES
 from highroller.web.ratings import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.settings import DAY
-from highroller.web.store import SeatRow, Store, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import SeatRow
 
 PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Maximilianwolfeschlegelsteinhausenberger"

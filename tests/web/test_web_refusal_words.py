@@ -15,7 +15,7 @@ from highroller.web.errors import Phrase, Refused, accepted_language
 from highroller.web.labels import seat_label
 from highroller.web.names import NameRefused, display_name
 from highroller.web.narrate import named
-from highroller.web.store import SeatRow
+from highroller.web.store.rows import SeatRow
 from highroller.web.table_log import change_texts
 from highroller.web.turns import seat_names
 

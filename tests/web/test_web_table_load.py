@@ -23,7 +23,9 @@ from highroller.web import table_copy, table_load
 from highroller.web import tables as tables_module
 from highroller.web.checkpoints import EVERY, engine_key
 from highroller.web.narrate import in_language
-from highroller.web.store import Checkpoint, Store, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import Checkpoint
 from highroller.web.table_log import LOG_KEPT
 from highroller.web.tables import Table, Tables
 from highroller.web.turns import seat_names

@@ -29,7 +29,7 @@ from highroller.registry import game_spec
 from highroller.web.app import create_app
 from highroller.web.botwork import Dispatcher, Workers
 from highroller.web.hints import Hints
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 from highroller.web.turns import bot_move
 from highroller.web.warmup import start_warm_up, warm_ups
 

@@ -10,7 +10,8 @@ from rich.text import Text
 
 from highroller.cli.extras import require
 from highroller.registry import available_games, game_spec, make
-from highroller.web.store import Store, default_database, is_postgres, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import default_database, is_postgres, open_store
 
 LONGEST_BOARD = 1000
 """The most lines `show` prints."""

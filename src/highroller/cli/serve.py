@@ -272,7 +272,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     from highroller.web.app import create_app
     from highroller.web.origin import listening_origin
     from highroller.web.protocol import HTTP_PROTOCOL
-    from highroller.web.store import default_database, is_postgres, open_store
+    from highroller.web.store.dialects import default_database, is_postgres, open_store
 
     where = database or str(default_database())
     if is_postgres(where):
@@ -335,8 +335,8 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     import contextlib
 
     from highroller.web.botwork import Dispatcher
-    from highroller.web.listen import listen
-    from highroller.web.store import is_postgres, open_store
+    from highroller.web.store.dialects import is_postgres, open_store
+    from highroller.web.store.listen import listen
     from highroller.web.warmup import start_warm_up
 
     if not is_postgres(database):

@@ -39,7 +39,7 @@ from highroller.web.rating_api import build_rating_router
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.signin_api import build_signin_router
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 from highroller.web.your_games import build_games_router
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from highroller.core.state import State
-from highroller.web.store import Checkpoint
+from highroller.web.store.rows import Checkpoint
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from highroller.web.devices import ID_LENGTH, devices_of, sign_out
 from highroller.web.errors import asked_language
 from highroller.web.messages import REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 
 class DeviceInfo(Answer):

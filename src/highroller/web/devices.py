@@ -17,7 +17,7 @@ from typing import Any
 from highroller.web.agents import Agent
 from highroller.web.errors import Refused
 from highroller.web.profiles import key_hash, sign_out_keys
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 ID_LENGTH = 16
 DEVICE_ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")

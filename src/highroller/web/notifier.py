@@ -50,7 +50,8 @@ from highroller.web.presence import Presence
 from highroller.web.profiles import profile_by_id
 from highroller.web.push import SENDERS, Notice, Outcome, Pusher, Subscription
 from highroller.web.settings import DAY, Settings
-from highroller.web.store import SeatRow, Store
+from highroller.web.store.database import Store
+from highroller.web.store.rows import SeatRow
 from highroller.web.turns import seat_name
 
 log = logging.getLogger(__name__)

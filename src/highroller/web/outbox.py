@@ -30,7 +30,7 @@ from typing import Any
 
 from highroller.web.push import Outcome
 from highroller.web.settings import DAY
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 LEASE = 60.0
 """Seconds a process holds a notification it is sending (a push takes at most 15 s to connect and answer)."""

@@ -40,7 +40,7 @@ from highroller.web.errors import Refused
 from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.profiles import Profile, profile_by_id, sign_out_keys
 from highroller.web.settings import Settings
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 log = logging.getLogger(__name__)
 

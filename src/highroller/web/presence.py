@@ -21,7 +21,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
 from highroller.web import clock
-from highroller.web.store import WATCHING, PresenceCount, Store
+from highroller.web.store.database import Store
+from highroller.web.store.rows import WATCHING, PresenceCount
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from highroller.web.profiles import (
 )
 from highroller.web.quotas import Quotas
 from highroller.web.route_args import origin
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 from highroller.web.tables import Tables
 
 Language = Annotated[str, Field(max_length=5)]

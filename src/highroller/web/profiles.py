@@ -27,7 +27,7 @@ from highroller.core.words import LANGUAGES
 from highroller.web import clock
 from highroller.web.agents import Agent
 from highroller.web.errors import Refused
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 PROFILE_HEADER = "X-Profile"
 """The request header that carries a device's profile key."""

@@ -52,7 +52,7 @@ from urllib3.util import parse_url
 from highroller.web import clock
 from highroller.web.errors import Refused
 from highroller.web.settings import Settings
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 log = logging.getLogger(__name__)
 

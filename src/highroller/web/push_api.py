@@ -28,7 +28,7 @@ from highroller.web.push import (
     unsubscribe,
 )
 from highroller.web.settings import DAY, Settings
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 
 class SubscriptionKeys(Strict):

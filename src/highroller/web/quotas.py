@@ -30,7 +30,8 @@ from typing import Any
 from highroller.web import clock
 from highroller.web.errors import Phrase, Refused
 from highroller.web.settings import MINUTE, Settings
-from highroller.web.store import Origin, Store, Usage
+from highroller.web.store.database import Store
+from highroller.web.store.rows import Origin, Usage
 
 IPV4_NETWORK = 24
 IPV6_ADDRESS = 64

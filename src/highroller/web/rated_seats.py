@@ -26,7 +26,8 @@ from highroller.web.narrate import web_words
 from highroller.web.notifier import time_left
 from highroller.web.ratings import ALL, PAIR_GAMES, PAIR_WINDOW, PROFILE, together
 from highroller.web.settings import DAY
-from highroller.web.store import Origin, SeatRow, Store
+from highroller.web.store.database import Store
+from highroller.web.store.rows import Origin, SeatRow
 
 ESTABLISHED_AGE = DAY
 """How old a profile must be to sit at a rated table."""

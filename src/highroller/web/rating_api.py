@@ -42,7 +42,7 @@ from highroller.web.ratings import (
     standing_of,
 )
 from highroller.web.route_args import page_language
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 from highroller.web.tables import TABLE_ID
 
 LONGEST_BOARD = 200

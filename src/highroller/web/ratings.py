@@ -43,7 +43,8 @@ from highroller.web.labels import bot_word
 from highroller.web.narrate import web_words
 from highroller.web.profiles import profile_names
 from highroller.web.settings import DAY
-from highroller.web.store import SeatRow, Store
+from highroller.web.store.database import Store
+from highroller.web.store.rows import SeatRow
 
 log = logging.getLogger(__name__)
 

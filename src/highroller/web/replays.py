@@ -24,7 +24,7 @@ from highroller.registry import make
 from highroller.web.botwork import Workers, worker_pool
 from highroller.web.errors import Refused
 from highroller.web.narrate import in_language
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 from highroller.web.table_load import whole_log
 from highroller.web.table_log import Line
 from highroller.web.tables import Table

@@ -9,7 +9,7 @@ from highroller.core.words import LANGUAGES
 from highroller.web.errors import Refused
 from highroller.web.quotas import Quotas, is_local
 from highroller.web.ratelimit import bearer_token
-from highroller.web.store import Origin
+from highroller.web.store.rows import Origin
 from highroller.web.tables import Table, Tables
 
 

@@ -25,7 +25,7 @@ from highroller.web import clock
 from highroller.web.agents import Agent
 from highroller.web.errors import Refused
 from highroller.web.profiles import LINK, PASSKEY, Arrival, Profile, add_device, key_hash, profile_by_id
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 LINK_SECONDS = 600.0
 """How long a sign-in link works."""

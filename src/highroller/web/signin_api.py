@@ -37,7 +37,7 @@ from highroller.web.quotas import Quotas
 from highroller.web.route_args import origin
 from highroller.web.settings import Settings
 from highroller.web.signin import look, make_link, passkey_code, redeem
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 MAX_FIELD = 4096
 """The longest binary field of a credential, in base64url (an attestation of format "none" is a few hundred

@@ -19,7 +19,7 @@ from highroller.web import clock
 from highroller.web.narrate import Narrator, in_language
 from highroller.web.offer import offered as offer
 from highroller.web.presence import Seen
-from highroller.web.store import SeatRow
+from highroller.web.store.rows import SeatRow
 from highroller.web.table_log import Window
 from highroller.web.table_summary import seats_status
 from highroller.web.turns import automatic, seat_names

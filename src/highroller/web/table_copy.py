@@ -23,7 +23,9 @@ from highroller.web.checkpoints import EVERY, due
 from highroller.web.errors import Refused
 from highroller.web.presence import Seen
 from highroller.web.snapshots import Snapshots
-from highroller.web.store import UNDO, Change, SeatChange, StepLines, Store, TableRow
+from highroller.web.store.changes import Change
+from highroller.web.store.database import Store
+from highroller.web.store.rows import UNDO, SeatChange, StepLines, TableRow
 from highroller.web.table_load import Loaded, keep_checkpoint, load_copy
 from highroller.web.table_log import apply_steps, step_narrator
 from highroller.web.table_summary import open_seats, summary_of

@@ -17,7 +17,8 @@ from highroller.core.game import Game
 from highroller.core.state import State
 from highroller.registry import make
 from highroller.web.checkpoints import dump, restore
-from highroller.web.store import Store, TableRow
+from highroller.web.store.database import Store
+from highroller.web.store.rows import TableRow
 from highroller.web.table_log import LOG_KEPT, Line, Window, apply_steps, step_narrator, told, window_of
 from highroller.web.turns import record_step
 

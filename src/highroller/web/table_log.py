@@ -21,7 +21,7 @@ from highroller.core.state import State
 from highroller.core.words import LANGUAGES
 from highroller.web.labels import bot_word
 from highroller.web.narrate import Narrator, seat_mark, seat_marks, web_words
-from highroller.web.store import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
+from highroller.web.store.rows import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
 
 LOG_KEPT = 200
 """Log lines a table copy keeps and sends a reader who has none: the last ones."""

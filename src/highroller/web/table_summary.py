@@ -8,7 +8,7 @@ from typing import Any
 
 from highroller.registry import game_spec
 from highroller.web.checks import TURN_BASED
-from highroller.web.store import SeatRow, TableRow
+from highroller.web.store.rows import SeatRow, TableRow
 from highroller.web.turns import seat_name
 
 

@@ -35,7 +35,9 @@ from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
-from highroller.web.store import GONE, IDLE, Change, Conflict, Origin, SeatChange, SeatRow, Store, TableRow, Turn
+from highroller.web.store.changes import GONE, Change
+from highroller.web.store.database import Store
+from highroller.web.store.rows import IDLE, Conflict, Origin, SeatChange, SeatRow, TableRow, Turn
 from highroller.web.table_copy import Expect, Subscriber, TableCopy, hash_token
 from highroller.web.table_load import Loaded, load_copy
 from highroller.web.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of

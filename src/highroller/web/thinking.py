@@ -34,7 +34,9 @@ from highroller.registry import game_spec, narration_of, words_of
 from highroller.web import clock
 from highroller.web.checkpoints import EVERY, due
 from highroller.web.checks import TURN_BASED
-from highroller.web.store import TIMED_OUT, Claim, Conflict, Store, TableRow, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import TIMED_OUT, Claim, Conflict, TableRow
 from highroller.web.table_load import keep_checkpoint, load_state
 from highroller.web.table_log import Line, by_step, step_narrator
 from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step, server_draws

@@ -24,7 +24,7 @@ from highroller.core.words import LANGUAGES
 from highroller.playing import make_bot
 from highroller.registry import game_spec
 from highroller.web.labels import seat_label
-from highroller.web.store import SeatRow, Turn
+from highroller.web.store.rows import SeatRow, Turn
 
 Apply = Callable[[State, Step], None]
 

@@ -27,7 +27,8 @@ from highroller.web.narrate import named
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import seat_token
 from highroller.web.route_args import page_language
-from highroller.web.store import Store, TableRow
+from highroller.web.store.database import Store
+from highroller.web.store.rows import TableRow
 from highroller.web.tables import Tables
 from highroller.web.turns import seat_name
 

@@ -2,7 +2,7 @@
 
 Every change a process commits sends `NOTIFY highroller` in the same transaction, with the table,
 its new revision, when its next automatic move is due and, for new steps, the steps themselves (see
-`highroller.web.store.Change`), so each listening process learns of it once it is committed, with no
+`highroller.web.store.changes.Change`), so each listening process learns of it once it is committed, with no
 service besides the database, and usually follows it without reading the database. A dropped connection is reopened, and
 since notifications sent meanwhile are lost, every table the process holds is then checked again.
 """
@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from highroller.web.store import CHANNEL, Change, parse_change
+from highroller.web.store.changes import CHANNEL, Change, parse_change
 
 log = logging.getLogger(__name__)
 

@@ -43,7 +43,7 @@ from long_tables import fill, long_games
 from postgres_server import free_port, postgres_server
 
 from highroller.registry import make
-from highroller.web.loopwatch import BUSY
+from highroller.web.http.loopwatch import BUSY
 from highroller.web.settings import Settings
 from highroller.web.store.dialects import open_store
 from highroller.web.table_load import load_copy

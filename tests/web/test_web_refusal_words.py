@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from highroller.web.errors import Phrase, Refused, accepted_language
-from highroller.web.labels import seat_label
+from highroller.web.http.errors import Phrase, Refused, accepted_language
+from highroller.web.http.labels import seat_label
 from highroller.web.names import NameRefused, display_name
 from highroller.web.narrate import named
 from highroller.web.store.rows import SeatRow

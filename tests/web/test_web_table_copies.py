@@ -15,7 +15,7 @@ import pytest
 from conftest import TEST_SETTINGS
 
 import highroller as hr
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.store.dialects import open_store
 from highroller.web.table_copy import Subscriber
 from highroller.web.tables import Table, Tables

@@ -263,15 +263,15 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     --db postgresql://…, any number of `highroller serve` processes (behind any load balancer) and
     `highroller bots` workers share the tables. See docs/web.md, "Hosting".
     """
-    from highroller.web.stopping import GRACE, Server, stop_on_signals
+    from highroller.web.http.stopping import GRACE, Server, stop_on_signals
 
     stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
 
     import uvicorn
 
     from highroller.web.app import create_app
+    from highroller.web.http.protocol import HTTP_PROTOCOL
     from highroller.web.origin import listening_origin
-    from highroller.web.protocol import HTTP_PROTOCOL
     from highroller.web.store.dialects import default_database, is_postgres, open_store
 
     where = database or str(default_database())
@@ -326,7 +326,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     them in worker processes; a move claimed by a worker that dies is taken over by another after
     --lease seconds. Stop it with Ctrl-C.
     """
-    from highroller.web.stopping import stop_on_signals
+    from highroller.web.http.stopping import stop_on_signals
 
     # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
     stop_on_signals()

@@ -4,7 +4,7 @@ and finished games' records and replays (`record_api`).
 
 Seat tokens travel in `Authorization: Bearer <token>`; without one a caller is a spectator. Every
 refusal is `{"error": "...", "code": "..."}` with a fitting status, and changes nothing. Creating
-tables and taking seats count against the caller's address's quotas (`highroller.web.quotas`).
+tables and taking seats count against the caller's address's quotas (`highroller.web.http.quotas`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from fastapi import APIRouter
 from highroller.web.close_api import build_close_router
 from highroller.web.game_api import build_game_router
 from highroller.web.hints import Hints
+from highroller.web.http.quotas import Quotas
+from highroller.web.http.ratelimit import RateLimits
 from highroller.web.live import Connections
-from highroller.web.quotas import Quotas
-from highroller.web.ratelimit import RateLimits
 from highroller.web.record_api import build_record_router
 from highroller.web.replays import Replays
 from highroller.web.seat_api import build_seat_router

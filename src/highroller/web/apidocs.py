@@ -1,6 +1,6 @@
 """The API's interactive documentation at /docs: Swagger UI served by this server and started by
 static/docs.js, so it needs no CDN (works offline) and no inline script (obeys the Content Security
-Policy of web/headers.py).
+Policy of web/http/headers.py).
 
 Swagger UI's files come from the fastapi-offline package (its `static` folder: Swagger UI 5, which
 reads the OpenAPI 3.1 schema FastAPI writes; swagger-ui-bundle ships Swagger UI 4, which cannot)."""

@@ -20,21 +20,21 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from highroller.web.api import build_router
 from highroller.web.apidocs import add_api_docs
-from highroller.web.boards import add_boards
 from highroller.web.device_api import build_device_router
-from highroller.web.errors import Phrase, Refused, asked_language
-from highroller.web.headers import SecurityHeaders, security_headers
-from highroller.web.i18n import add_words
-from highroller.web.limits import BodyLimit
+from highroller.web.http.boards import add_boards
+from highroller.web.http.errors import Phrase, Refused, asked_language
+from highroller.web.http.headers import SecurityHeaders, security_headers
+from highroller.web.http.i18n import add_words
+from highroller.web.http.limits import BodyLimit
+from highroller.web.http.methods import AllowedMethods
+from highroller.web.http.pages import STATIC, add_pages
+from highroller.web.http.quotas import Quotas
+from highroller.web.http.ratelimit import RateLimit, RateLimits
 from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
-from highroller.web.methods import AllowedMethods
 from highroller.web.origin import LOCAL_ORIGIN, checked_origin
-from highroller.web.pages import STATIC, add_pages
 from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
-from highroller.web.quotas import Quotas
-from highroller.web.ratelimit import RateLimit, RateLimits
 from highroller.web.rating_api import build_rating_router
 from highroller.web.services import Services
 from highroller.web.settings import Settings

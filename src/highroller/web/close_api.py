@@ -1,7 +1,7 @@
 """Closing a table: its maker may close a table nobody else plays at, even without the seat's token
 (a private window closed, another browser). The maker's seats are those its seat token holds, those
 its profile (`X-Profile`) sits in, and, for a request from the server's own machine
-(`highroller.web.quotas.LOCAL`), those taken from that machine; a remote address alone never names
+(`highroller.web.http.quotas.LOCAL`), those taken from that machine; a remote address alone never names
 a seat, so nobody can close another person's game. A table not started yet is deleted (if it was made
 from the address one of those seats was taken from); a game in progress goes on with the stand-in in
 the maker's seats, to its end, and its record and replay are kept as every game's are."""
@@ -13,10 +13,10 @@ from typing import Any
 from fastapi import APIRouter, Depends, Header, Request
 
 from highroller.web.answers import Closable, Closed, documented
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
+from highroller.web.http.quotas import LOCAL, Quotas
 from highroller.web.messages import REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.quotas import LOCAL, Quotas
 from highroller.web.route_args import bearer, origin
 from highroller.web.tables import Table, Tables
 

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from highroller.web.answers import Answer, documented
 from highroller.web.devices import ID_LENGTH, devices_of, sign_out
-from highroller.web.errors import asked_language
+from highroller.web.http.errors import asked_language
 from highroller.web.messages import REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.store.database import Store

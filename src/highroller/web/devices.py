@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from highroller.web.agents import Agent
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.profiles import key_hash, sign_out_keys
 from highroller.web.store.database import Store
 

@@ -11,9 +11,9 @@ from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec
 from highroller.web.answers import GameInfo, Rules, ViewSchema, documented
-from highroller.web.errors import Refused
 from highroller.web.game_info import listed_games
 from highroller.web.guides import checked_guide
+from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS
 from highroller.web.route_args import page_language
 

@@ -11,7 +11,7 @@ from highroller.core.botspec import level_bot
 from highroller.core.presets import Preset, load_presets, presets_by_rules, rules_key
 from highroller.core.spec_check import GameSpecError
 from highroller.registry import available_games, game_spec, make, tried, words_of
-from highroller.web.checks import default_stand_in
+from highroller.web.http.checks import default_stand_in
 
 log = logging.getLogger(__name__)
 

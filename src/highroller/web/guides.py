@@ -11,7 +11,7 @@ from markdown_it import MarkdownIt
 
 from highroller.core.words import LANGUAGES
 from highroller.registry import available_games, game_spec
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 
 
 @cache

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from highroller.registry import game_spec
 from highroller.web.botwork import Workers, worker_pool
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables import Table
 from highroller.web.thinking import AdviceJob, HintJob, give_advice, give_hint

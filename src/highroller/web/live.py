@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from highroller.web.errors import Refused, asked_language
+from highroller.web.http.errors import Refused, asked_language
+from highroller.web.http.quotas import address_of, network_of
+from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
 from highroller.web.presence import Presence
-from highroller.web.quotas import address_of, network_of
-from highroller.web.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.table_copy import Subscriber
 from highroller.web.tables import Table, Tables
 

@@ -48,8 +48,8 @@ from typing import Any
 import icu  # type: ignore[import-untyped]
 from confusable_homoglyphs import categories  # type: ignore[import-untyped]
 
-from highroller.web.errors import Phrase
-from highroller.web.labels import board_label_templates, bot_names, label_templates, level_words
+from highroller.web.http.errors import Phrase
+from highroller.web.http.labels import board_label_templates, bot_names, label_templates, level_words
 
 MAX_LENGTH = 40
 """Most characters (code points) a display name may have once normalised."""

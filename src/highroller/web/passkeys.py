@@ -36,7 +36,7 @@ from webauthn.helpers.structs import (
 )
 
 from highroller.web import clock
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.profiles import Profile, profile_by_id, sign_out_keys
 from highroller.web.settings import Settings

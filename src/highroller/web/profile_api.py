@@ -14,7 +14,8 @@ from pydantic import Field
 
 from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
-from highroller.web.checks import checked_profile_name
+from highroller.web.http.checks import checked_profile_name
+from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Strict
 from highroller.web.profiles import (
     MADE,
@@ -27,7 +28,6 @@ from highroller.web.profiles import (
     profile_of_key,
     update_profile,
 )
-from highroller.web.quotas import Quotas
 from highroller.web.route_args import origin
 from highroller.web.store.database import Store
 from highroller.web.tables import Tables

@@ -26,7 +26,7 @@ from typing import Any
 from highroller.core.words import LANGUAGES
 from highroller.web import clock
 from highroller.web.agents import Agent
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.store.database import Store
 
 PROFILE_HEADER = "X-Profile"

@@ -50,7 +50,7 @@ from pywebpush import WebPushException, webpush
 from urllib3.util import parse_url
 
 from highroller.web import clock
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.store.database import Store
 

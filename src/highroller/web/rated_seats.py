@@ -8,7 +8,7 @@ when a person takes a seat (or creates a rated table seated), never found out at
   the end at any table (against bots too; a game left early does not count), or rated already. A
   profile made on the spot is refused, told what it still needs.
 - One person per network: each person's seat notes the network it was taken from (the keyed hash of
-  its IPv4 /24 or IPv6 /48, `highroller.web.quotas`), and a second person from the same network is
+  its IPv4 /24 or IPv6 /48, `highroller.web.http.quotas`), and a second person from the same network is
   refused: people of one household or office play each other at unrated tables.
 - At most `ratings.PAIR_GAMES` counted results between the same two people in a day: past it, a seat
   beside the other is refused until the oldest of those results is a day old (games already under way
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from highroller.core.words import LANGUAGES
 from highroller.web import clock
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.narrate import web_words
 from highroller.web.notifier import time_left
 from highroller.web.ratings import ALL, PAIR_GAMES, PAIR_WINDOW, PROFILE, together

@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 from highroller.web import clock
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.ratings import PER_PASS, pending, ranking_of, record
 from highroller.web.store.database import Store
 from highroller.web.tables import Tables

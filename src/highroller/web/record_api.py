@@ -12,10 +12,10 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from highroller.web.answers import LogPage, Record, Replay, documented
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
+from highroller.web.http.ratelimit import RateLimits, bearer_token
 from highroller.web.messages import MAX_VERSION, REFUSALS
 from highroller.web.narrate import in_language
-from highroller.web.ratelimit import RateLimits, bearer_token
 from highroller.web.replays import COST as REPLAY_COST
 from highroller.web.replays import Replays
 from highroller.web.route_args import page_language

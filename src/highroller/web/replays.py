@@ -22,7 +22,7 @@ from highroller.core.record_format import follow
 from highroller.core.state import CHANCE
 from highroller.registry import make
 from highroller.web.botwork import Workers, worker_pool
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.narrate import in_language
 from highroller.web.store.dialects import open_store
 from highroller.web.table_load import whole_log

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import Query, Request
 
 from highroller.core.words import LANGUAGES
-from highroller.web.errors import Refused
-from highroller.web.quotas import Quotas, is_local
-from highroller.web.ratelimit import bearer_token
+from highroller.web.http.errors import Refused
+from highroller.web.http.quotas import Quotas, is_local
+from highroller.web.http.ratelimit import bearer_token
 from highroller.web.store.rows import Origin
 from highroller.web.tables import Table, Tables
 

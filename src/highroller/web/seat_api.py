@@ -10,9 +10,9 @@ from fastapi import APIRouter, Depends, Header, Request
 
 from highroller.web.answers import Advice, Hint, Joined, TableState, TableSummary, documented
 from highroller.web.hints import Hints
+from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Act, Join
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.quotas import Quotas
 from highroller.web.route_args import bearer, origin, page_language, seated
 from highroller.web.tables import Tables
 

@@ -12,7 +12,7 @@ from multiprocessing.process import BaseProcess
 from highroller.web import clock
 from highroller.web.botwork import Dispatcher
 from highroller.web.hints import Hints
-from highroller.web.loopwatch import LoopWatch
+from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.notifier import keep_notifying
 from highroller.web.rating_keeper import keep_ratings
 from highroller.web.replays import Replays

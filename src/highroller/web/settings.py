@@ -92,5 +92,5 @@ class Settings:
     """Bytes the tables this process holds in memory may take, about (`highroller.web.table_copy.TableCopy.weight`):
     beyond it, the least recently used tables nobody is at are dropped (and loaded again when asked)."""
     loop_warning: float = 0.05
-    """Seconds the event loop may be busy at a stretch before the server logs where (`highroller.web.loopwatch`; 0: not
-    watched)."""
+    """Seconds the event loop may be busy at a stretch before the server logs where
+    (`highroller.web.http.loopwatch`; 0: not watched)."""

@@ -23,7 +23,7 @@ import segno
 
 from highroller.web import clock
 from highroller.web.agents import Agent
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.profiles import LINK, PASSKEY, Arrival, Profile, add_device, key_hash, profile_by_id
 from highroller.web.store.database import Store
 

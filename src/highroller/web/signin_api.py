@@ -4,7 +4,7 @@ its person says yes: a link is looked at first (whose profile), and redeemed onl
 sign-in, once verified, gives a one-time code that is redeemed the same way.
 
 Every sign-in attempt, link or passkey, whether it succeeds or not, counts as a seat taken for the
-address's quotas (`highroller.web.quotas`), so nobody can try codes or credentials at speed. What a
+address's quotas (`highroller.web.http.quotas`), so nobody can try codes or credentials at speed. What a
 passkey or a link is for is the site's origin the host configured (`highroller.web.origin`), never
 the address a request names.
 """
@@ -20,6 +20,7 @@ from pydantic import Field
 from highroller.web import clock
 from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
+from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Strict
 from highroller.web.passkeys import (
     MAX_ID,
@@ -33,7 +34,6 @@ from highroller.web.passkeys import (
 )
 from highroller.web.profile_api import ProfileInfo, current_profile, profile_header
 from highroller.web.profiles import Profile
-from highroller.web.quotas import Quotas
 from highroller.web.route_args import origin
 from highroller.web.settings import Settings
 from highroller.web.signin import look, make_link, passkey_code, redeem

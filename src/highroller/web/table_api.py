@@ -1,6 +1,6 @@
 """The tables API: the lobby, creating a table, and a table as a seat or a spectator sees it (at once,
 or by long poll once it has changed). Creating tables and sitting down count against the caller's
-address's quotas (`highroller.web.quotas`)."""
+address's quotas (`highroller.web.http.quotas`)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 
 from highroller.web.answers import CreatedTable, LobbyTable, TableState, documented
-from highroller.web.checks import check_bank, check_seats, made_game
-from highroller.web.errors import Refused, asked_language
 from highroller.web.game_info import preset_of
+from highroller.web.http.checks import check_bank, check_seats, made_game
+from highroller.web.http.errors import Refused, asked_language
+from highroller.web.http.quotas import Quotas
 from highroller.web.live import Connections
 from highroller.web.messages import MAX_VERSION, REFUSALS, CreateTable
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.quotas import Quotas
 from highroller.web.route_args import bearer, origin, page_language, seated
 from highroller.web.tables import Tables
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from highroller.core.state import CHANCE, State
 from highroller.web.checkpoints import EVERY, due
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 from highroller.web.presence import Seen
 from highroller.web.snapshots import Snapshots
 from highroller.web.store.changes import Change

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from highroller.registry import game_spec
-from highroller.web.checks import TURN_BASED
+from highroller.web.http.checks import TURN_BASED
 from highroller.web.store.rows import SeatRow, TableRow
 from highroller.web.turns import seat_name
 

@@ -29,8 +29,8 @@ from highroller.core.typed_input import IN_THE_GAMES_WORDS, explained, typed_inp
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
-from highroller.web.checks import checked_name, default_stand_in
-from highroller.web.errors import Refused
+from highroller.web.http.checks import checked_name, default_stand_in
+from highroller.web.http.errors import Refused
 from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.rated_seats import check_rated_seat, check_rated_table

@@ -33,7 +33,7 @@ from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, narration_of, words_of
 from highroller.web import clock
 from highroller.web.checkpoints import EVERY, due
-from highroller.web.checks import TURN_BASED
+from highroller.web.http.checks import TURN_BASED
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import open_store
 from highroller.web.store.rows import TIMED_OUT, Claim, Conflict, TableRow

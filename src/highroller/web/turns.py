@@ -23,7 +23,7 @@ from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import LANGUAGES
 from highroller.playing import make_bot
 from highroller.registry import game_spec
-from highroller.web.labels import seat_label
+from highroller.web.http.labels import seat_label
 from highroller.web.store.rows import SeatRow, Turn
 
 Apply = Callable[[State, Step], None]

@@ -20,8 +20,8 @@ from pydantic import Field
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.answers import Answer, documented
-from highroller.web.checks import TURN_BASED
-from highroller.web.errors import Refused
+from highroller.web.http.checks import TURN_BASED
+from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS
 from highroller.web.narrate import named
 from highroller.web.profile_api import current_profile, profile_header

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from highroller.core.words import LANGUAGES, read_catalog
 from highroller.registry import available_games, locale_of
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 
 
 @cache

@@ -24,7 +24,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from highroller.web.headers import security_headers
+from highroller.web.http.headers import security_headers
 
 MAX_HEAD = 64 * 1024
 """Bytes a request line and its headers may take in all."""

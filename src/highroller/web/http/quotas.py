@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from highroller.web import clock
-from highroller.web.errors import Phrase, Refused
+from highroller.web.http.errors import Phrase, Refused
 from highroller.web.settings import MINUTE, Settings
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Origin, Usage

@@ -21,8 +21,8 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from highroller.web.errors import Phrase, Refused, asked_language
-from highroller.web.quotas import address_of, network_of
+from highroller.web.http.errors import Phrase, Refused, asked_language
+from highroller.web.http.quotas import address_of, network_of
 from highroller.web.settings import BURST_SECONDS, Settings
 
 KEPT = 100_000

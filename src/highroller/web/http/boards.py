@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.responses import Response
 
 from highroller.registry import available_games, game_spec
-from highroller.web.errors import Refused
+from highroller.web.http.errors import Refused
 
 
 @cache

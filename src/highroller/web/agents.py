@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from highroller.web.narrate import web_words
+from highroller.web.http.catalog import web_words
 
 MAX_HEADER = 512
 """How much of the header is read (real ones are a few hundred characters)."""

@@ -20,25 +20,17 @@ import json
 import logging
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from highroller.core.narration import Narration, confirmation, step_label
 from highroller.core.state import State, Step
-from highroller.core.words import LANGUAGES, Words
+from highroller.core.words import LANGUAGES
 from highroller.registry import narration_of
 
 logger = logging.getLogger(__name__)
 
 Texts = dict[str, str]
 """The same words in each language: {"en": ..., "fr": ..., "de": ...}."""
-
-
-@cache
-def web_words(lang: str) -> Words:
-    """The words of the server's own messages (seat changes) in `lang`."""
-    return Words(lang, [files("highroller.web").joinpath("locale")])
 
 
 def _plain(text: str | None) -> str | None:

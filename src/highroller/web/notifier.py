@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from highroller.core.words import Words
 from highroller.registry import game_spec, words_of
 from highroller.web import clock, outbox
-from highroller.web.narrate import web_words
+from highroller.web.http.catalog import web_words
 from highroller.web.outbox import Delivery
 from highroller.web.presence import Presence
 from highroller.web.profiles import profile_by_id

@@ -11,9 +11,9 @@ from fastapi import APIRouter, Depends
 from pydantic import Field
 
 from highroller.web.answers import Answer, documented
+from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.narrate import web_words
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import key_hash
 from highroller.web.push import (

@@ -19,9 +19,9 @@ from pydantic import Field
 from highroller.registry import available_games
 from highroller.web.answers import Answer, documented
 from highroller.web.game_info import describe_game
+from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.messages import MAX_SEATS, REFUSALS
-from highroller.web.narrate import web_words
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import profile_by_key
 from highroller.web.ratings import (

@@ -19,8 +19,9 @@ from typing import Any
 from highroller.core.record_format import follow
 from highroller.core.state import State
 from highroller.core.words import LANGUAGES
+from highroller.web.http.catalog import web_words
 from highroller.web.http.labels import bot_word
-from highroller.web.narrate import Narrator, seat_mark, seat_marks, web_words
+from highroller.web.narrate import Narrator, seat_mark, seat_marks
 from highroller.web.store.rows import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
 
 LOG_KEPT = 200

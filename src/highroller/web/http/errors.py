@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 
 from highroller.core.words import LANGUAGES
-from highroller.web.narrate import web_words
+from highroller.web.http.catalog import web_words
 
 
 class Phrase:

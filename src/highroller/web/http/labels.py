@@ -10,7 +10,7 @@ from functools import cache
 
 from highroller.core.words import LANGUAGES, Words
 from highroller.registry import available_games, game_spec, locale_of
-from highroller.web.narrate import web_words
+from highroller.web.http.catalog import web_words
 
 
 def _level_labels(lang: str) -> dict[str, str]:

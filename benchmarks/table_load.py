@@ -46,8 +46,8 @@ from highroller.registry import make
 from highroller.web.http.loopwatch import BUSY
 from highroller.web.settings import Settings
 from highroller.web.store.dialects import open_store
-from highroller.web.table_load import load_copy
-from highroller.web.table_log import apply_steps, step_narrator
+from highroller.web.tables.table_load import load_copy
+from highroller.web.tables.table_log import apply_steps, step_narrator
 
 
 def percentile(values: list[float], part: float) -> float:
@@ -91,7 +91,7 @@ import asyncio, gc, json, sys
 from dataclasses import replace
 from highroller.web.settings import Settings
 from highroller.web.store.dialects import open_store
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
 def rss():
     for line in open("/proc/self/status"):
         if line.startswith("VmRSS:"):

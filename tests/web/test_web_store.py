@@ -26,7 +26,7 @@ from highroller.web.services import RESYNC_EVERY
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import is_postgres, open_store
 from highroller.web.store.rows import Claim, Conflict, Origin, SeatRow, TableRow, Turn
-from highroller.web.turns import advance, record_step
+from highroller.web.tables.turns import advance, record_step
 
 
 def new_table(store: Store, table_id: str = "t1", due: float | None = None) -> State:

@@ -30,7 +30,7 @@ from highroller.web.app import create_app
 from highroller.web.botwork import Dispatcher, Workers
 from highroller.web.hints import Hints
 from highroller.web.store.dialects import open_store
-from highroller.web.turns import bot_move
+from highroller.web.tables.turns import bot_move
 from highroller.web.warmup import start_warm_up, warm_ups
 
 

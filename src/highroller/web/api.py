@@ -16,12 +16,12 @@ from highroller.web.game_api import build_game_router
 from highroller.web.hints import Hints
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimits
-from highroller.web.live import Connections
 from highroller.web.record_api import build_record_router
-from highroller.web.replays import Replays
 from highroller.web.seat_api import build_seat_router
 from highroller.web.table_api import build_table_router
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.replays import Replays
+from highroller.web.tables.table_socket import Connections
 
 
 def build_router(

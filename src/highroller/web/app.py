@@ -30,7 +30,6 @@ from highroller.web.http.methods import AllowedMethods
 from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimit, RateLimits
-from highroller.web.live import Connections, serve_table
 from highroller.web.messages import MAX_MESSAGE
 from highroller.web.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.profile_api import build_profile_router
@@ -40,6 +39,7 @@ from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.signin_api import build_signin_router
 from highroller.web.store.database import Store
+from highroller.web.tables.table_socket import Connections, serve_table
 from highroller.web.your_games import build_games_router
 
 log = logging.getLogger(__name__)

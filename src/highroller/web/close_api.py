@@ -18,7 +18,7 @@ from highroller.web.http.quotas import LOCAL, Quotas
 from highroller.web.messages import REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.route_args import bearer, origin
-from highroller.web.tables import Table, Tables
+from highroller.web.tables.held_tables import Table, Tables
 
 
 async def makers_seats(

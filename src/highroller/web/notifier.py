@@ -46,13 +46,13 @@ from highroller.registry import game_spec, words_of
 from highroller.web import clock, outbox
 from highroller.web.http.catalog import web_words
 from highroller.web.outbox import Delivery
-from highroller.web.presence import Presence
 from highroller.web.profiles import profile_by_id
 from highroller.web.push import SENDERS, Notice, Outcome, Pusher, Subscription
 from highroller.web.settings import DAY, Settings
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow
-from highroller.web.turns import seat_name
+from highroller.web.tables.presence import Presence
+from highroller.web.tables.turns import seat_name
 
 log = logging.getLogger(__name__)
 

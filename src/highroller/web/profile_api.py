@@ -30,7 +30,7 @@ from highroller.web.profiles import (
 )
 from highroller.web.route_args import origin
 from highroller.web.store.database import Store
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
 
 Language = Annotated[str, Field(max_length=5)]
 

@@ -43,7 +43,7 @@ from highroller.web.ratings import (
 )
 from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
-from highroller.web.tables import TABLE_ID
+from highroller.web.tables.held_tables import TABLE_ID
 
 LONGEST_BOARD = 200
 """The most lines one leaderboard answer holds."""

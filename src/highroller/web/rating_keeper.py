@@ -10,7 +10,7 @@ from highroller.web import clock
 from highroller.web.http.errors import Refused
 from highroller.web.ratings import PER_PASS, pending, ranking_of, record
 from highroller.web.store.database import Store
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
 
 log = logging.getLogger(__name__)
 

@@ -15,14 +15,14 @@ from highroller.web.answers import LogPage, Record, Replay, documented
 from highroller.web.http.errors import Refused
 from highroller.web.http.ratelimit import RateLimits, bearer_token
 from highroller.web.messages import MAX_VERSION, REFUSALS
-from highroller.web.narrate import in_language
-from highroller.web.replays import COST as REPLAY_COST
-from highroller.web.replays import Replays
 from highroller.web.route_args import page_language
-from highroller.web.table_load import whole_log
-from highroller.web.table_log import LOG_KEPT
-from highroller.web.tables import Table, Tables
-from highroller.web.turns import seat_names
+from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.log_words import in_language
+from highroller.web.tables.replays import COST as REPLAY_COST
+from highroller.web.tables.replays import Replays
+from highroller.web.tables.table_load import whole_log
+from highroller.web.tables.table_log import LOG_KEPT
+from highroller.web.tables.turns import seat_names
 
 LOG_COST = 5
 """How many requests a page of the whole log counts as against its asker's request rates."""

@@ -10,7 +10,7 @@ from highroller.web.http.errors import Refused
 from highroller.web.http.quotas import Quotas, is_local
 from highroller.web.http.ratelimit import bearer_token
 from highroller.web.store.rows import Origin
-from highroller.web.tables import Table, Tables
+from highroller.web.tables.held_tables import Table, Tables
 
 
 def bearer(authorization: str | None) -> str | None:

@@ -14,7 +14,7 @@ from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Act, Join
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.route_args import bearer, origin, page_language, seated
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
 
 
 def build_seat_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter:

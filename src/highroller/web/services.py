@@ -15,13 +15,13 @@ from highroller.web.hints import Hints
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.notifier import keep_notifying
 from highroller.web.rating_keeper import keep_ratings
-from highroller.web.replays import Replays
 from highroller.web.settings import Settings
 from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import PostgresStore
 from highroller.web.store.listen import listen
-from highroller.web.tables import Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.replays import Replays
 from highroller.web.warmup import start_warm_up
 
 log = logging.getLogger(__name__)

@@ -89,8 +89,9 @@ class Settings:
     """Proxies whose X-Forwarded-For and -Proto headers are believed (comma-separated, or *): the
     client address quotas count is then the one the proxy saw."""
     table_memory: int = 256 * 1024 * 1024
-    """Bytes the tables this process holds in memory may take, about (`highroller.web.table_copy.TableCopy.weight`):
-    beyond it, the least recently used tables nobody is at are dropped (and loaded again when asked)."""
+    """Bytes the tables this process holds in memory may take, about
+    (`highroller.web.tables.table_copy.TableCopy.weight`): beyond it, the least recently used tables nobody
+    is at are dropped (and loaded again when asked)."""
     loop_warning: float = 0.05
     """Seconds the event loop may be busy at a stretch before the server logs where
     (`highroller.web.http.loopwatch`; 0: not watched)."""

@@ -8,7 +8,7 @@ think beside the server instead of inside it. Each worker keeps its own database
 latest state of the tables it played recently, so a move loads only the steps played since (and a
 table it has not seen lately loads from its checkpoint). The move is stored, with its log lines, only
 if the table is still at the revision it was claimed at; a stale claim does nothing. The worker
-checkpoints the tables it plays as a server process does (`highroller.web.checkpoints`).
+checkpoints the tables it plays as a server process does (`highroller.web.tables.checkpoints`).
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, narration_of, words_of
 from highroller.web import clock
-from highroller.web.checkpoints import EVERY, due
 from highroller.web.http.checks import TURN_BASED
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import open_store
 from highroller.web.store.rows import TIMED_OUT, Claim, Conflict, TableRow
-from highroller.web.table_load import keep_checkpoint, load_state
-from highroller.web.table_log import Line, by_step, step_narrator
-from highroller.web.turns import advance, bot_move, next_turn, player_of, record_step, server_draws
+from highroller.web.tables.checkpoints import EVERY, due
+from highroller.web.tables.table_load import keep_checkpoint, load_state
+from highroller.web.tables.table_log import Line, by_step, step_narrator
+from highroller.web.tables.turns import advance, bot_move, next_turn, player_of, record_step, server_draws
 
 log = logging.getLogger(__name__)
 

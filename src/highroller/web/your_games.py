@@ -23,14 +23,14 @@ from highroller.web.answers import Answer, documented
 from highroller.web.http.checks import TURN_BASED
 from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS
-from highroller.web.narrate import named
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.profiles import seat_token
 from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
 from highroller.web.store.rows import TableRow
-from highroller.web.tables import Tables
-from highroller.web.turns import seat_name
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.log_words import named
+from highroller.web.tables.turns import seat_name
 
 FINISHED_SHOWN = 7 * 86400.0
 """Seconds a finished game stays in the list."""

@@ -20,7 +20,7 @@ each was made for) and `hr_challenges` (WebAuthn challenges in flight) sign a se
 holds each device's Web Push subscription (and the key of the device that made it); `hr_notices` notes
 each event notified (its key lets one process alone record it) and `hr_outbox` its notification to each
 device, due, sent or failed (`highroller.web.outbox`); `hr_checkpoints` the state of each table after
-some step (`version`), pickled by the engine named in `engine` (`highroller.web.checkpoints`), so that
+some step (`version`), pickled by the engine named in `engine` (`highroller.web.tables.checkpoints`), so that
 loading a table does not replay its game; `hr_results` the final ranking of each
 rated game, in the order the ratings took them (`seq`), with why it counted for nobody (`void`: null
 when it counted), and `hr_ratings` what they give. A seat taken with a profile names it
@@ -29,7 +29,7 @@ from (`network`, for the rule of one person per network at a rated table); a tab
 person whose move it is (`waiting`) and since when (`waiting_since`), the time bank each person starts
 with (`bank`) and whether and how it is rated (`rated`).
 `hr_presence` holds, with several server processes, each process's open connections to each table
-per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.presence`);
+per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.tables.presence`);
 a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
 keeps the schema version and the address key.
 """

@@ -85,7 +85,7 @@ StepLines = list[Texts]
 @dataclass(frozen=True)
 class Checkpoint:
     """A table's state after its first `version` steps, pickled by the engine `engine`
-    (`highroller.web.checkpoints`)."""
+    (`highroller.web.tables.checkpoints`)."""
 
     version: int
     engine: str

@@ -1,5 +1,5 @@
 """Live tables: each server process's copy of the tables its clients watch, kept true to the store
-(`highroller.web.table_copy`), and the changes people make to them.
+(`highroller.web.tables.table_copy`), and the changes people make to them.
 
 The store is the only truth. A person's action is accepted only with the right seat token, at the seat
 on move, at the version the person saw and when legal; it and the chance steps that follow are
@@ -31,18 +31,18 @@ from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.http.checks import checked_name, default_stand_in
 from highroller.web.http.errors import Refused
-from highroller.web.presence import Presence
 from highroller.web.profiles import seat_token
 from highroller.web.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
 from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store
 from highroller.web.store.rows import IDLE, Conflict, Origin, SeatChange, SeatRow, TableRow, Turn
-from highroller.web.table_copy import Expect, Subscriber, TableCopy, hash_token
-from highroller.web.table_load import Loaded, load_copy
-from highroller.web.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of
-from highroller.web.table_summary import open_seats, summary_of
-from highroller.web.turns import (
+from highroller.web.tables.presence import Presence
+from highroller.web.tables.table_copy import Expect, Subscriber, TableCopy, hash_token
+from highroller.web.tables.table_load import Loaded, load_copy
+from highroller.web.tables.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of
+from highroller.web.tables.table_summary import open_seats, summary_of
+from highroller.web.tables.turns import (
     advance,
     bank_after,
     next_turn,

@@ -1,4 +1,4 @@
-"""Loading a table from the store without replaying its game: its checkpoint (`highroller.web.checkpoints`)
+"""Loading a table from the store without replaying its game: its checkpoint (`highroller.web.tables.checkpoints`)
 and the steps after it, and the last lines of its log as stored with its steps. The work is done in a
 thread or a bot worker, never on the event loop; it costs the same whatever the length of the game.
 
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from highroller.core.game import Game
 from highroller.core.state import State
 from highroller.registry import make
-from highroller.web.checkpoints import dump, restore
 from highroller.web.store.database import Store
 from highroller.web.store.rows import TableRow
-from highroller.web.table_log import LOG_KEPT, Line, Window, apply_steps, step_narrator, told, window_of
-from highroller.web.turns import record_step
+from highroller.web.tables.checkpoints import dump, restore
+from highroller.web.tables.table_log import LOG_KEPT, Line, Window, apply_steps, step_narrator, told, window_of
+from highroller.web.tables.turns import record_step
 
 log = logging.getLogger(__name__)
 

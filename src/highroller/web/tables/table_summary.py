@@ -9,7 +9,7 @@ from typing import Any
 from highroller.registry import game_spec
 from highroller.web.http.checks import TURN_BASED
 from highroller.web.store.rows import SeatRow, TableRow
-from highroller.web.turns import seat_name
+from highroller.web.tables.turns import seat_name
 
 
 def seats_status(seats: Sequence[SeatRow], lang: str = "en") -> list[dict[str, Any]]:

@@ -1,12 +1,12 @@
 """A copy of one table kept true to the store: the stored header and seats, the engine state, the last
 lines of its log, and the connections watching it.
 
-The store is the only truth. A `TableCopy` is made from what `highroller.web.table_load` reads (the
+The store is the only truth. A `TableCopy` is made from what `highroller.web.tables.table_load` reads (the
 table's checkpoint and the steps after it, the last log lines as stored) and catches up with the steps
 other processes (or bot workers) store, from the notification that carries them or by reading the
 store in a thread, and tells the connections watching it. It checkpoints its state now and then
-(`highroller.web.checkpoints`). What each seat sees of it is `highroller.web.snapshots`; the changes
-people make to it, `highroller.web.tables.Table`.
+(`highroller.web.tables.checkpoints`). What each seat sees of it is `highroller.web.tables.snapshots`; the changes
+people make to it, `highroller.web.tables.held_tables.Table`.
 """
 
 from __future__ import annotations
@@ -19,17 +19,17 @@ from collections.abc import Callable
 from typing import Any
 
 from highroller.core.state import CHANCE, State
-from highroller.web.checkpoints import EVERY, due
 from highroller.web.http.errors import Refused
-from highroller.web.presence import Seen
-from highroller.web.snapshots import Snapshots
 from highroller.web.store.changes import Change
 from highroller.web.store.database import Store
 from highroller.web.store.rows import UNDO, SeatChange, StepLines, TableRow
-from highroller.web.table_load import Loaded, keep_checkpoint, load_copy
-from highroller.web.table_log import apply_steps, step_narrator
-from highroller.web.table_summary import open_seats, summary_of
-from highroller.web.turns import seat_name
+from highroller.web.tables.checkpoints import EVERY, due
+from highroller.web.tables.presence import Seen
+from highroller.web.tables.snapshots import Snapshots
+from highroller.web.tables.table_load import Loaded, keep_checkpoint, load_copy
+from highroller.web.tables.table_log import apply_steps, step_narrator
+from highroller.web.tables.table_summary import open_seats, summary_of
+from highroller.web.tables.turns import seat_name
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +95,8 @@ class TableCopy:
         warming: Callable[[], bool] = lambda: False,
         seen: Callable[[str], Seen] | None = None,
     ) -> None:
-        """`loaded`: what the table is made of (`highroller.web.table_load`); `seen(table_id)` says who is
-        at the table (`highroller.web.presence`); `expect(due)` is told when an automatic move falls
+        """`loaded`: what the table is made of (`highroller.web.tables.table_load`); `seen(table_id)` says who is
+        at the table (`highroller.web.tables.presence`); `expect(due)` is told when an automatic move falls
         due; `warming()` says whether this process's warm-up still runs."""
         row = loaded.row
         self.id = row.id
@@ -153,7 +153,7 @@ class TableCopy:
         self._keep_checkpoint()
 
     def _keep_checkpoint(self) -> None:
-        """Store a checkpoint of the state in a thread when one is due (`highroller.web.checkpoints.due`)."""
+        """Store a checkpoint of the state in a thread when one is due (`highroller.web.tables.checkpoints.due`)."""
         if not due(self.version, self.checkpointed, self.finished) or self.gone:
             return
         self.checkpointed = self.version

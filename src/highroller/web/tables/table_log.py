@@ -1,5 +1,5 @@
 """A table's log: its steps' lines and its seat changes' lines in the order they happened, narrated
-with seat marks (`highroller.web.narrate`), and the window of it a table copy keeps.
+with seat marks (`highroller.web.tables.log_words`), and the window of it a table copy keeps.
 
 Every line has a place in the whole log that is the same in every server process: a step's lines
 come after the lines of the steps before it and of the seat changes made up to it (a change made when
@@ -21,8 +21,8 @@ from highroller.core.state import State
 from highroller.core.words import LANGUAGES
 from highroller.web.http.catalog import web_words
 from highroller.web.http.labels import bot_word
-from highroller.web.narrate import Narrator, seat_mark, seat_marks
 from highroller.web.store.rows import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
+from highroller.web.tables.log_words import Narrator, seat_mark, seat_marks
 
 LOG_KEPT = 200
 """Log lines a table copy keeps and sends a reader who has none: the last ones."""

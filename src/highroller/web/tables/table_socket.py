@@ -4,7 +4,7 @@ Client → server: `{"type": "hello", "token": ..., "lang": "en"}` (first; no to
 en, fr or de, the language of the log lines and choices),
 `{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`, and
 `{"type": "presence", "visible": false}` when the page is hidden (`true` when it is shown again: a
-seat whose every page is hidden shows as away; see `highroller.web.presence`).
+seat whose every page is hidden shows as away; see `highroller.web.tables.presence`).
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
 `{"type": "error", "error": ..., "code": ...}` (the error in the hello's language; before the hello, in
 the handshake's `Accept-Language`), `{"type": "pong"}`. A bad message gets an error and
@@ -27,9 +27,9 @@ from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
 from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
-from highroller.web.presence import Presence
-from highroller.web.table_copy import Subscriber
-from highroller.web.tables import Table, Tables
+from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.presence import Presence
+from highroller.web.tables.table_copy import Subscriber
 
 MESSAGES_PER_SECOND = 10.0
 BURST = 30.0

@@ -23,12 +23,12 @@ from highroller.core.state import CHANCE
 from highroller.registry import make
 from highroller.web.botwork import Workers, worker_pool
 from highroller.web.http.errors import Refused
-from highroller.web.narrate import in_language
 from highroller.web.store.dialects import open_store
-from highroller.web.table_load import whole_log
-from highroller.web.table_log import Line
-from highroller.web.tables import Table
-from highroller.web.turns import seat_names
+from highroller.web.tables.held_tables import Table
+from highroller.web.tables.log_words import in_language
+from highroller.web.tables.table_load import whole_log
+from highroller.web.tables.table_log import Line
+from highroller.web.tables.turns import seat_names
 
 log = logging.getLogger(__name__)
 

@@ -16,19 +16,19 @@ from highroller.core.state import CHANCE, State
 from highroller.core.typed_input import typed_input_of
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
-from highroller.web.narrate import Narrator, in_language
-from highroller.web.offer import offered as offer
-from highroller.web.presence import Seen
 from highroller.web.store.rows import SeatRow
-from highroller.web.table_log import Window
-from highroller.web.table_summary import seats_status
-from highroller.web.turns import automatic, seat_names
+from highroller.web.tables.log_words import Narrator, in_language
+from highroller.web.tables.offer import offered as offer
+from highroller.web.tables.presence import Seen
+from highroller.web.tables.table_log import Window
+from highroller.web.tables.table_summary import seats_status
+from highroller.web.tables.turns import automatic, seat_names
 
 log = logging.getLogger(__name__)
 
 
 class ShownTable(Protocol):
-    """What a snapshot reads of a table (a `highroller.web.table_copy.TableCopy`)."""
+    """What a snapshot reads of a table (a `highroller.web.tables.table_copy.TableCopy`)."""
 
     id: str
     game: Game
@@ -59,7 +59,7 @@ class ShownTable(Protocol):
 
 class Snapshots:
     """The state messages of one table copy; `seen(table_id)` says who is at the table
-    (`highroller.web.presence`), `warming()` whether this process's warm-up still runs."""
+    (`highroller.web.tables.presence`), `warming()` whether this process's warm-up still runs."""
 
     def __init__(self, table: ShownTable, seen: Callable[[str], Seen], warming: Callable[[], bool]) -> None:
         self.table = table

@@ -38,7 +38,8 @@ from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store
 from highroller.web.store.rows import IDLE, Conflict, Origin, SeatChange, SeatRow, TableRow, Turn
 from highroller.web.tables.presence import Presence
-from highroller.web.tables.table_copy import Expect, Subscriber, TableCopy, hash_token
+from highroller.web.tables.seated_copy import SeatedCopy, hash_token
+from highroller.web.tables.table_copy import Expect, Subscriber
 from highroller.web.tables.table_load import Loaded, load_copy
 from highroller.web.tables.table_log import Line, by_step, change_texts, step_narrator, took_back_texts, window_of
 from highroller.web.tables.table_summary import open_seats, summary_of
@@ -67,7 +68,7 @@ def seat_list(seats: Sequence[int]) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-class Table(TableCopy):
+class Table(SeatedCopy):
     """One table and the changes people make to it: an action, a seat taken, a step taken back, a seat
     left or taken back from its bot, a rematch linked. Each is committed to the store first (compare
     and set: tried again on a fresh copy when another process was first), then told to the watchers."""

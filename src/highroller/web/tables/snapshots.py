@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 class ShownTable(Protocol):
-    """What a snapshot reads of a table (a `highroller.web.tables.table_copy.TableCopy`)."""
+    """What a snapshot reads of a table (a `highroller.web.tables.seated_copy.SeatedCopy`)."""
 
     id: str
     game: Game

@@ -5,30 +5,26 @@ The store is the only truth. A `TableCopy` is made from what `highroller.web.tab
 table's checkpoint and the steps after it, the last log lines as stored) and catches up with the steps
 other processes (or bot workers) store, from the notification that carries them or by reading the
 store in a thread, and tells the connections watching it. It checkpoints its state now and then
-(`highroller.web.tables.checkpoints`). What each seat sees of it is `highroller.web.tables.snapshots`; the changes
-people make to it, `highroller.web.tables.held_tables.Table`.
+(`highroller.web.tables.checkpoints`). What the people at it see of it is
+`highroller.web.tables.seated_copy`; the changes they make to it, `highroller.web.tables.held_tables.Table`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from highroller.core.state import CHANCE, State
+from highroller.core.state import State
 from highroller.web.http.errors import Refused
 from highroller.web.store.changes import Change
 from highroller.web.store.database import Store
 from highroller.web.store.rows import UNDO, SeatChange, StepLines, TableRow
 from highroller.web.tables.checkpoints import EVERY, due
-from highroller.web.tables.presence import Seen
-from highroller.web.tables.snapshots import Snapshots
 from highroller.web.tables.table_load import Loaded, keep_checkpoint, load_copy
 from highroller.web.tables.table_log import apply_steps, step_narrator
-from highroller.web.tables.table_summary import open_seats, summary_of
+from highroller.web.tables.table_summary import open_seats
 from highroller.web.tables.turns import seat_name
 
 log = logging.getLogger(__name__)
@@ -51,11 +47,6 @@ applied, the new steps' log lines and the new seat changes."""
 
 
 Expect = Callable[[float | None], None]
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a seat token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Subscriber:
@@ -87,17 +78,9 @@ class TableCopy:
     """One table as this process holds it: the stored header and seats, the engine state, the log in
     words, and who watches."""
 
-    def __init__(
-        self,
-        loaded: Loaded,
-        store: Store,
-        expect: Expect,
-        warming: Callable[[], bool] = lambda: False,
-        seen: Callable[[str], Seen] | None = None,
-    ) -> None:
-        """`loaded`: what the table is made of (`highroller.web.tables.table_load`); `seen(table_id)` says who is
-        at the table (`highroller.web.tables.presence`); `expect(due)` is told when an automatic move falls
-        due; `warming()` says whether this process's warm-up still runs."""
+    def __init__(self, loaded: Loaded, store: Store, expect: Expect) -> None:
+        """`loaded`: what the table is made of (`highroller.web.tables.table_load`); `expect(due)` is told
+        when an automatic move falls due."""
         row = loaded.row
         self.id = row.id
         self.game = loaded.game
@@ -105,7 +88,6 @@ class TableCopy:
         self.created = row.created
         self._store = store
         self._expect = expect
-        self._snapshots = Snapshots(self, seen or (lambda _: Seen({}, 0)), warming)
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._changed = asyncio.Event()
@@ -285,98 +267,6 @@ class TableCopy:
     def open_seats(self) -> list[int]:
         return open_seats(self.seats)
 
-    def held_by(self, token: str | None) -> tuple[int, ...]:
-        """The seats a token holds, compared in constant time: none for no token (a spectator), one,
-        or every person's seat of a hot-seat table."""
-        if not token:
-            return ()
-        digest = hash_token(token)
-        held = tuple(
-            row.seat for row in self.seats if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest)
-        )
-        if not held:
-            raise Refused("this seat token does not belong to this table", 403, "bad-token")
-        return held
-
-    def acting_seat(self, held: tuple[int, ...]) -> int | None:
-        """The seat a holder of `held` acts and sees as now: the seat on move (or rolling, at a chance
-        step) when it holds it (a hot-seat device passes from person to person), else its first; None
-        for a spectator."""
-        if not held:
-            return None
-        mover = self.state.current_player if self.state.current_player >= 0 else self.state.roller()
-        return mover if mover in held else held[0]
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts as now (see `acting_seat`); None for no token (a spectator)."""
-        return self.acting_seat(self.held_by(token))
-
-    async def held_by_fresh(self, token: str | None) -> tuple[int, ...]:
-        """`held_by`, catching up once first if the token is unknown (it may be a seat just taken
-        through another server process)."""
-        try:
-            return self.held_by(token)
-        except Refused:
-            if not self._store.shared:
-                raise
-        await self.fresh()
-        return self.held_by(token)
-
-    async def seat_of_fresh(self, token: str | None) -> int | None:
-        """`seat_of`, catching up once first if the token is unknown."""
-        return self.acting_seat(await self.held_by_fresh(token))
-
-    def summary(self, lang: str = "en") -> dict[str, Any]:
-        """The table as the lobby lists it, from this copy (seats named in `lang`)."""
-        row = TableRow(
-            id=self.id,
-            game=self.game.name,
-            options=self.game.options,
-            seed=0,
-            created=self.created,
-            finished=self.finished,
-            rematch=self.rematch,
-            seats=self.seats,
-            steps=[],
-            timer=self.timer,
-            stand_in=self.stand_in,
-            hints=self.hints,
-            real_dice=self.real_dice,
-            bank=self.bank,
-            rated=self.rated,
-        )
-        return summary_of(row, self.version, lang)
-
-    def snapshot(self, seat: int | None, log_from: int = 0, lang: str = "en") -> dict[str, Any]:
-        """Everything `seat` may see now: its view, its legal actions if on move, and the log (in `lang`)."""
-        return self._snapshots.snapshot(seat, log_from, lang)
-
-    def log_since(self, version: int) -> int:
-        """The place of the first log line of step `version` or later (what a client who saw the
-        table at that version has not read yet)."""
-        return self.window.since(version)
-
-    def snapshot_for(self, subscriber: Subscriber) -> dict[str, Any]:
-        """The next message for a connection: only the log lines it has not had yet."""
-        start = subscriber.log_seen if subscriber.log_epoch == self.log_epoch else 0
-        subscriber.log_seen, subscriber.log_epoch = self.window.end, self.log_epoch
-        return self.snapshot(self.acting_seat(subscriber.held), start, subscriber.lang)
-
-    def record(self) -> dict[str, Any]:
-        """The game's record, with the table's seats, timer and seat changes under "table"."""
-        return {
-            **self.state.record(),
-            "table": {
-                "id": self.id,
-                "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
-                "timer": self.timer,
-                "stand_in": self.stand_in,
-                "changes": [
-                    {"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO
-                ],  # undone steps are not the game's
-            },
-        }
-
     async def wait_change(self, version: int, timeout: float) -> None:
         """Return when the version differs from `version`, or after `timeout` seconds."""
         if version > self.version:
@@ -393,26 +283,6 @@ class TableCopy:
             pass
         finally:
             self._waiters -= 1
-
-    def undoable(self) -> int | None:
-        """At a companion table in play, the number of the last step a person made (typed dice, bills
-        or a card, or a decision of a seat its person played), which an undo takes back with the
-        automatic steps after it; None when there is none."""
-        if not self.real_dice or not self.started or self.finished:
-            return None
-        for number in range(len(self.state.history) - 1, -1, -1):
-            player = self.state.history[number][0]
-            if player == CHANCE or (self.seats[player].bot is None and self._control_at(player, number) is None):
-                return number
-        return None
-
-    def _control_at(self, seat: int, number: int) -> str | None:
-        """Who played `seat` at step `number`: None for its person, else the stand-in's "away" or "left"."""
-        control: str | None = None
-        for change in sorted(self.changes, key=lambda c: c.revision):
-            if change.seat == seat and change.step <= number and change.change != UNDO:
-                control = None if change.change == "back" else change.change
-        return control
 
     # ------------------------------------------------------------------ telling the watchers
     def presence_changed(self) -> None:

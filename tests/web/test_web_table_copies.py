@@ -17,7 +17,8 @@ from conftest import TEST_SETTINGS
 import highroller as hr
 from highroller.web.http.errors import Refused
 from highroller.web.store.dialects import open_store
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 from highroller.web.tables.table_copy import Subscriber
 
 Scenario = Callable[[Tables, Table, Table, Subscriber], Awaitable[None]]

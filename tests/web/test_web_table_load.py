@@ -25,7 +25,8 @@ from highroller.web.store.rows import Checkpoint
 from highroller.web.tables import held_tables as tables_module
 from highroller.web.tables import table_copy, table_load
 from highroller.web.tables.checkpoints import EVERY, engine_key
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 from highroller.web.tables.log_words import in_language
 from highroller.web.tables.table_log import LOG_KEPT
 from highroller.web.tables.turns import seat_names

@@ -18,7 +18,8 @@ from highroller.web.http.quotas import LOCAL, Quotas
 from highroller.web.messages import REFUSALS
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.route_args import bearer, origin
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 
 
 async def makers_seats(

@@ -16,7 +16,8 @@ from highroller.web.http.errors import Refused
 from highroller.web.http.ratelimit import RateLimits, bearer_token
 from highroller.web.messages import MAX_VERSION, REFUSALS
 from highroller.web.route_args import page_language
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 from highroller.web.tables.log_words import in_language
 from highroller.web.tables.replays import COST as REPLAY_COST
 from highroller.web.tables.replays import Replays

@@ -10,7 +10,8 @@ from highroller.web.http.errors import Refused
 from highroller.web.http.quotas import Quotas, is_local
 from highroller.web.http.ratelimit import bearer_token
 from highroller.web.store.rows import Origin
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 
 
 def bearer(authorization: str | None) -> str | None:

@@ -24,7 +24,7 @@ from highroller.registry import make
 from highroller.web.botwork import Workers, worker_pool
 from highroller.web.http.errors import Refused
 from highroller.web.store.dialects import open_store
-from highroller.web.tables.held_tables import Table
+from highroller.web.tables.live_table import Table
 from highroller.web.tables.log_words import in_language
 from highroller.web.tables.table_load import whole_log
 from highroller.web.tables.table_log import Line

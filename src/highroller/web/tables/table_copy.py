@@ -6,7 +6,7 @@ table's checkpoint and the steps after it, the last log lines as stored) and cat
 other processes (or bot workers) store, from the notification that carries them or by reading the
 store in a thread, and tells the connections watching it. It checkpoints its state now and then
 (`highroller.web.tables.checkpoints`). What the people at it see of it is
-`highroller.web.tables.seated_copy`; the changes they make to it, `highroller.web.tables.held_tables.Table`.
+`highroller.web.tables.seated_copy`; the changes they make to it, `highroller.web.tables.live_table.Table`.
 """
 
 from __future__ import annotations

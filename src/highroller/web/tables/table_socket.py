@@ -27,7 +27,8 @@ from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
 from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
-from highroller.web.tables.held_tables import Table, Tables
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
 from highroller.web.tables.presence import Presence
 from highroller.web.tables.table_copy import Subscriber
 

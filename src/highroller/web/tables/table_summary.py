@@ -1,5 +1,5 @@
 """A table as the lobby lists it, from its stored header alone (without replaying its steps): its seats
-as every client sees them, which are open, and its summary."""
+as every client sees them, which are open (and how people read a list of seats), and its summary."""
 
 from __future__ import annotations
 
@@ -58,3 +58,8 @@ def summary_of(row: TableRow, version: int | None = None, lang: str = "en") -> d
         "stand_in": row.stand_in,
         "options": row.options,
     }
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats as people read them, numbered from 1 as on the page: "2, 3"."""
+    return ", ".join(str(seat + 1) for seat in seats)

@@ -334,10 +334,10 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     import asyncio
     import contextlib
 
-    from highroller.web.botwork import Dispatcher
+    from highroller.web.bots.botwork import Dispatcher
+    from highroller.web.bots.warmup import start_warm_up
     from highroller.web.store.dialects import is_postgres, open_store
     from highroller.web.store.listen import listen
-    from highroller.web.warmup import start_warm_up
 
     if not is_postgres(database):
         raise click.BadParameter(

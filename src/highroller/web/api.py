@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from highroller.web.bots.hints import Hints
 from highroller.web.close_api import build_close_router
 from highroller.web.game_api import build_game_router
-from highroller.web.hints import Hints
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimits
 from highroller.web.record_api import build_record_router

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Header, Request
 
 from highroller.web.answers import Advice, Hint, Joined, TableState, TableSummary, documented
-from highroller.web.hints import Hints
+from highroller.web.bots.hints import Hints
 from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Act, Join
 from highroller.web.profile_api import current_profile, profile_header

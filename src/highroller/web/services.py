@@ -10,8 +10,9 @@ import math
 from multiprocessing.process import BaseProcess
 
 from highroller.web import clock
-from highroller.web.botwork import Dispatcher
-from highroller.web.hints import Hints
+from highroller.web.bots.botwork import Dispatcher
+from highroller.web.bots.hints import Hints
+from highroller.web.bots.warmup import start_warm_up
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.notifier import keep_notifying
 from highroller.web.rating_keeper import keep_ratings
@@ -22,7 +23,6 @@ from highroller.web.store.dialects import PostgresStore
 from highroller.web.store.listen import listen
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.replays import Replays
-from highroller.web.warmup import start_warm_up
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ changes people make to it.
 The store is the only truth. A person's action is accepted only with the right seat token, at the seat
 on move, at the version the person saw and when legal (`highroller.web.tables.action_steps`); it and the
 chance steps that follow are committed to the store (only if they are the table's next steps) before anyone
-is told. Bots do not think here: their moves are played by bot workers (`highroller.web.botwork`) and
+is told. Bots do not think here: their moves are played by bot workers (`highroller.web.bots.botwork`) and
 arrive like anybody else's.
 """
 

@@ -21,7 +21,7 @@ from typing import Any
 from highroller.core.record_format import follow
 from highroller.core.state import CHANCE
 from highroller.registry import make
-from highroller.web.botwork import Workers, worker_pool
+from highroller.web.bots.botwork import Workers, worker_pool
 from highroller.web.http.errors import Refused
 from highroller.web.store.dialects import open_store
 from highroller.web.tables.live_table import Table

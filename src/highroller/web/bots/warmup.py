@@ -17,7 +17,7 @@ from multiprocessing.process import BaseProcess
 
 from highroller.core.spec import load_object
 from highroller.registry import available_games, game_spec
-from highroller.web.thinking import start_worker
+from highroller.web.bots.thinking import start_worker
 
 log = logging.getLogger(__name__)
 

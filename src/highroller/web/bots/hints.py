@@ -21,11 +21,11 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from highroller.registry import game_spec
-from highroller.web.botwork import Workers, worker_pool
+from highroller.web.bots.botwork import Workers, worker_pool
+from highroller.web.bots.thinking import AdviceJob, HintJob, give_advice, give_hint
 from highroller.web.http.errors import Refused
 from highroller.web.settings import Settings
 from highroller.web.tables.live_table import Table
-from highroller.web.thinking import AdviceJob, HintJob, give_advice, give_hint
 
 log = logging.getLogger(__name__)
 

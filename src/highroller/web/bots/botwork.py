@@ -26,9 +26,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from highroller.web import clock
+from highroller.web.bots.thinking import Job, play_move, start_worker
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Claim
-from highroller.web.thinking import Job, play_move, start_worker
 
 log = logging.getLogger(__name__)
 

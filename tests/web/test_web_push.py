@@ -38,9 +38,9 @@ from push_world import World, look, notices, world  # noqa: F401 (world: the fix
 from highroller.web import clock
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
-from highroller.web.notifier import GRACE, KEEP, prune_notices, time_left
-from highroller.web.outbox import event_topic
-from highroller.web.push import MAX_SUBSCRIPTIONS, checked_endpoint
+from highroller.web.people.notifier import GRACE, KEEP, prune_notices, time_left
+from highroller.web.people.outbox import event_topic
+from highroller.web.people.push import MAX_SUBSCRIPTIONS, checked_endpoint
 from highroller.web.store.dialects import open_store
 
 HOUR = 3600.0

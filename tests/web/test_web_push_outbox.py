@@ -28,11 +28,12 @@ from playwright.sync_api import Browser
 from push_receiver import PushReceiver
 from push_world import World, deliveries, look, notices, world  # noqa: F401 (world: the fixture)
 
-from highroller.web import clock, outbox, push
-from highroller.web.notifier import claim, pending_moves
-from highroller.web.outbox import ATTEMPTS, FIRST_WAIT, GIVE_UP, LEASE, LOST, MOVE_OVER, event_topic, retry_at
-from highroller.web.profiles import forget_profile
-from highroller.web.push import MAX_RETRY_AFTER, retry_after_seconds
+from highroller.web import clock
+from highroller.web.people import outbox, push
+from highroller.web.people.notifier import claim, pending_moves
+from highroller.web.people.outbox import ATTEMPTS, FIRST_WAIT, GIVE_UP, LEASE, LOST, MOVE_OVER, event_topic, retry_at
+from highroller.web.people.profiles import forget_profile
+from highroller.web.people.push import MAX_RETRY_AFTER, retry_after_seconds
 
 HOUR = 3600.0
 

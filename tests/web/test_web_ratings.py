@@ -41,7 +41,7 @@ from rated_play import (
 from web_helpers import seated_page, step
 
 from highroller.cli.main import cli
-from highroller.web.profiles import create_profile
+from highroller.web.people.profiles import create_profile
 from highroller.web.rated_seats import ESTABLISHED_GAMES
 from highroller.web.ratings import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.settings import DAY

@@ -31,7 +31,7 @@ from highroller.web import clock
 from highroller.web.store.dialects import open_store
 
 ORIGIN = "http://localhost:8000"
-"""The site of an app made without a public origin (`highroller.web.origin.LOCAL_ORIGIN`); the test
+"""The site of an app made without a public origin (`highroller.web.people.origin.LOCAL_ORIGIN`); the test
 client's requests reach it at http://testserver, which sets nothing."""
 
 

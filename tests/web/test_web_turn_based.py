@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from highroller.web.profiles import Arrival, add_device
+from highroller.web.people.profiles import Arrival, add_device
 from highroller.web.store.dialects import open_store
 
 DAY = 86400

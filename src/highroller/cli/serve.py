@@ -74,7 +74,7 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _origin_option(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
     """`--public-origin` as browsers write it, or a usage error saying what an origin is."""
-    from highroller.web.origin import checked_origin
+    from highroller.web.people.origin import checked_origin
 
     try:
         return None if value is None else checked_origin(value)
@@ -271,7 +271,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 
     from highroller.web.app import create_app
     from highroller.web.http.protocol import HTTP_PROTOCOL
-    from highroller.web.origin import listening_origin
+    from highroller.web.people.origin import listening_origin
     from highroller.web.store.dialects import default_database, is_postgres, open_store
 
     where = database or str(default_database())

@@ -31,7 +31,7 @@ from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimit, RateLimits
 from highroller.web.messages import MAX_MESSAGE
-from highroller.web.origin import LOCAL_ORIGIN, checked_origin
+from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.profile_api import build_profile_router
 from highroller.web.push_api import build_push_router
 from highroller.web.rating_api import build_rating_router

@@ -1,5 +1,5 @@
 """The devices API: a profile's devices (how and when each signed in, its browser, when it was last
-seen), and signing any of them out, this one or another (`highroller.web.devices`)."""
+seen), and signing any of them out, this one or another (`highroller.web.people.devices`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from fastapi import APIRouter, Depends, Path, Request
 from pydantic import Field
 
 from highroller.web.answers import Answer, documented
-from highroller.web.devices import ID_LENGTH, devices_of, sign_out
 from highroller.web.http.errors import asked_language
 from highroller.web.messages import REFUSALS
+from highroller.web.people.devices import ID_LENGTH, devices_of, sign_out
 from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.store.database import Store
 

@@ -1,6 +1,6 @@
 """The profile API: make a profile on a first visit, read it, rename it, change its languages, delete it.
 
-A device proves it holds a profile with the `X-Profile` header (`highroller.web.profiles`). Making a
+A device proves it holds a profile with the `X-Profile` header (`highroller.web.people.profiles`). Making a
 profile counts as taking a seat for the address's quotas, so nobody can make them by the thousand.
 """
 
@@ -12,12 +12,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import Field
 
-from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
 from highroller.web.http.checks import checked_profile_name
 from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.profiles import (
+from highroller.web.people.agents import agent_of
+from highroller.web.people.profiles import (
     MADE,
     MAX_KEY,
     Arrival,

@@ -1,5 +1,6 @@
 """The push API: the key browsers subscribe with, a profile's devices subscribing to notifications,
-asking whether they are, and unsubscribing, and a test notification (`highroller.web.push` keeps and sends them)."""
+asking whether they are, and unsubscribing, and a test notification (`highroller.web.people.push` keeps
+and sends them)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,8 @@ from highroller.web.answers import Answer, documented
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.profiles import key_hash
-from highroller.web.push import (
+from highroller.web.people.profiles import key_hash
+from highroller.web.people.push import (
     MAX_ENDPOINT,
     MAX_SUBSCRIPTIONS,
     Notice,
@@ -27,6 +27,7 @@ from highroller.web.push import (
     subscriptions_of,
     unsubscribe,
 )
+from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.settings import DAY, Settings
 from highroller.web.store.database import Store
 

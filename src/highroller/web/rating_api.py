@@ -22,8 +22,8 @@ from highroller.web.game_info import describe_game
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.messages import MAX_SEATS, REFUSALS
+from highroller.web.people.profiles import profile_by_key
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.profiles import profile_by_key
 from highroller.web.ratings import (
     LEAST_GAMES,
     PAIR,

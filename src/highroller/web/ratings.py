@@ -41,7 +41,7 @@ from highroller.registry import game_spec, make
 from highroller.tournament.ratings import Rating, ranks
 from highroller.web.http.catalog import web_words
 from highroller.web.http.labels import bot_word
-from highroller.web.profiles import profile_names
+from highroller.web.people.profiles import profile_names
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow

@@ -74,7 +74,7 @@ class Settings:
     """The site's origin as people's browsers see it ("https://dice.example.org"): what passkeys are
     made for and checked against, what sign-in links, QR codes and notifications point to. Never taken
     from a request: `highroller serve` gives its `--public-origin`, else the address it listens on
-    (`highroller.web.origin`); `create_app` takes None as `origin.LOCAL_ORIGIN`."""
+    (`highroller.web.people.origin`); `create_app` takes None as `origin.LOCAL_ORIGIN`."""
     vapid_private_key: str | None = None
     """A file holding the VAPID private key (PEM) that signs Web Push messages; None: a key made on
     first start and kept in the database."""

@@ -5,7 +5,7 @@ sign-in, once verified, gives a one-time code that is redeemed the same way.
 
 Every sign-in attempt, link or passkey, whether it succeeds or not, counts as a seat taken for the
 address's quotas (`highroller.web.http.quotas`), so nobody can try codes or credentials at speed. What a
-passkey or a link is for is the site's origin the host configured (`highroller.web.origin`), never
+passkey or a link is for is the site's origin the host configured (`highroller.web.people.origin`), never
 the address a request names.
 """
 
@@ -18,11 +18,11 @@ from fastapi import APIRouter, Depends, Path, Request
 from pydantic import Field
 
 from highroller.web import clock
-from highroller.web.agents import agent_of
 from highroller.web.answers import Answer, documented
 from highroller.web.http.quotas import Quotas
 from highroller.web.messages import REFUSALS, Strict
-from highroller.web.passkeys import (
+from highroller.web.people.agents import agent_of
+from highroller.web.people.passkeys import (
     MAX_ID,
     Site,
     authenticate,
@@ -32,11 +32,11 @@ from highroller.web.passkeys import (
     register,
     registration_options,
 )
+from highroller.web.people.profiles import Profile
+from highroller.web.people.signin import look, make_link, passkey_code, redeem
 from highroller.web.profile_api import ProfileInfo, current_profile, profile_header
-from highroller.web.profiles import Profile
 from highroller.web.route_args import origin
 from highroller.web.settings import Settings
-from highroller.web.signin import look, make_link, passkey_code, redeem
 from highroller.web.store.database import Store
 
 MAX_FIELD = 4096

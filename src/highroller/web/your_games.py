@@ -23,8 +23,8 @@ from highroller.web.answers import Answer, documented
 from highroller.web.http.checks import TURN_BASED
 from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS
+from highroller.web.people.profiles import seat_token
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.profiles import seat_token
 from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
 from highroller.web.store.rows import TableRow

@@ -19,7 +19,7 @@ link's, or a passkey sign-in's waiting for its yes), `hr_passkeys` (WebAuthn cre
 each was made for) and `hr_challenges` (WebAuthn challenges in flight) sign a second device in; `hr_push`
 holds each device's Web Push subscription (and the key of the device that made it); `hr_notices` notes
 each event notified (its key lets one process alone record it) and `hr_outbox` its notification to each
-device, due, sent or failed (`highroller.web.outbox`); `hr_checkpoints` the state of each table after
+device, due, sent or failed (`highroller.web.people.outbox`); `hr_checkpoints` the state of each table after
 some step (`version`), pickled by the engine named in `engine` (`highroller.web.tables.checkpoints`), so that
 loading a table does not replay its game; `hr_results` the final ranking of each
 rated game, in the order the ratings took them (`seq`), with why it counted for nobody (`void`: null

@@ -1,6 +1,6 @@
 """A profile's devices: each key a device holds, how and when it signed in (it made the profile, or
 came with a one-time link or a passkey, and which), its browser and system as its `User-Agent` named
-them then (`highroller.web.agents`), and when it was last seen (`profiles.profile_by_key` notes it).
+them then (`highroller.web.people.agents`), and when it was last seen (`profiles.profile_by_key` notes it).
 
 A device is named by a public id, the first `ID_LENGTH` hexadecimal digits of its key's hash (the
 hash of a random secret: it tells nothing of the key). Signing a device out, this one or another,
@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from highroller.web.agents import Agent
 from highroller.web.http.errors import Refused
-from highroller.web.profiles import key_hash, sign_out_keys
+from highroller.web.people.agents import Agent
+from highroller.web.people.profiles import key_hash, sign_out_keys
 from highroller.web.store.database import Store
 
 ID_LENGTH = 16

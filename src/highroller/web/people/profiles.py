@@ -2,10 +2,10 @@
 
 A profile is made on a person's first visit; the browser keeps the profile's key (a random secret,
 stored here only as a hash) and sends it as the `X-Profile` header. Each device signed in holds a key
-of its own (a second device signs in with a passkey or a one-time link: `highroller.web.signin`),
+of its own (a second device signs in with a passkey or a one-time link: `highroller.web.people.signin`),
 noted with how it came (`Arrival`) and when it was last seen (at most every `SEEN_EVERY` seconds); a
 profile keeps at most `MAX_DEVICES`, a new one signing out the one seen longest ago
-(`highroller.web.devices` lists them and signs any out).
+(`highroller.web.people.devices` lists them and signs any out).
 A seat taken with a profile belongs to it: its seat token is derived from the profile, the table and
 the seat with the database's secret, so every device of the profile can be given it again
 (`seat_token`), while the token itself keeps working alone, as every seat token does, for the API.
@@ -25,8 +25,8 @@ from typing import Any
 
 from highroller.core.words import LANGUAGES
 from highroller.web import clock
-from highroller.web.agents import Agent
 from highroller.web.http.errors import Refused
+from highroller.web.people.agents import Agent
 from highroller.web.store.database import Store
 
 PROFILE_HEADER = "X-Profile"

@@ -1,5 +1,5 @@
 """Passkeys (WebAuthn, with py_webauthn): a device signed in to a profile registers one; a new device
-signs in with it and, once the person says yes, is given a key of its own (`highroller.web.signin`).
+signs in with it and, once the person says yes, is given a key of its own (`highroller.web.people.signin`).
 Deleting a passkey signs out the devices it signed in.
 
 Each ceremony takes two requests. The first gives the browser its options with a fresh challenge, kept
@@ -37,8 +37,8 @@ from webauthn.helpers.structs import (
 
 from highroller.web import clock
 from highroller.web.http.errors import Refused
-from highroller.web.origin import LOCAL_ORIGIN, checked_origin
-from highroller.web.profiles import Profile, profile_by_id, sign_out_keys
+from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
+from highroller.web.people.profiles import Profile, profile_by_id, sign_out_keys
 from highroller.web.settings import Settings
 from highroller.web.store.database import Store
 
@@ -71,7 +71,7 @@ class Site:
 
     @classmethod
     def of(cls, settings: Settings) -> Site:
-        """The site the host configured (`highroller.web.origin`): never one a request names."""
+        """The site the host configured (`highroller.web.people.origin`): never one a request names."""
         return cls(checked_origin(settings.public_origin or LOCAL_ORIGIN))
 
 
@@ -251,7 +251,7 @@ def authenticate(store: Store, site: Site, challenge_id: str, credential: dict[s
     """Verify the browser's assertion (`PublicKeyCredential` as JSON) against the challenge, the site
     (the one the passkey was made for: one made before passkeys kept theirs takes the first it is
     verified for) and the passkey's public key and signature count: the passkey's profile and its id;
-    or `Refused`. No device is signed in yet (`highroller.web.signin.passkey_code`)."""
+    or `Refused`. No device is signed in yet (`highroller.web.people.signin.passkey_code`)."""
     challenge = _take_challenge(store, challenge_id, SIGN_IN, None)
     with store.transaction() as cursor:
         row = store.run(

@@ -1,5 +1,5 @@
 """Telling people on their phones that it is their move: the loop every server process runs
-(`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.push`).
+(`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.people.push`).
 
 Two events are notified, each once for a table's current `version` and the seat whose move it is
 (`hr_tables.waiting`, a person's seat held with a profile that has subscribed devices):
@@ -16,7 +16,7 @@ Two events are notified, each once for a table's current `version` and the seat 
 
 Each process looks every `EVERY` seconds (two indexed queries when nothing is due) and records an
 event by inserting its row in `hr_notices`, with its notification to each of the profile's devices in
-the same transaction (`highroller.web.outbox`): however many processes run, one records each event.
+the same transaction (`highroller.web.people.outbox`): however many processes run, one records each event.
 An event held back because a page holds the seat is not recorded: it is looked at again. Then the
 process leases as many notifications due as it has senders free (those it just recorded, or others:
 tried again after a failure that may pass, or left by a process that stopped) and sends each in a
@@ -43,11 +43,12 @@ from dataclasses import dataclass
 
 from highroller.core.words import Words
 from highroller.registry import game_spec, words_of
-from highroller.web import clock, outbox
+from highroller.web import clock
 from highroller.web.http.catalog import web_words
-from highroller.web.outbox import Delivery
-from highroller.web.profiles import profile_by_id
-from highroller.web.push import SENDERS, Notice, Outcome, Pusher, Subscription
+from highroller.web.people import outbox
+from highroller.web.people.outbox import Delivery
+from highroller.web.people.profiles import profile_by_id
+from highroller.web.people.push import SENDERS, Notice, Outcome, Pusher, Subscription
 from highroller.web.settings import DAY, Settings
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow

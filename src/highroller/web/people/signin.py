@@ -22,9 +22,9 @@ from typing import Any
 import segno
 
 from highroller.web import clock
-from highroller.web.agents import Agent
 from highroller.web.http.errors import Refused
-from highroller.web.profiles import LINK, PASSKEY, Arrival, Profile, add_device, key_hash, profile_by_id
+from highroller.web.people.agents import Agent
+from highroller.web.people.profiles import LINK, PASSKEY, Arrival, Profile, add_device, key_hash, profile_by_id
 from highroller.web.store.database import Store
 
 LINK_SECONDS = 600.0

@@ -15,7 +15,8 @@ from push_receiver import PushReceiver, b64url
 
 from highroller.web.people.notifier import Notifier
 from highroller.web.people.profiles import create_profile
-from highroller.web.people.push import Pusher, Subscription, subscribe
+from highroller.web.people.push_sending import Pusher
+from highroller.web.people.push_subscriptions import Subscription, subscribe
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import open_store
 from highroller.web.tables.presence import Presence

@@ -40,7 +40,7 @@ from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.people.notifier import GRACE, KEEP, prune_notices, time_left
 from highroller.web.people.outbox import event_topic
-from highroller.web.people.push import MAX_SUBSCRIPTIONS, checked_endpoint
+from highroller.web.people.push_subscriptions import MAX_SUBSCRIPTIONS, checked_endpoint
 from highroller.web.store.dialects import open_store
 
 HOUR = 3600.0

@@ -1,6 +1,6 @@
 """The push API: the key browsers subscribe with, a profile's devices subscribing to notifications,
-asking whether they are, and unsubscribing, and a test notification (`highroller.web.people.push` keeps
-and sends them)."""
+asking whether they are, and unsubscribing, and a test notification (`highroller.web.people.push_subscriptions`
+keeps them, `highroller.web.people.push_sending` sends them)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,10 @@ from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.messages import REFUSALS, Strict
 from highroller.web.people.profiles import key_hash
-from highroller.web.people.push import (
+from highroller.web.people.push_sending import Notice, Pusher
+from highroller.web.people.push_subscriptions import (
     MAX_ENDPOINT,
     MAX_SUBSCRIPTIONS,
-    Notice,
-    Pusher,
     checked_subscription,
     claim_test,
     subscribe,

@@ -1,5 +1,5 @@
 """Telling people on their phones that it is their move: the loop every server process runs
-(`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.people.push`).
+(`keep_notifying`), pushing to the devices a profile subscribed (`highroller.web.people.push_sending`).
 
 Two events are notified, each once for a table's current `version` and the seat whose move it is
 (`hr_tables.waiting`, a person's seat held with a profile that has subscribed devices):
@@ -48,7 +48,8 @@ from highroller.web.http.catalog import web_words
 from highroller.web.people import outbox
 from highroller.web.people.outbox import Delivery
 from highroller.web.people.profiles import profile_by_id
-from highroller.web.people.push import SENDERS, Notice, Outcome, Pusher, Subscription
+from highroller.web.people.push_sending import SENDERS, Notice, Outcome, Pusher
+from highroller.web.people.push_subscriptions import Subscription
 from highroller.web.settings import DAY, Settings
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow

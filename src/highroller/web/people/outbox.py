@@ -28,7 +28,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from highroller.web.people.push import Outcome
+from highroller.web.people.push_sending import Outcome
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 

@@ -12,8 +12,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
-from highroller.web.rated_seats import ESTABLISHED_GAMES
-from highroller.web.rating_keeper import record_finished
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
+from highroller.web.ratings.rating_keeper import record_finished
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 

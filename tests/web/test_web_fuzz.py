@@ -46,7 +46,7 @@ from highroller.games.lasvegas.expert import ExpertBot
 from highroller.registry import available_games, make
 from highroller.web.app import create_app
 from highroller.web.http.loopwatch import BUSY
-from highroller.web.rated_seats import ESTABLISHED_GAMES
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
 from highroller.web.settings import DAY
 from highroller.web.store.dialects import open_store
 

@@ -15,7 +15,7 @@ from highroller.web.bots.hints import Hints
 from highroller.web.bots.warmup import start_warm_up
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.people.notifier import keep_notifying
-from highroller.web.rating_keeper import keep_ratings
+from highroller.web.ratings.rating_keeper import keep_ratings
 from highroller.web.settings import Settings
 from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store

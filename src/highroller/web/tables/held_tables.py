@@ -21,7 +21,7 @@ from highroller.web import clock
 from highroller.web.http.checks import checked_name, default_stand_in
 from highroller.web.http.errors import Refused
 from highroller.web.people.profiles import seat_token
-from highroller.web.rated_seats import check_rated_seat, check_rated_table
+from highroller.web.ratings.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
 from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store

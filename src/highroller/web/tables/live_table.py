@@ -24,7 +24,7 @@ from highroller.web import clock
 from highroller.web.http.checks import checked_name
 from highroller.web.http.errors import Refused
 from highroller.web.people.profiles import seat_token
-from highroller.web.rated_seats import check_rated_seat
+from highroller.web.ratings.rated_seats import check_rated_seat
 from highroller.web.store.rows import IDLE, Conflict, Origin, SeatChange, Turn
 from highroller.web.tables.action_steps import check_action, decision, typed_chance
 from highroller.web.tables.seated_copy import SeatedCopy, hash_token

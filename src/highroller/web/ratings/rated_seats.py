@@ -24,7 +24,7 @@ from highroller.web import clock
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
 from highroller.web.people.notifier import time_left
-from highroller.web.ratings import ALL, PAIR_GAMES, PAIR_WINDOW, PROFILE, together
+from highroller.web.ratings.results import ALL, PAIR_GAMES, PAIR_WINDOW, PROFILE, together
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Origin, SeatRow

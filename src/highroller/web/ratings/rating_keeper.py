@@ -1,5 +1,5 @@
 """Rating the games as they finish: every `RATE_EVERY` seconds the finished rated tables without a result
-are replayed by this server's live tables and each one's ranking stored (`highroller.web.ratings`)."""
+are replayed by this server's live tables and each one's ranking stored (`highroller.web.ratings.results`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 
 from highroller.web import clock
 from highroller.web.http.errors import Refused
-from highroller.web.ratings import PER_PASS, pending, ranking_of, record
+from highroller.web.ratings.results import PER_PASS, pending, ranking_of, record
 from highroller.web.store.database import Store
 from highroller.web.tables.held_tables import Tables
 

@@ -17,7 +17,7 @@ every process takes (PostgreSQL's advisory lock; SQLite's write transaction is e
 every result is applied once, in `seq` order, however many processes run. A result counts for nobody,
 and says why in `void`, when it has fewer than two players to rate (an empty ranking), or when two of
 its people already have `PAIR_GAMES` counted results together from the `PAIR_WINDOW` before it ended
-(rated tables played side by side: `highroller.web.rated_seats` refuses the seat past the bound, but
+(rated tables played side by side: `highroller.web.ratings.rated_seats` refuses the seat past the bound, but
 games already under way finish past it). A game of three or more does not count for anyone then, so a
 pair cannot go on farming by seating a third. `rebuild` computes every rating again from the counted
 results of `hr_results` alone, the same numbers to the last bit.

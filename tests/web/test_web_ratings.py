@@ -42,8 +42,9 @@ from web_helpers import seated_page, step
 
 from highroller.cli.main import cli
 from highroller.web.people.profiles import create_profile
+from highroller.web.ratings.leaderboards import LEAST_GAMES
 from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
-from highroller.web.ratings.results import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
+from highroller.web.ratings.results import PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import open_store

@@ -68,7 +68,7 @@ def rebuild_command(ctx: click.Context) -> None:
 def show_command(ctx: click.Context, game: str, players: int | None, limit: int) -> None:
     """A game's leaderboard at a player count: the players with enough rated games, by conservative rating (mu - 3
     sigma)."""
-    from highroller.web.ratings.results import LEAST_GAMES, conservative, leaderboard, player_names, player_range
+    from highroller.web.ratings.leaderboards import LEAST_GAMES, conservative, leaderboard, player_names, player_range
 
     low, high = player_range(game)
     count = make(game).num_players if players is None else players

@@ -1,7 +1,7 @@
 """The ratings API: a game's leaderboard at a player count, the signed-in profile's ratings, and
 whether a rated table's game counted.
 
-A leaderboard ranks the players of rated tables (`highroller.web.ratings.results`) by their conservative
+A leaderboard ranks the players of rated tables (`highroller.web.ratings.leaderboards`) by their conservative
 rating, mean − 3σ: the skill they have with near certainty, which grows as they play and win; it lists
 those with `LEAST_GAMES` rated games or more. A device that sends its profile key (`X-Profile`) sees
 its own line marked, and its place even when it is not among the lines asked for, or its provisional
@@ -24,11 +24,8 @@ from highroller.web.http.errors import Refused
 from highroller.web.messages import MAX_SEATS, REFUSALS
 from highroller.web.people.profiles import profile_by_key
 from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.ratings.results import (
+from highroller.web.ratings.leaderboards import (
     LEAST_GAMES,
-    PAIR,
-    PAIR_GAMES,
-    PROFILE,
     Board,
     Entry,
     boards_of,
@@ -41,6 +38,7 @@ from highroller.web.ratings.results import (
     provisional,
     standing_of,
 )
+from highroller.web.ratings.results import PAIR, PAIR_GAMES, PROFILE
 from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
 from highroller.web.tables.held_tables import TABLE_ID

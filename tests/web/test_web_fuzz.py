@@ -1,7 +1,7 @@
 """Schemathesis fuzzes the JSON API of a live `highroller serve` (SQLite, every quota off) from its own
 /openapi.json: every operation, as a spectator and as a seated player, with seeded valid and invalid
 requests. No answer may be a server error, and each one's status, content type and body must be
-documented (the refusals of `REFUSALS`, the answers of `highroller.web.answers`); and no request may
+documented (the refusals of `REFUSALS`, the answers of `highroller.web.api.answers`); and no request may
 keep the server's event loop busy past 50 ms (its log warns of any: `highroller.web.http.loopwatch`).
 
 Generated ids would hardly ever name a table or a game, so the path parameters mix in the ids of real

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from highroller.games.luckiest import sheet as luckiest_sheet
-from highroller.web.answers import TableState
+from highroller.web.api.answers import TableState
 from highroller.web.tables import snapshots
 
 

@@ -18,12 +18,12 @@ DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
-    """Load what the server runs of every game now (`highroller.web.preload`), then exempt these
+    """Load what the server runs of every game now (`highroller.web.api.preload`), then exempt these
     long-lived objects from the cyclic garbage collector's full passes, which would otherwise rescan
     them all and pause every table."""
     import gc
 
-    from highroller.web.preload import preload
+    from highroller.web.api.preload import preload
 
     preload()
     gc.collect()

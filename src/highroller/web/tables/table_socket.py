@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from highroller.web.api.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
 from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
 from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
-from highroller.web.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
 from highroller.web.tables.presence import Presence

@@ -10,12 +10,12 @@ from fastapi import APIRouter, Depends
 from highroller.core.spec import load_object
 from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec
-from highroller.web.answers import GameInfo, Rules, ViewSchema, documented
-from highroller.web.game_info import listed_games
-from highroller.web.guides import checked_guide
+from highroller.web.api.answers import GameInfo, Rules, ViewSchema, documented
+from highroller.web.api.game_info import listed_games
+from highroller.web.api.guides import checked_guide
+from highroller.web.api.messages import REFUSALS
+from highroller.web.api.route_args import page_language
 from highroller.web.http.errors import Refused
-from highroller.web.messages import REFUSALS
-from highroller.web.route_args import page_language
 
 
 def build_game_router() -> APIRouter:

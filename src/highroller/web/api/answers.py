@@ -1,6 +1,6 @@
 """The shapes of the API's answers, as its OpenAPI description shows them.
 
-The routes build their answers as plain dicts (`highroller.web.api`, `highroller.web.tables.snapshots`,
+The routes build their answers as plain dicts (`highroller.web.api.games_and_tables`, `highroller.web.tables.snapshots`,
 `summary_of` in `highroller.web.tables.table_summary`, `highroller.web.bots.hints`); these models only describe them,
 field by field, for `/openapi.json` and `/docs`. They are declared with `responses=`, never as a
 `response_model`, so an answer is sent exactly as it was built: nothing is filtered or coerced on the

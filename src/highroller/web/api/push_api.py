@@ -11,10 +11,11 @@ from typing import Any
 from fastapi import APIRouter, Depends
 from pydantic import Field
 
-from highroller.web.answers import Answer, documented
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.messages import REFUSALS, Strict
+from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
-from highroller.web.messages import REFUSALS, Strict
 from highroller.web.people.profiles import key_hash
 from highroller.web.people.push_sending import Notice, Pusher
 from highroller.web.people.push_subscriptions import (
@@ -26,7 +27,6 @@ from highroller.web.people.push_subscriptions import (
     subscriptions_of,
     unsubscribe,
 )
-from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.settings import DAY, Settings
 from highroller.web.store.database import Store
 

@@ -11,11 +11,11 @@ from typing import Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from highroller.web.answers import LogPage, Record, Replay, documented
+from highroller.web.api.answers import LogPage, Record, Replay, documented
+from highroller.web.api.messages import MAX_VERSION, REFUSALS
+from highroller.web.api.route_args import page_language
 from highroller.web.http.errors import Refused
 from highroller.web.http.ratelimit import RateLimits, bearer_token
-from highroller.web.messages import MAX_VERSION, REFUSALS
-from highroller.web.route_args import page_language
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
 from highroller.web.tables.log_words import in_language

@@ -1,4 +1,4 @@
-"""The HTTP JSON API of games and tables, under /api: the games (`highroller.web.game_api`), the lobby
+"""The HTTP JSON API of games and tables, under /api: the games (`highroller.web.api.game_api`), the lobby
 and the tables (`table_api`), what a seat does at a table (`seat_api`), closing a table (`close_api`),
 and finished games' records and replays (`record_api`).
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from highroller.web.api.close_api import build_close_router
+from highroller.web.api.game_api import build_game_router
+from highroller.web.api.record_api import build_record_router
+from highroller.web.api.seat_api import build_seat_router
+from highroller.web.api.table_api import build_table_router
 from highroller.web.bots.hints import Hints
-from highroller.web.close_api import build_close_router
-from highroller.web.game_api import build_game_router
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimits
-from highroller.web.record_api import build_record_router
-from highroller.web.seat_api import build_seat_router
-from highroller.web.table_api import build_table_router
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.replays import Replays
 from highroller.web.tables.table_socket import Connections

@@ -19,13 +19,13 @@ from pydantic import Field
 
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
-from highroller.web.answers import Answer, documented
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.messages import REFUSALS
+from highroller.web.api.profile_api import current_profile, profile_header
+from highroller.web.api.route_args import page_language
 from highroller.web.http.checks import TURN_BASED
 from highroller.web.http.errors import Refused
-from highroller.web.messages import REFUSALS
 from highroller.web.people.profiles import seat_token
-from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
 from highroller.web.store.rows import TableRow
 from highroller.web.tables.held_tables import Tables

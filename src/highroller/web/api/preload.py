@@ -10,8 +10,8 @@ from highroller.core.typed_input import typed_input_of
 from highroller.core.viewschema import view_schema
 from highroller.core.words import LANGUAGES
 from highroller.registry import available_games, game_spec, make, narration_of, words_of
-from highroller.web.game_info import listed_games
-from highroller.web.guides import guide_html
+from highroller.web.api.game_info import listed_games
+from highroller.web.api.guides import guide_html
 
 
 def preload() -> None:

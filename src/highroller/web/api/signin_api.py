@@ -18,9 +18,11 @@ from fastapi import APIRouter, Depends, Path, Request
 from pydantic import Field
 
 from highroller.web import clock
-from highroller.web.answers import Answer, documented
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.messages import REFUSALS, Strict
+from highroller.web.api.profile_api import ProfileInfo, current_profile, profile_header
+from highroller.web.api.route_args import origin
 from highroller.web.http.quotas import Quotas
-from highroller.web.messages import REFUSALS, Strict
 from highroller.web.people.agents import agent_of
 from highroller.web.people.passkeys import (
     MAX_ID,
@@ -34,8 +36,6 @@ from highroller.web.people.passkeys import (
 )
 from highroller.web.people.profiles import Profile
 from highroller.web.people.signin import look, make_link, passkey_code, redeem
-from highroller.web.profile_api import ProfileInfo, current_profile, profile_header
-from highroller.web.route_args import origin
 from highroller.web.settings import Settings
 from highroller.web.store.database import Store
 

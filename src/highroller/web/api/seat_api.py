@@ -8,12 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Request
 
-from highroller.web.answers import Advice, Hint, Joined, TableState, TableSummary, documented
+from highroller.web.api.answers import Advice, Hint, Joined, TableState, TableSummary, documented
+from highroller.web.api.messages import REFUSALS, Act, Join
+from highroller.web.api.profile_api import current_profile, profile_header
+from highroller.web.api.route_args import bearer, origin, page_language, seated
 from highroller.web.bots.hints import Hints
 from highroller.web.http.quotas import Quotas
-from highroller.web.messages import REFUSALS, Act, Join
-from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.route_args import bearer, origin, page_language, seated
 from highroller.web.tables.held_tables import Tables
 
 

@@ -9,11 +9,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends, Path, Request
 from pydantic import Field
 
-from highroller.web.answers import Answer, documented
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.messages import REFUSALS
+from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.http.errors import asked_language
-from highroller.web.messages import REFUSALS
 from highroller.web.people.devices import ID_LENGTH, devices_of, sign_out
-from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.store.database import Store
 
 

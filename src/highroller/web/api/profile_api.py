@@ -12,10 +12,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import Field
 
-from highroller.web.answers import Answer, documented
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.messages import REFUSALS, Strict
+from highroller.web.api.route_args import origin
 from highroller.web.http.checks import checked_profile_name
 from highroller.web.http.quotas import Quotas
-from highroller.web.messages import REFUSALS, Strict
 from highroller.web.people.agents import agent_of
 from highroller.web.people.profiles import (
     MADE,
@@ -28,7 +29,6 @@ from highroller.web.people.profiles import (
     profile_of_key,
     update_profile,
 )
-from highroller.web.route_args import origin
 from highroller.web.store.database import Store
 from highroller.web.tables.held_tables import Tables
 

@@ -12,12 +12,12 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Request
 
-from highroller.web.answers import Closable, Closed, documented
+from highroller.web.api.answers import Closable, Closed, documented
+from highroller.web.api.messages import REFUSALS
+from highroller.web.api.profile_api import current_profile, profile_header
+from highroller.web.api.route_args import bearer, origin
 from highroller.web.http.errors import Refused
 from highroller.web.http.quotas import LOCAL, Quotas
-from highroller.web.messages import REFUSALS
-from highroller.web.profile_api import current_profile, profile_header
-from highroller.web.route_args import bearer, origin
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
 

@@ -17,13 +17,14 @@ from fastapi import APIRouter, Depends, Path, Query
 from pydantic import Field
 
 from highroller.registry import available_games
-from highroller.web.answers import Answer, documented
-from highroller.web.game_info import describe_game
+from highroller.web.api.answers import Answer, documented
+from highroller.web.api.game_info import describe_game
+from highroller.web.api.messages import MAX_SEATS, REFUSALS
+from highroller.web.api.profile_api import current_profile, profile_header
+from highroller.web.api.route_args import page_language
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
-from highroller.web.messages import MAX_SEATS, REFUSALS
 from highroller.web.people.profiles import profile_by_key
-from highroller.web.profile_api import current_profile, profile_header
 from highroller.web.ratings.leaderboards import (
     LEAST_GAMES,
     Board,
@@ -39,7 +40,6 @@ from highroller.web.ratings.leaderboards import (
     standing_of,
 )
 from highroller.web.ratings.results import PAIR, PAIR_GAMES, PROFILE
-from highroller.web.route_args import page_language
 from highroller.web.store.database import Store
 from highroller.web.tables.held_tables import TABLE_ID
 

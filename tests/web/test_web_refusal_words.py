@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from highroller.web.http.errors import Phrase, Refused, accepted_language
 from highroller.web.http.labels import seat_label
-from highroller.web.people.names import NameRefused, display_name
+from highroller.web.http.names import NameRefused, display_name
 from highroller.web.store.rows import SeatRow
 from highroller.web.tables.log_words import named
 from highroller.web.tables.table_log import change_texts

@@ -12,7 +12,7 @@ from highroller.core.game import Game
 from highroller.core.values import is_whole
 from highroller.registry import available_games, game_spec, make
 from highroller.web.http.errors import Phrase, Refused
-from highroller.web.people.names import NameRefused, display_name, profile_name
+from highroller.web.http.names import NameRefused, display_name, profile_name
 
 LONGEST_TIMER = 7 * 86400
 """Seconds: a week a move is the longest turn timer."""

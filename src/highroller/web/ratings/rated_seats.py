@@ -10,9 +10,9 @@ when a person takes a seat (or creates a rated table seated), never found out at
 - One person per network: each person's seat notes the network it was taken from (the keyed hash of
   its IPv4 /24 or IPv6 /48, `highroller.web.http.quotas`), and a second person from the same network is
   refused: people of one household or office play each other at unrated tables.
-- At most `ratings.PAIR_GAMES` counted results between the same two people in a day: past it, a seat
+- At most `results.PAIR_GAMES` counted results between the same two people in a day: past it, a seat
   beside the other is refused until the oldest of those results is a day old (games already under way
-  are bounded when they end: `ratings.void_of`).
+  are bounded when they end: `results.void_of`).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ _MARK = re.compile("\x02([0-9]+)\x03")
 
 def seat_mark(seat: int) -> str:
     """What a log is narrated with in a seat's name's place: control characters, which display names
-    never hold (`highroller.web.people.names`), around the seat's number."""
+    never hold (`highroller.web.http.names`), around the seat's number."""
     return f"\x02{seat}\x03"
 
 

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from test_web_quotas import LAS_VEGAS, create, join, proxied, refused
 
 from highroller.registry import available_games, game_spec
-from highroller.web.tables import table_socket
+from highroller.web.api import table_socket
 
 
 def leave(client: TestClient, table: str, token: str) -> Any:

@@ -26,6 +26,7 @@ from highroller.web.api.profile_api import build_profile_router
 from highroller.web.api.push_api import build_push_router
 from highroller.web.api.rating_api import build_rating_router
 from highroller.web.api.signin_api import build_signin_router
+from highroller.web.api.table_socket import Connections, serve_table
 from highroller.web.api.your_games import build_games_router
 from highroller.web.http.boards import add_boards
 from highroller.web.http.errors import Phrase, Refused, asked_language
@@ -40,7 +41,6 @@ from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings
 from highroller.web.store.database import Store
-from highroller.web.tables.table_socket import Connections, serve_table
 
 log = logging.getLogger(__name__)
 

@@ -13,11 +13,11 @@ from highroller.web.api.game_info import preset_of
 from highroller.web.api.messages import MAX_VERSION, REFUSALS, CreateTable
 from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.api.route_args import bearer, origin, page_language, seated
+from highroller.web.api.table_socket import Connections
 from highroller.web.http.checks import check_bank, check_seats, made_game
 from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import Quotas
 from highroller.web.tables.held_tables import Tables
-from highroller.web.tables.table_socket import Connections
 
 LONG_POLL_SECONDS = 25.0
 

@@ -2,5 +2,5 @@
 (`table_copy`, `seated_copy`), the changes people make to them (`live_table`, checked by `action_steps`)
 and every table the process holds (`held_tables`); what each seat sees of them (`snapshots`,
 `table_summary`), their log in words (`log_words`, `table_log`), loading them without replaying their
-games (`table_load`, `checkpoints`), the rules of whose turn it is (`turns`), who is at them (`presence`),
-their WebSocket (`table_socket`) and finished games' replays (`replays`)."""
+games (`table_load`, `checkpoints`), the rules of whose turn it is (`turns`), who is at them
+(`presence`), the legal actions offered (`offer`) and finished games' replays (`replays`)."""

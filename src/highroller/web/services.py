@@ -12,6 +12,7 @@ from multiprocessing.process import BaseProcess
 from highroller.web import clock
 from highroller.web.bots.botwork import Dispatcher
 from highroller.web.bots.hints import Hints
+from highroller.web.bots.replays import Replays
 from highroller.web.bots.warmup import start_warm_up
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.people.notifier import keep_notifying
@@ -22,7 +23,6 @@ from highroller.web.store.database import Store
 from highroller.web.store.dialects import PostgresStore
 from highroller.web.store.listen import listen
 from highroller.web.tables.held_tables import Tables
-from highroller.web.tables.replays import Replays
 
 log = logging.getLogger(__name__)
 

@@ -18,10 +18,10 @@ from highroller.web.api.seat_api import build_seat_router
 from highroller.web.api.table_api import build_table_router
 from highroller.web.api.table_socket import Connections
 from highroller.web.bots.hints import Hints
+from highroller.web.bots.replays import Replays
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimits
 from highroller.web.tables.held_tables import Tables
-from highroller.web.tables.replays import Replays
 
 
 def build_router(

@@ -14,13 +14,13 @@ from fastapi.responses import JSONResponse, Response
 from highroller.web.api.answers import LogPage, Record, Replay, documented
 from highroller.web.api.messages import MAX_VERSION, REFUSALS
 from highroller.web.api.route_args import page_language
+from highroller.web.bots.replays import COST as REPLAY_COST
+from highroller.web.bots.replays import Replays
 from highroller.web.http.errors import Refused
 from highroller.web.http.ratelimit import RateLimits, bearer_token
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
 from highroller.web.tables.log_words import in_language
-from highroller.web.tables.replays import COST as REPLAY_COST
-from highroller.web.tables.replays import Replays
 from highroller.web.tables.table_load import whole_log
 from highroller.web.tables.table_log import LOG_KEPT
 from highroller.web.tables.turns import seat_names

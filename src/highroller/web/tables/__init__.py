@@ -3,4 +3,4 @@
 and every table the process holds (`held_tables`); what each seat sees of them (`snapshots`,
 `table_summary`), their log in words (`log_words`, `table_log`), loading them without replaying their
 games (`table_load`, `checkpoints`), the rules of whose turn it is (`turns`), who is at them
-(`presence`), the legal actions offered (`offer`) and finished games' replays (`replays`)."""
+(`presence`), and the legal actions offered (`offer`)."""

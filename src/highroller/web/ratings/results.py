@@ -26,7 +26,6 @@ results of `hr_results` alone, the same numbers to the last bit.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -38,8 +37,6 @@ from highroller.tournament.ratings import Rating, ranks
 from highroller.web.settings import DAY
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow
-
-log = logging.getLogger(__name__)
 
 ALL = "all"
 """A table whose bots are rated as players too (at one rated "people" only the people are)."""

@@ -46,8 +46,8 @@ import highroller as hr
 from highroller.batch.kernelcache import cache_directory
 from highroller.core.record_format import apply_recorded_step
 from highroller.games.lasvegas import expert
-from highroller.web.store import open_store
-from highroller.web.turns import bot_move
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.turns import bot_move
 
 HOST = "127.0.0.1"
 QUOTAS_OFF = [

@@ -13,11 +13,12 @@ import highroller as hr
 from highroller.core.state import State
 from highroller.playing import make_bot
 from highroller.web import clock
-from highroller.web.checkpoints import EVERY
-from highroller.web.store import SeatRow, StepLines, Store, TableRow, Turn
-from highroller.web.table_load import keep_checkpoint
-from highroller.web.table_log import Line, by_step, step_narrator
-from highroller.web.turns import record_step
+from highroller.web.store.database import Store
+from highroller.web.store.rows import SeatRow, StepLines, TableRow, Turn
+from highroller.web.tables.checkpoints import EVERY
+from highroller.web.tables.table_load import keep_checkpoint
+from highroller.web.tables.table_log import Line, by_step, step_narrator
+from highroller.web.tables.turns import record_step
 
 OPTIONS = {"players": 6, "cards": 36}
 IN_PLAY = 3000

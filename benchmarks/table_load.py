@@ -43,11 +43,11 @@ from long_tables import fill, long_games
 from postgres_server import free_port, postgres_server
 
 from highroller.registry import make
-from highroller.web.loopwatch import BUSY
+from highroller.web.http.loopwatch import BUSY
 from highroller.web.settings import Settings
-from highroller.web.store import open_store
-from highroller.web.table_load import load_copy
-from highroller.web.table_log import apply_steps, step_narrator
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.table_load import load_copy
+from highroller.web.tables.table_log import apply_steps, step_narrator
 
 
 def percentile(values: list[float], part: float) -> float:
@@ -90,8 +90,8 @@ MEMORY_CHILD = """
 import asyncio, gc, json, sys
 from dataclasses import replace
 from highroller.web.settings import Settings
-from highroller.web.store import open_store
-from highroller.web.tables import Tables
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.held_tables import Tables
 def rss():
     for line in open("/proc/self/status"):
         if line.startswith("VmRSS:"):

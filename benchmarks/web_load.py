@@ -25,7 +25,7 @@ With `--cold-gets`, the database is filled beforehand with long finished tables 
 Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
 `--cold-gets` times a second, each time from another address, so every GET makes a server load a
 table it does not hold. Their latency is printed too, and so is every warning of a busy event loop in
-the servers' logs (`highroller.web.loopwatch`).
+the servers' logs (`highroller.web.http.loopwatch`).
 
 The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
 (SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
@@ -61,8 +61,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_tables import fill, long_games
 from postgres_server import free_port, postgres_server
 
-from highroller.web.loopwatch import BUSY
-from highroller.web.store import open_store
+from highroller.web.http.loopwatch import BUSY
+from highroller.web.store.dialects import open_store
 
 HOST = "127.0.0.1"
 UNLIMITED = [
@@ -555,7 +555,7 @@ def soak(args: argparse.Namespace) -> None:
 
     import highroller as hr
     from highroller.core.record_format import apply_recorded_step
-    from highroller.web.store import open_store
+    from highroller.web.store.dialects import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
         with Cluster(db, 2, 1, Path(tempfile.mkdtemp())) as cluster:

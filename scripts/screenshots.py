@@ -29,7 +29,7 @@ import httpx2
 from playwright.sync_api import sync_playwright
 
 from highroller.web.clock import TEST_CLOCK
-from highroller.web.rated_seats import ESTABLISHED_GAMES
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"

@@ -5,7 +5,7 @@ its folder (`w("...")` and `w.plural(n, "...", "...")`: its narration, typed inp
 sheet), the words people type (`said("...")`), the texts of core/typed_input.py, and the words of its
 browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog
 (src/highroller/web/locale/<lang>.po) holds the pages' words (static/*.js, and the [data-i18n] texts and
-attributes of static/*.html) and the server's own (`w(...)` in web/*.py). A game's catalog also holds its
+attributes of static/*.html) and the server's own (`w(...)` in web/**/*.py). A game's catalog also holds its
 spec's words (title, summary, each option's label and help, its bots' descriptions), which the lobby shows.
 New texts are added untranslated, texts no longer used are dropped, translations are kept. Then translate
 the empty `msgstr` entries; tests/test_translations.py fails while any is missing.
@@ -93,7 +93,7 @@ def catalogs() -> dict[Path, list[Path]]:
     """Each catalog folder and the source files whose words it holds."""
     web = SOURCE / "web"
     found = {
-        web / "locale": sorted(web.glob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))
+        web / "locale": sorted(web.rglob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))
     }
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
         found[game / "locale"] = sorted(game.glob("*.py")) + sorted(game.glob("board.js"))

@@ -24,7 +24,8 @@ from push_receiver import PushReceiver
 from highroller.web import clock
 from highroller.web.app import create_app
 from highroller.web.settings import Settings
-from highroller.web.store import Store, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
 
 TEST_SETTINGS = Settings(
     bot_delay=0.0,

@@ -13,11 +13,13 @@ import pytest
 from conftest import TEST_SETTINGS
 from push_receiver import PushReceiver, b64url
 
-from highroller.web.notifier import Notifier
-from highroller.web.presence import Presence
-from highroller.web.profiles import create_profile
-from highroller.web.push import Pusher, Subscription, subscribe
-from highroller.web.store import Store, open_store
+from highroller.web.people.notifier import Notifier
+from highroller.web.people.profiles import create_profile
+from highroller.web.people.push_sending import Pusher
+from highroller.web.people.push_subscriptions import Subscription, subscribe
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.presence import Presence
 
 
 def notices(store: Store) -> list[tuple[str, int, int, str]]:

@@ -12,10 +12,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
-from highroller.web.rated_seats import ESTABLISHED_GAMES
-from highroller.web.rating_keeper import record_finished
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
+from highroller.web.ratings.rating_keeper import record_finished
 from highroller.web.settings import DAY
-from highroller.web.store import Store
+from highroller.web.store.database import Store
 
 LUCKIEST = {"players": 2, "rounds": 1}
 ANN, BOB = ("Ann", "203.0.113.7"), ("Bob", "198.51.100.7")

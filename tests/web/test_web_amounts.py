@@ -24,8 +24,8 @@ from highroller.games.lastchance.cards import MAX_PAYOUT, MAX_ROLLS
 from highroller.games.lastchance.rules import MAX_MONEY, MAX_PLAYERS, MIN_PLAYERS
 from highroller.games.lastchance.steps import LAST_CHANCE, Bet, Bid
 from highroller.registry import narration_of, words_of
-from highroller.web import narrate
-from highroller.web.narrate import Narrator
+from highroller.web.tables import log_words
+from highroller.web.tables.log_words import Narrator
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 TYPED = typed_input_of(hr.game_spec("lastchance"))
@@ -47,7 +47,7 @@ class Caught(logging.Handler):
 @contextmanager
 def narrator_errors() -> Iterator[list[logging.LogRecord]]:
     caught = Caught()
-    logger = logging.getLogger(narrate.__name__)
+    logger = logging.getLogger(log_words.__name__)
     logger.addHandler(caught)
     try:
         yield caught.records
@@ -125,7 +125,7 @@ class Broken:
 
 def _breaking(monkeypatch: pytest.MonkeyPatch, *broken: str) -> None:
     monkeypatch.setattr(
-        narrate, "narration_of", lambda game, lang: Broken() if lang in broken else narration_of(game, lang)
+        log_words, "narration_of", lambda game, lang: Broken() if lang in broken else narration_of(game, lang)
     )
 
 
@@ -141,12 +141,12 @@ def test_a_failing_language_falls_back_to_english_and_the_step_is_taken_once(
     _breaking(monkeypatch, "fr")
     state, log = _game_at_a_decision(), list[dict[str, Any]]()
     narrator = Narrator("lastchance", NAMES[:2])
-    with caplog.at_level(logging.ERROR, logger=narrate.__name__):
+    with caplog.at_level(logging.ERROR, logger=log_words.__name__):
         narrator.apply(state, Bid(600), log)
     assert len(state.history) == 2 and state.history[-1] == (0, Bid(600)), "applied exactly once"
     assert log and all(line["n"] == 1 and line["text"]["fr"] == line["text"]["en"] for line in log)
     assert log[0]["text"]["de"] != log[0]["text"]["en"], "German still has its own words"
-    failures = [r for r in caplog.records if r.name == narrate.__name__]
+    failures = [r for r in caplog.records if r.name == log_words.__name__]
     assert len(failures) == len(log) and all(r.exc_info and "in fr" in r.getMessage() for r in failures), (
         "once per failing line"
     )
@@ -160,7 +160,7 @@ def test_when_every_language_fails_the_line_is_the_step_or_event_itself(
     _breaking(monkeypatch, *LANGUAGES)
     state, log = _game_at_a_decision(), list[dict[str, Any]]()
     narrator = Narrator("lastchance", NAMES[:2])
-    with caplog.at_level(logging.ERROR, logger=narrate.__name__):
+    with caplog.at_level(logging.ERROR, logger=log_words.__name__):
         narrator.apply(state, Bid(600), log)
         narrator.apply(state, state.legal_actions()[0], log)
     assert len(state.history) == 3
@@ -168,7 +168,7 @@ def test_when_every_language_fails_the_line_is_the_step_or_event_itself(
     assert texts[0] == dict.fromkeys(LANGUAGES, str(Bid(600)))
     assert any('"type": "auction"' in text["en"] for text in texts), "an event is shown as its JSON"
     assert all(len(set(text.values())) == 1 for text in texts)
-    failures = [r for r in caplog.records if r.name == narrate.__name__]
+    failures = [r for r in caplog.records if r.name == log_words.__name__]
     assert len(failures) == len(log) and all("in en, fr, de" in r.getMessage() for r in failures)
     action = state.legal_actions()[0]
     assert narrator.choice(state, state.current_player, action, "de") == {

@@ -16,7 +16,7 @@ import highroller as hr
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, TERMINAL
 from highroller.core.viewschema import declares, view_schema
-from highroller.web.boards import board_source
+from highroller.web.http.boards import board_source
 
 pytestmark = pytest.mark.slow  # the boards in Chromium
 

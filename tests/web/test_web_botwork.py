@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from highroller.web import botwork
-from highroller.web.botwork import Dispatcher
-from highroller.web.store import Claim
-from highroller.web.thinking import Job
+from highroller.web.bots import botwork
+from highroller.web.bots.botwork import Dispatcher
+from highroller.web.bots.thinking import Job
+from highroller.web.store.rows import Claim
 
 
 class DueTables:

@@ -1,8 +1,8 @@
 """Schemathesis fuzzes the JSON API of a live `highroller serve` (SQLite, every quota off) from its own
 /openapi.json: every operation, as a spectator and as a seated player, with seeded valid and invalid
 requests. No answer may be a server error, and each one's status, content type and body must be
-documented (the refusals of `REFUSALS`, the answers of `highroller.web.answers`); and no request may
-keep the server's event loop busy past 50 ms (its log warns of any: `highroller.web.loopwatch`).
+documented (the refusals of `REFUSALS`, the answers of `highroller.web.api.answers`); and no request may
+keep the server's event loop busy past 50 ms (its log warns of any: `highroller.web.http.loopwatch`).
 
 Generated ids would hardly ever name a table or a game, so the path parameters mix in the ids of real
 tables (waiting for a player, in play in each game, at a companion table, timed, finished) and the real
@@ -45,10 +45,10 @@ from highroller.core.state import CHANCE
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.registry import available_games, make
 from highroller.web.app import create_app
-from highroller.web.loopwatch import BUSY
-from highroller.web.rated_seats import ESTABLISHED_GAMES
+from highroller.web.http.loopwatch import BUSY
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
 from highroller.web.settings import DAY
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 SEED = 2061
 EXAMPLES = 200

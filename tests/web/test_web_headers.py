@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, Route
 
-from highroller.web.headers import CSP
-from highroller.web.messages import MAX_MESSAGE
+from highroller.web.api.messages import MAX_MESSAGE
+from highroller.web.http.headers import CSP
 
 SECURITY = {
     "content-security-policy": CSP,

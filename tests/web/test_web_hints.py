@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from highroller.registry import game_spec, own_games
-from highroller.web.answers import Hint
+from highroller.web.api.answers import Hint
 
 
 @pytest.fixture(scope="module")

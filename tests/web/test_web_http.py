@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 
-from highroller.web import protocol
-from highroller.web.headers import CSP
-from highroller.web.messages import MAX_MESSAGE
-from highroller.web.protocol import MAX_HEAD, HeadLimitedH11
+from highroller.web.api.messages import MAX_MESSAGE
+from highroller.web.http import protocol
+from highroller.web.http.headers import CSP
+from highroller.web.http.protocol import MAX_HEAD, HeadLimitedH11
 
 SECURITY = {"content-security-policy": CSP, "x-frame-options": "DENY", "x-content-type-options": "nosniff"}
 

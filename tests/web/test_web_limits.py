@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from test_web_quotas import LAS_VEGAS, create, join, proxied, refused
 
 from highroller.registry import available_games, game_spec
-from highroller.web import live
+from highroller.web.api import table_socket
 
 
 def leave(client: TestClient, table: str, token: str) -> Any:
@@ -220,13 +220,13 @@ def test_a_network_holds_a_few_addresses_worth_of_connections(make_client: Calla
 
 
 def test_a_connection_that_never_says_hello_is_closed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live, "HELLO_SECONDS", 0.3)
+    monkeypatch.setattr(table_socket, "HELLO_SECONDS", 0.3)
     table = create(client).json()["id"]
     with client.websocket_connect(f"/ws/tables/{table}") as silent:
         assert silent.receive_json()["code"] == "hello-first"
         with pytest.raises(WebSocketDisconnect) as closed:
             silent.receive_json()
-        assert closed.value.code == live.CLOSE_NO_HELLO
+        assert closed.value.code == table_socket.CLOSE_NO_HELLO
 
 
 def test_a_replay_counts_as_ten_requests_and_is_worked_out_once(make_client: Callable[..., TestClient]) -> None:

@@ -1,7 +1,7 @@
 """The load benchmark, small, as a test: people playing over WebSockets beside tables of bots, while
 long tables no server process holds are asked for every second (each loaded from the store), and no
 request may keep the server's event loop busy past 50 ms (its log says so:
-`highroller.web.loopwatch`) or stop a client on an error (`benchmarks/web_load.py --check`)."""
+`highroller.web.http.loopwatch`) or stop a client on an error (`benchmarks/web_load.py --check`)."""
 
 from __future__ import annotations
 

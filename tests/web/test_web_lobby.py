@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 import highroller as hr
 from highroller.core.errors import DataFileError
 from highroller.core.presets import load_presets, parse_presets
-from highroller.web import store as store_module
-from highroller.web.store import ABANDONED_AFTER, open_store
+from highroller.web import clock
+from highroller.web.store.dialects import open_store
+from highroller.web.store.table_queries import ABANDONED_AFTER
 
 
 def created(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
@@ -136,7 +137,7 @@ def test_finished_and_abandoned_tables_leave_the_list(client: TestClient, monkey
         state = client.get(f"/api/tables/{finished['id']}", params={"after": state["version"]}).json()
     assert set(listed(client)) == {waiting["id"], playing["id"], stale["id"]}
 
-    monkeypatch.setattr(store_module.clock, "now", Later(ABANDONED_AFTER + 60).now)
+    monkeypatch.setattr(clock, "now", Later(ABANDONED_AFTER + 60).now)
     token = {"Authorization": f"Bearer {playing['token']}"}
     seen = client.get(f"/api/tables/{playing['id']}", headers=token).json()
     moved = client.post(

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from web_helpers import call
 
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 pytestmark = pytest.mark.slow  # in Chromium
 

@@ -11,7 +11,7 @@ import pytest
 import highroller as hr
 from highroller.core.words import LANGUAGES
 from highroller.registry import available_games
-from highroller.web.narrate import Narrator, in_language, seat_marks
+from highroller.web.tables.log_words import Narrator, in_language, seat_marks
 
 NAMES = ["Ann", "Bob O'Neill", "Zoë", "李", "Ann-Marie", "Seat 9"]
 

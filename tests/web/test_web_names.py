@@ -1,4 +1,4 @@
-"""Display names: each rule of highroller.web.names with names it accepts (and exactly as what) and
+"""Display names: each rule of highroller.web.http.names with names it accepts (and exactly as what) and
 names it refuses, a property test that whatever is accepted is normal, short and clean, and the web
 API refusing a look-alike of a seated name (on SQLite and PostgreSQL); a profile's name also refused
 when it looks like the leaderboard's label of a bot or a former player, in any language."""
@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from highroller.web.names import INVISIBLE, MAX_LENGTH, NameRefused, display_name, profile_name, same_name
+from highroller.web.http.names import INVISIBLE, MAX_LENGTH, NameRefused, display_name, profile_name, same_name
 
 
 def refusal(raw: str, **kwargs: list[str]) -> str:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.steps import Bid
-from highroller.web.offer import MAX_OFFERED, offered
+from highroller.web.tables.offer import MAX_OFFERED, offered
 
 
 def test_a_long_run_of_amounts_is_thinned_evenly_and_the_rest_is_kept() -> None:

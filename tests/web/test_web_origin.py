@@ -18,8 +18,8 @@ from conftest import UNLIMITED
 from postgres_server import free_port
 
 from highroller.cli.serve import serve as serve_command
-from highroller.web import origin
-from highroller.web.origin import checked_origin, lan_address, listening_origin
+from highroller.web.people import origin
+from highroller.web.people.origin import checked_origin, lan_address, listening_origin
 
 
 @pytest.mark.parametrize(

@@ -13,11 +13,12 @@ from conftest import TEST_SETTINGS
 
 import highroller as hr
 from highroller.core.state import CHANCE
-from highroller.web import tables as tables_module
-from highroller.web.store import Claim, open_store
-from highroller.web.tables import Tables
-from highroller.web.thinking import Job, play_move
-from highroller.web.turns import advance, next_due
+from highroller.web.bots.thinking import Job, play_move
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import Claim
+from highroller.web.tables import held_tables as tables_module
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.turns import advance, next_due
 
 GAMES = [
     ("lasvegas", {"players": 2, "rounds": 1, "dice_per_player": 4}),

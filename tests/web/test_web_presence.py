@@ -19,7 +19,8 @@ from starlette.testclient import WebSocketTestSession
 from web_helpers import call, create, join
 from websockets.sync.client import ClientConnection, connect
 
-from highroller.web.store import PresenceCount, open_store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import PresenceCount
 
 SHORT = {"players": 3, "rounds": 1, "dice_per_player": 4}
 

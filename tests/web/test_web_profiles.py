@@ -17,7 +17,7 @@ from push_receiver import PushReceiver
 from test_web_signin import Authenticator, new_link, refused, register, rows, sign_in
 
 from highroller.web import clock
-from highroller.web.profiles import MAX_DEVICES
+from highroller.web.people.profiles import MAX_DEVICES
 
 ANDROID = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile "

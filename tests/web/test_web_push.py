@@ -36,12 +36,12 @@ from push_receiver import Device, PushReceiver, b64url
 from push_world import World, look, notices, world  # noqa: F401 (world: the fixture)
 
 from highroller.web import clock
-from highroller.web.errors import Refused
-from highroller.web.narrate import web_words
-from highroller.web.notifier import GRACE, KEEP, prune_notices, time_left
-from highroller.web.outbox import event_topic
-from highroller.web.push import MAX_SUBSCRIPTIONS, checked_endpoint
-from highroller.web.store import open_store
+from highroller.web.http.catalog import web_words
+from highroller.web.http.errors import Refused
+from highroller.web.people.notifier import GRACE, KEEP, prune_notices, time_left
+from highroller.web.people.outbox import event_topic
+from highroller.web.people.push_subscriptions import MAX_SUBSCRIPTIONS, checked_endpoint
+from highroller.web.store.dialects import open_store
 
 HOUR = 3600.0
 

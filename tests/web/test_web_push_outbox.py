@@ -28,11 +28,12 @@ from playwright.sync_api import Browser
 from push_receiver import PushReceiver
 from push_world import World, deliveries, look, notices, world  # noqa: F401 (world: the fixture)
 
-from highroller.web import clock, outbox, push
-from highroller.web.notifier import claim, pending_moves
-from highroller.web.outbox import ATTEMPTS, FIRST_WAIT, GIVE_UP, LEASE, LOST, MOVE_OVER, event_topic, retry_at
-from highroller.web.profiles import forget_profile
-from highroller.web.push import MAX_RETRY_AFTER, retry_after_seconds
+from highroller.web import clock
+from highroller.web.people import outbox, push_sending, push_subscriptions
+from highroller.web.people.notifier import claim, pending_moves
+from highroller.web.people.outbox import ATTEMPTS, FIRST_WAIT, GIVE_UP, LEASE, LOST, MOVE_OVER, event_topic, retry_at
+from highroller.web.people.profiles import forget_profile
+from highroller.web.people.push_sending import MAX_RETRY_AFTER, retry_after_seconds
 
 HOUR = 3600.0
 
@@ -152,7 +153,7 @@ def test_a_refusal_that_will_not_pass_is_recorded_failed_at_once(
 def test_a_timeout_is_tried_again_and_an_offline_device_keeps_one_push_of_the_event(
     world: World, move_clock: Callable[[float], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(push, "SEND_TIMEOUT", (2.0, 0.5))
+    monkeypatch.setattr(push_sending, "SEND_TIMEOUT", (2.0, 0.5))
     monkeypatch.setattr(push_receiver, "LATE", 1.5)
     table = ann_to_play(world)
     world.receiver.asleep.add("ann")
@@ -255,8 +256,10 @@ def test_a_lease_lost_on_the_last_attempt_is_recorded_failed(world: World, move_
 def test_each_device_of_a_profile_gets_its_own_notification(world: World) -> None:
     ann = world.profile("Ann", ["en"], device="phone")
     laptop = world.receiver.device("laptop")
-    push.subscribe(
-        world.store, ann, push.Subscription(laptop.endpoint, laptop.p256dh, push_receiver.b64url(laptop.auth))
+    push_subscriptions.subscribe(
+        world.store,
+        ann,
+        push_subscriptions.Subscription(laptop.endpoint, laptop.p256dh, push_receiver.b64url(laptop.auth)),
     )
     world.receiver.refuse("laptop", 503)
     table = world.table([("Ann", None, ann), ("Bob", None, None)], since=clock.now() - 60, due=None)

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from highroller.web.services import expire_once
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 LAS_VEGAS = {"players": 2, "rounds": 1, "dice_per_player": 3}
 

@@ -31,7 +31,7 @@ from rated_play import (
     store_of,
 )
 
-from highroller.web.ratings import PAIR_GAMES, rebuild, record
+from highroller.web.ratings.results import PAIR_GAMES, rebuild, record
 from highroller.web.settings import DAY
 
 

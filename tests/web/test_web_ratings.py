@@ -41,11 +41,14 @@ from rated_play import (
 from web_helpers import seated_page, step
 
 from highroller.cli.main import cli
-from highroller.web.profiles import create_profile
-from highroller.web.rated_seats import ESTABLISHED_GAMES
-from highroller.web.ratings import LEAST_GAMES, PAIR_GAMES, ranking_of, rebuild, record, updated
+from highroller.web.people.profiles import create_profile
+from highroller.web.ratings.leaderboards import LEAST_GAMES
+from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
+from highroller.web.ratings.results import PAIR_GAMES, ranking_of, rebuild, record, updated
 from highroller.web.settings import DAY
-from highroller.web.store import SeatRow, Store, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import SeatRow
 
 PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Maximilianwolfeschlegelsteinhausenberger"

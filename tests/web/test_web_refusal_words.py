@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from highroller.web.errors import Phrase, Refused, accepted_language
-from highroller.web.labels import seat_label
-from highroller.web.names import NameRefused, display_name
-from highroller.web.narrate import named
-from highroller.web.store import SeatRow
-from highroller.web.table_log import change_texts
-from highroller.web.turns import seat_names
+from highroller.web.http.errors import Phrase, Refused, accepted_language
+from highroller.web.http.labels import seat_label
+from highroller.web.http.names import NameRefused, display_name
+from highroller.web.store.rows import SeatRow
+from highroller.web.tables.log_words import named
+from highroller.web.tables.table_log import change_texts
+from highroller.web.tables.turns import seat_names
 
 SQLITE = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 """The in-process client on SQLite: the words do not depend on the store."""

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 import highroller as hr
 from highroller.core.botspec import level_bot
-from highroller.web.store import default_database, open_store
+from highroller.web.store.dialects import default_database, open_store
 
 
 def new_table(

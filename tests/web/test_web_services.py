@@ -12,7 +12,7 @@ from conftest import TEST_SETTINGS
 
 from highroller.web import services as services_module
 from highroller.web.services import Services
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 
 def test_a_task_that_will_not_stop_does_not_hold_the_server(

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from highroller.games.luckiest import sheet as luckiest_sheet
-from highroller.web import snapshots
-from highroller.web.answers import TableState
+from highroller.web.api.answers import TableState
+from highroller.web.tables import snapshots
 
 
 def _table(client: TestClient, game: str, options: dict[str, Any]) -> dict[str, Any]:

@@ -28,10 +28,10 @@ from fastapi.testclient import TestClient
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 
 from highroller.web import clock
-from highroller.web.store import open_store
+from highroller.web.store.dialects import open_store
 
 ORIGIN = "http://localhost:8000"
-"""The site of an app made without a public origin (`highroller.web.origin.LOCAL_ORIGIN`); the test
+"""The site of an app made without a public origin (`highroller.web.people.origin.LOCAL_ORIGIN`); the test
 client's requests reach it at http://testserver, which sets nothing."""
 
 

@@ -23,8 +23,10 @@ from highroller.core.record_format import apply_recorded_step
 from highroller.core.state import State
 from highroller.web.app import create_app
 from highroller.web.services import RESYNC_EVERY
-from highroller.web.store import Claim, Conflict, Origin, SeatRow, Store, TableRow, Turn, is_postgres, open_store
-from highroller.web.turns import advance, record_step
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import is_postgres, open_store
+from highroller.web.store.rows import Claim, Conflict, Origin, SeatRow, TableRow, Turn
+from highroller.web.tables.turns import advance, record_step
 
 
 def new_table(store: Store, table_id: str = "t1", due: float | None = None) -> State:

@@ -15,10 +15,11 @@ import pytest
 from conftest import TEST_SETTINGS
 
 import highroller as hr
-from highroller.web.errors import Refused
-from highroller.web.store import open_store
-from highroller.web.table_copy import Subscriber
-from highroller.web.tables import Table, Tables
+from highroller.web.http.errors import Refused
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
+from highroller.web.tables.table_copy import Subscriber
 
 Scenario = Callable[[Tables, Table, Table, Subscriber], Awaitable[None]]
 

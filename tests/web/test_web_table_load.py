@@ -19,14 +19,17 @@ import pytest
 from conftest import TEST_SETTINGS
 
 import highroller as hr
-from highroller.web import table_copy, table_load
-from highroller.web import tables as tables_module
-from highroller.web.checkpoints import EVERY, engine_key
-from highroller.web.narrate import in_language
-from highroller.web.store import Checkpoint, Store, open_store
-from highroller.web.table_log import LOG_KEPT
-from highroller.web.tables import Table, Tables
-from highroller.web.turns import seat_names
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import open_store
+from highroller.web.store.rows import Checkpoint
+from highroller.web.tables import held_tables as tables_module
+from highroller.web.tables import table_copy, table_load
+from highroller.web.tables.checkpoints import EVERY, engine_key
+from highroller.web.tables.held_tables import Tables
+from highroller.web.tables.live_table import Table
+from highroller.web.tables.log_words import in_language
+from highroller.web.tables.table_log import LOG_KEPT
+from highroller.web.tables.turns import seat_names
 
 LONG = {"players": 2, "cards": 36}
 """A Last Chance game of hundreds of steps."""

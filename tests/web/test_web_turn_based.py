@@ -11,8 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from highroller.web.profiles import Arrival, add_device
-from highroller.web.store import open_store
+from highroller.web.people.profiles import Arrival, add_device
+from highroller.web.store.dialects import open_store
 
 DAY = 86400
 HOUR = 3600

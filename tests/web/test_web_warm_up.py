@@ -27,11 +27,11 @@ from highroller.games.lasvegas import expert
 from highroller.games.lasvegas.expert import ExpertBot
 from highroller.registry import game_spec
 from highroller.web.app import create_app
-from highroller.web.botwork import Dispatcher, Workers
-from highroller.web.hints import Hints
-from highroller.web.store import open_store
-from highroller.web.turns import bot_move
-from highroller.web.warmup import start_warm_up, warm_ups
+from highroller.web.bots.botwork import Dispatcher, Workers
+from highroller.web.bots.hints import Hints
+from highroller.web.bots.warmup import start_warm_up, warm_ups
+from highroller.web.store.dialects import open_store
+from highroller.web.tables.turns import bot_move
 
 
 def test_every_warm_up_is_a_function_and_las_vegas_has_one() -> None:

@@ -10,7 +10,8 @@ from rich.text import Text
 
 from highroller.cli.extras import require
 from highroller.registry import available_games, game_spec, make
-from highroller.web.store import Store, default_database, is_postgres, open_store
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import default_database, is_postgres, open_store
 
 LONGEST_BOARD = 1000
 """The most lines `show` prints."""
@@ -42,7 +43,7 @@ def _opened(ctx: click.Context) -> Store:
 @click.pass_context
 def rebuild_command(ctx: click.Context) -> None:
     """Compute every rating again from the stored results, in the order they were rated."""
-    from highroller.web.ratings import rebuild
+    from highroller.web.ratings.results import rebuild
 
     results, players = rebuild(_opened(ctx))
     click.echo(f"ratings rebuilt from {results} rated results: {players} players")
@@ -67,7 +68,7 @@ def rebuild_command(ctx: click.Context) -> None:
 def show_command(ctx: click.Context, game: str, players: int | None, limit: int) -> None:
     """A game's leaderboard at a player count: the players with enough rated games, by conservative rating (mu - 3
     sigma)."""
-    from highroller.web.ratings import LEAST_GAMES, conservative, leaderboard, player_names, player_range
+    from highroller.web.ratings.leaderboards import LEAST_GAMES, conservative, leaderboard, player_names, player_range
 
     low, high = player_range(game)
     count = make(game).num_players if players is None else players

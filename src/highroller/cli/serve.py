@@ -18,12 +18,12 @@ DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
-    """Load what the server runs of every game now (`highroller.web.preload`), then exempt these
+    """Load what the server runs of every game now (`highroller.web.api.preload`), then exempt these
     long-lived objects from the cyclic garbage collector's full passes, which would otherwise rescan
     them all and pause every table."""
     import gc
 
-    from highroller.web.preload import preload
+    from highroller.web.api.preload import preload
 
     preload()
     gc.collect()
@@ -74,7 +74,7 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _origin_option(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
     """`--public-origin` as browsers write it, or a usage error saying what an origin is."""
-    from highroller.web.origin import checked_origin
+    from highroller.web.people.origin import checked_origin
 
     try:
         return None if value is None else checked_origin(value)
@@ -263,16 +263,16 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     --db postgresql://…, any number of `highroller serve` processes (behind any load balancer) and
     `highroller bots` workers share the tables. See docs/web.md, "Hosting".
     """
-    from highroller.web.stopping import GRACE, Server, stop_on_signals
+    from highroller.web.http.stopping import GRACE, Server, stop_on_signals
 
     stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
 
     import uvicorn
 
     from highroller.web.app import create_app
-    from highroller.web.origin import listening_origin
-    from highroller.web.protocol import HTTP_PROTOCOL
-    from highroller.web.store import default_database, is_postgres, open_store
+    from highroller.web.http.protocol import HTTP_PROTOCOL
+    from highroller.web.people.origin import listening_origin
+    from highroller.web.store.dialects import default_database, is_postgres, open_store
 
     where = database or str(default_database())
     if is_postgres(where):
@@ -326,7 +326,7 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     them in worker processes; a move claimed by a worker that dies is taken over by another after
     --lease seconds. Stop it with Ctrl-C.
     """
-    from highroller.web.stopping import stop_on_signals
+    from highroller.web.http.stopping import stop_on_signals
 
     # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
     stop_on_signals()
@@ -334,10 +334,10 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     import asyncio
     import contextlib
 
-    from highroller.web.botwork import Dispatcher
-    from highroller.web.listen import listen
-    from highroller.web.store import is_postgres, open_store
-    from highroller.web.warmup import start_warm_up
+    from highroller.web.bots.botwork import Dispatcher
+    from highroller.web.bots.warmup import start_warm_up
+    from highroller.web.store.dialects import is_postgres, open_store
+    from highroller.web.store.listen import listen
 
     if not is_postgres(database):
         raise click.BadParameter(

@@ -49,7 +49,7 @@ def tone_of(words: str) -> str:
 class Narration(Protocol):
     """A game's words. `names` are the seats' display names, in seat order, which a narration puts in
     its lines as they are (the web narrates its log once, with marks in the names' places, and names
-    them as the log is read: `highroller.web.narrate`). A narration may also have
+    them as the log is read: `highroller.web.tables.log_words`). A narration may also have
     `label(step) -> str`, a choice's name on a button in its language (`step_label`), and
     `confirm(state, step) -> str | None`, the question to ask before a move that cannot be taken back
     or may be made once a game (`confirmation`; None, the default, plays it at once). What a person

@@ -18,29 +18,29 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from highroller.web.api import build_router
-from highroller.web.apidocs import add_api_docs
-from highroller.web.boards import add_boards
-from highroller.web.device_api import build_device_router
-from highroller.web.errors import Phrase, Refused, asked_language
-from highroller.web.headers import SecurityHeaders, security_headers
-from highroller.web.i18n import add_words
-from highroller.web.limits import BodyLimit
-from highroller.web.live import Connections, serve_table
-from highroller.web.messages import MAX_MESSAGE
-from highroller.web.methods import AllowedMethods
-from highroller.web.origin import LOCAL_ORIGIN, checked_origin
-from highroller.web.pages import STATIC, add_pages
-from highroller.web.profile_api import build_profile_router
-from highroller.web.push_api import build_push_router
-from highroller.web.quotas import Quotas
-from highroller.web.ratelimit import RateLimit, RateLimits
-from highroller.web.rating_api import build_rating_router
+from highroller.web.api.apidocs import add_api_docs
+from highroller.web.api.device_api import build_device_router
+from highroller.web.api.games_and_tables import build_router
+from highroller.web.api.messages import MAX_MESSAGE
+from highroller.web.api.profile_api import build_profile_router
+from highroller.web.api.push_api import build_push_router
+from highroller.web.api.rating_api import build_rating_router
+from highroller.web.api.signin_api import build_signin_router
+from highroller.web.api.table_socket import Connections, serve_table
+from highroller.web.api.your_games import build_games_router
+from highroller.web.http.boards import add_boards
+from highroller.web.http.errors import Phrase, Refused, asked_language
+from highroller.web.http.headers import SecurityHeaders, security_headers
+from highroller.web.http.i18n import add_words
+from highroller.web.http.limits import BodyLimit
+from highroller.web.http.methods import AllowedMethods
+from highroller.web.http.pages import STATIC, add_pages
+from highroller.web.http.quotas import Quotas
+from highroller.web.http.ratelimit import RateLimit, RateLimits
+from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings
-from highroller.web.signin_api import build_signin_router
-from highroller.web.store import Store
-from highroller.web.your_games import build_games_router
+from highroller.web.store.database import Store
 
 log = logging.getLogger(__name__)
 

@@ -10,17 +10,19 @@ import math
 from multiprocessing.process import BaseProcess
 
 from highroller.web import clock
-from highroller.web.botwork import Dispatcher
-from highroller.web.hints import Hints
-from highroller.web.listen import listen
-from highroller.web.loopwatch import LoopWatch
-from highroller.web.notifier import keep_notifying
-from highroller.web.rating_keeper import keep_ratings
-from highroller.web.replays import Replays
+from highroller.web.bots.botwork import Dispatcher
+from highroller.web.bots.hints import Hints
+from highroller.web.bots.replays import Replays
+from highroller.web.bots.warmup import start_warm_up
+from highroller.web.http.loopwatch import LoopWatch
+from highroller.web.people.notifier import keep_notifying
+from highroller.web.ratings.rating_keeper import keep_ratings
 from highroller.web.settings import Settings
-from highroller.web.store import GONE, Change, PostgresStore, Store
-from highroller.web.tables import Tables
-from highroller.web.warmup import start_warm_up
+from highroller.web.store.changes import GONE, Change
+from highroller.web.store.database import Store
+from highroller.web.store.dialects import PostgresStore
+from highroller.web.store.listen import listen
+from highroller.web.tables.held_tables import Tables
 
 log = logging.getLogger(__name__)
 

@@ -74,7 +74,7 @@ class Settings:
     """The site's origin as people's browsers see it ("https://dice.example.org"): what passkeys are
     made for and checked against, what sign-in links, QR codes and notifications point to. Never taken
     from a request: `highroller serve` gives its `--public-origin`, else the address it listens on
-    (`highroller.web.origin`); `create_app` takes None as `origin.LOCAL_ORIGIN`."""
+    (`highroller.web.people.origin`); `create_app` takes None as `origin.LOCAL_ORIGIN`."""
     vapid_private_key: str | None = None
     """A file holding the VAPID private key (PEM) that signs Web Push messages; None: a key made on
     first start and kept in the database."""
@@ -89,8 +89,9 @@ class Settings:
     """Proxies whose X-Forwarded-For and -Proto headers are believed (comma-separated, or *): the
     client address quotas count is then the one the proxy saw."""
     table_memory: int = 256 * 1024 * 1024
-    """Bytes the tables this process holds in memory may take, about (`highroller.web.table_copy.TableCopy.weight`):
-    beyond it, the least recently used tables nobody is at are dropped (and loaded again when asked)."""
+    """Bytes the tables this process holds in memory may take, about
+    (`highroller.web.tables.table_copy.TableCopy.weight`): beyond it, the least recently used tables nobody
+    is at are dropped (and loaded again when asked)."""
     loop_warning: float = 0.05
-    """Seconds the event loop may be busy at a stretch before the server logs where (`highroller.web.loopwatch`; 0: not
-    watched)."""
+    """Seconds the event loop may be busy at a stretch before the server logs where
+    (`highroller.web.http.loopwatch`; 0: not watched)."""

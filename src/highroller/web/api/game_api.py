@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends
 
-from highroller.core.spec import load_object
+from highroller.core.spec_parts import view_type
 from highroller.core.viewschema import view_schema
 from highroller.registry import available_games, game_spec
 from highroller.web.api.answers import GameInfo, Rules, ViewSchema, documented
@@ -42,7 +42,7 @@ def build_game_router() -> APIRouter:
             raise Refused(
                 "no game {game}; games: {games}", 404, "no-game", game=repr(game), games=", ".join(available_games())
             )
-        return view_schema(load_object(game_spec(game).view))
+        return view_schema(view_type(game_spec(game)))
 
     @router.get(
         "/games/{game}/rules",

@@ -5,7 +5,7 @@ and replays run in worker processes, which load what they need themselves."""
 
 from __future__ import annotations
 
-from highroller.core.spec import load_object
+from highroller.core.spec_parts import score_sheet, view_type
 from highroller.core.typed_input import typed_input_of
 from highroller.core.viewschema import view_schema
 from highroller.core.words import LANGUAGES
@@ -23,9 +23,8 @@ def preload() -> None:
             narration_of(name, lang)
             words_of(name, lang)
             guide_html(name, lang)
-        view_schema(load_object(spec.view))
+        view_schema(view_type(spec))
         typed_input_of(spec)
-        if spec.score_sheet:
-            load_object(spec.score_sheet)
+        score_sheet(spec)
     for lang in LANGUAGES:
         listed_games(lang)

@@ -27,7 +27,7 @@ from highroller.core.botspec import level_bot
 from highroller.core.game import game_of
 from highroller.core.narration import step_label
 from highroller.core.record_format import apply_recorded_step
-from highroller.core.spec import load_object
+from highroller.core.spec_parts import move_advice, table_note, win_chances
 from highroller.core.state import CHANCE, State
 from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, narration_of, words_of
@@ -242,9 +242,8 @@ def give_hint(job: HintJob) -> dict[str, Any] | None:
         return None
     game = state.game.name
     spec = game_spec(game)
-    advice = (
-        load_object(spec.move_advice)(state.clone(), job.seat, words_of(game, job.lang)) if spec.move_advice else None
-    )
+    advise = move_advice(spec)
+    advice = advise(state.clone(), job.seat, words_of(game, job.lang)) if advise else None
     bot: str | None = None
     if advice is not None and advice["best"] is not None:
         step = state.decode_step(advice["best"])
@@ -263,8 +262,9 @@ def give_advice(job: AdviceJob) -> dict[str, Any] | None:
     if state is None:
         return None
     spec = game_spec(state.game.name)
-    chances = load_object(spec.win_chances)(state.clone()) if spec.win_chances else None
-    note = load_object(spec.table_note) if spec.table_note else None
+    chance_of = win_chances(spec)
+    chances = chance_of(state.clone()) if chance_of else None
+    note = table_note(spec)
     texts = {lang: note(state.clone(), words_of(state.game.name, lang)) for lang in LANGUAGES} if note else {}
     return {
         "chances": None if chances is None else [round(float(chance), 4) for chance in chances],

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from highroller.core.botspec import ready
 from highroller.core.game import Game
 from highroller.core.sheet import ScoreSheet
-from highroller.core.spec import load_object
+from highroller.core.spec_parts import score_sheet
 from highroller.core.state import CHANCE, State
 from highroller.core.typed_input import typed_input_of
 from highroller.registry import game_spec, words_of
@@ -165,14 +165,14 @@ class Snapshots:
         logged, and the table goes on); worked out once per step and language, however often asked.
         It holds nothing hidden from anyone, so every seat and spectator gets the same."""
         table = self.table
-        path = game_spec(table.game.name).score_sheet
-        if not path:
+        sheet_of = score_sheet(game_spec(table.game.name))
+        if sheet_of is None:
             return None
         key = (table.version, table.revision)
         kept = self._sheets.get(lang)
         if kept is None or kept[0] != key:
             try:
-                sheet: ScoreSheet | None = load_object(path)(table.state, words_of(table.game.name, lang))
+                sheet: ScoreSheet | None = sheet_of(table.state, words_of(table.game.name, lang))
             except Exception:  # a sheet's bug must not stop the table
                 log.exception("the score sheet of table %s failed at step %d", table.id, table.version)
                 sheet = None

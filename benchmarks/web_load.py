@@ -380,10 +380,14 @@ async def ask_cold(
     async def get(number: int, table_id: str) -> None:
         base = random.choice(cluster.urls())
         started = time.monotonic()
-        answer = await http.get(
-            f"{base}/api/tables/{table_id}",
-            headers={"X-Forwarded-For": f"10.{200 + number % 50}.{number // 50 % 250}.9"},
-        )
+        try:
+            answer = await http.get(
+                f"{base}/api/tables/{table_id}",
+                headers={"X-Forwarded-For": f"10.{200 + number % 50}.{number // 50 % 250}.9"},
+            )
+        except httpx2.TransportError as error:  # counted, not fatal: the run's table says how many
+            run.errors.append(f"a cold GET failed: {type(error).__name__}: {error}")
+            return
         if answer.status_code == 200:
             latencies.append(time.monotonic() - started)
         else:

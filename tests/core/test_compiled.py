@@ -47,6 +47,10 @@ def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
         "highroller.games.lasvegas.state",
         "highroller.games.lasvegas.steps",
         "highroller.games.lasvegas.mixed_rolls",
+        "highroller.games.lasvegas.payouts",
+        "highroller.games.lasvegas.roll_tables",
+        "highroller.games.lasvegas.seat_view",
+        "highroller.games.lasvegas.stocking",
         "highroller.games.lastchance.state",
         "highroller.games.luckiest.state",
     }

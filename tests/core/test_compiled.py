@@ -51,6 +51,9 @@ def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
         "highroller.games.lasvegas.roll_tables",
         "highroller.games.lasvegas.seat_view",
         "highroller.games.lasvegas.stocking",
+        "highroller.games.lastchance.chance",
+        "highroller.games.lastchance.seat_view",
+        "highroller.games.lastchance.settlement",
         "highroller.games.lastchance.state",
         "highroller.games.luckiest.state",
     }

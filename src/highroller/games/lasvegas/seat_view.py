@@ -1,5 +1,5 @@
 """What a seat sees of a Las Vegas position: the dict `LasVegasState.view` returns (declared as types in
-`view.py`). It reads only what `Position` names of a position, so the state uses it without this module
+`view.py`). It reads only what `ViewedState` names of a position, so the state uses it without this module
 importing the state."""
 
 # highroller: compile
@@ -16,7 +16,7 @@ from highroller.games.lasvegas.steps import Place, Roll
 from highroller.games.lasvegas.stocking import pile_contents
 
 
-class Position(Protocol):
+class ViewedState(Protocol):
     """What the view reads of a position (`LasVegasState` holds it)."""
 
     game: GameOfState
@@ -46,55 +46,55 @@ class Position(Protocol):
     def winners(self) -> list[int]: ...
 
 
-def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
+def seat_view(state: ViewedState, seat: int | None) -> dict[str, Any]:
     """Everything `seat` sees of the position (`None`: a spectator): in Las Vegas all of it, the bill pile
     as what it holds (it has no order)."""
-    options = position.game.options  # a copy each time it is read
-    rules = position.rules
+    options = state.game.options  # a copy each time it is read
+    rules = state.rules
     players = rules.players
     casinos = []
     for index in range(rules.casinos):
         entry: dict[str, Any] = {
             "casino": index + 1,
             "bandit": index == CASINOS,
-            "bills": sorted(position.casino_bills[index], reverse=True),
-            "dice": by_owner(position.dice[index], players),
+            "bills": sorted(state.casino_bills[index], reverse=True),
+            "dice": by_owner(state.dice[index], players),
         }
         if index == CASINOS:
-            entry["pips"] = by_owner(position.pips, players)
-            entry["faces"] = [f for f in range(1, 7) if position.bandit_faces >> f & 1]
+            entry["pips"] = by_owner(state.pips, players)
+            entry["faces"] = [f for f in range(1, 7) if state.bandit_faces >> f & 1]
         casinos.append(entry)
-    pile, denominations, under = position.pile, position.denominations, position.under
+    pile, denominations, under = state.pile, state.denominations, state.under
     return {
         "game": "lasvegas",
         "seat": seat,
         "rules": {
             k: options[k] for k in ("edition", "players", "dice_per_player", "biggie", "rounds", "neutral", "bandit")
         },
-        "round": min(position.round + 1, rules.rounds),
-        "phase": PHASES[position.phase],
-        "current_player": position.current_player,
-        "turn": position.turn,
-        "first_player": position.first,
+        "round": min(state.round + 1, rules.rounds),
+        "phase": PHASES[state.phase],
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "first_player": state.first,
         "casinos": casinos,
         "players": [
             {
                 "seat": s,
-                "money": position.money[s],
-                "bills": len(position.won[s]),
-                "dice": position.own[s],
-                "biggie": position.biggie[s],
-                "neutral": position.neutral[s],
+                "money": state.money[s],
+                "bills": len(state.won[s]),
+                "dice": state.own[s],
+                "biggie": state.biggie[s],
+                "neutral": state.neutral[s],
             }
             for s in range(players)
         ],
-        "roll": position.roll.to_json() if position.roll is not None else None,
-        "legal": [a.to_json() for a in position.legal],
+        "roll": state.roll.to_json() if state.roll is not None else None,
+        "legal": [a.to_json() for a in state.legal],
         "pile": {
             "count": sum(pile) + len(under),
             "contents": {str(b): c for b, c in pile_contents(pile, denominations, under).items()},
         },
-        "box": sorted(position.box, reverse=True),
-        "winners": position.winners(),
-        "last_round": None if position.last_round is None else round_result(*position.last_round),
+        "box": sorted(state.box, reverse=True),
+        "winners": state.winners(),
+        "last_round": None if state.last_round is None else round_result(*state.last_round),
     }

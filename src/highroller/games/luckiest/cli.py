@@ -23,7 +23,7 @@ from rich.console import Console
 from highroller.core.errors import HighrollerError
 from highroller.games.luckiest.cards import CARDS, find_card
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn_report import (
+from highroller.games.luckiest.maxn.report import (
     KEEP_COLUMNS,
     MAX_WIN_PLAYERS,
     MIN_WIN_PLAYERS,

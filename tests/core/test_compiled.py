@@ -43,7 +43,7 @@ def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
     names = {compiled.module_name(path) for path in compiled.marked()}
     assert names == {
         "highroller.core.state",
-        "highroller.core.play",
+        "highroller.core.game_loop",
         "highroller.games.lasvegas.state",
         "highroller.games.lasvegas.steps",
         "highroller.games.lasvegas.mixed_rolls",

@@ -12,8 +12,8 @@ import json
 import subprocess
 import sys
 
-from highroller.benchmark import games_per_second
 from highroller.registry import make
+from highroller.step_api_speed import games_per_second
 
 SECONDS = 3.0
 ROUNDS = 4

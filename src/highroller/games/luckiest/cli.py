@@ -39,7 +39,13 @@ from highroller.games.luckiest.render import advice_table
 from highroller.games.luckiest.rules import DICE, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, default_rounds
 from highroller.games.luckiest.solve_output import headline_table, write_tables
 from highroller.games.luckiest.solver import score_values
-from highroller.games.luckiest.tables import classes_json, score_headline, score_policy_rows, win_headline, win_rows
+from highroller.games.luckiest.solver_results import (
+    classes_json,
+    score_headline,
+    score_policy_rows,
+    win_headline,
+    win_rows,
+)
 
 OBJECTIVES = ("score", "win", "both")
 

@@ -39,10 +39,13 @@ def pay_casinos(
     round_number: int,
     money: list[int],
     won: list[list[int]],
+    events: list[dict[str, Any]],
+    leftovers: list[int],
 ) -> Scored:
     """Pay each casino's bills (high to low, as stocked) to the owners its dice rank (the bandit's by
     `rank_bandit`, from the owners' `pips` and `top` faces there), adding to the seats' `money` and bills
-    `won`; returns each casino's payout event and the bills it left untaken."""
+    `won`, each casino's payout event to `events` and the bills it leaves untaken to `leftovers`; returns
+    each casino's event and untaken bills."""
     players = len(money)
     labels = owner_labels(players)
     scored: Scored = []
@@ -72,6 +75,8 @@ def pay_casinos(
         }
         if is_bandit:
             event["pips"] = by_owner(pips, players)
+        events.append(event)
+        leftovers.extend(untaken)
         scored.append((event, untaken))
     return scored
 

@@ -159,7 +159,8 @@ class LasVegasState(State):
             )
             outcome: Step = draws.draw(self._stream.draw(self.chance_count))
         elif phase == STOCK and rng is None:
-            outcome = self._draw_stock(self._stream.draw(self.chance_count))
+            bits = self._stream.draw(self.chance_count)
+            outcome, self.drawn_pile = draw_stock(self.rules, self.pile, self.under, self.denominations, bits)
         else:
             return State.sample_chance(self, rng)
         self._sampled = outcome
@@ -234,10 +235,8 @@ class LasVegasState(State):
         rules = self.rules
         round_number = self.round + 1
         leftovers = self.under if rules.untaken == "under" else self.box
-        scored = pay_casinos(self.dice, self.casino_bills, self.pips, self.top, round_number, self.money, self.won)
-        for event, untaken in scored:
-            self.events.append(event)
-            leftovers.extend(untaken)
+        dice, bills, pips, top = self.dice, self.casino_bills, self.pips, self.top
+        scored = pay_casinos(dice, bills, pips, top, round_number, self.money, self.won, self.events, leftovers)
         players, casinos, owners = rules.players, rules.casinos, rules.owners
         self.casino_bills = [[] for _ in range(casinos)]
         self.dice = [[0] * owners for _ in range(casinos)]
@@ -315,7 +314,8 @@ class LasVegasState(State):
     def _sample_chance(self, bits: int) -> Roll | Stock:
         phase = self.phase
         if phase == STOCK:
-            return self._draw_stock(bits)
+            stock, self.drawn_pile = draw_stock(self.rules, self.pile, self.under, self.denominations, bits)
+            return stock
         own, big, neutral = self.roll_sizes()
         return draw_roll(own, big, neutral, bits)
 
@@ -365,11 +365,6 @@ class LasVegasState(State):
                 self.phase = LEFTOVER
             else:
                 self._start_turns()
-
-    def _draw_stock(self, bits: int) -> Stock:
-        """The bills drawn for the casino being stocked; `drawn_pile` keeps what they take off the pile."""
-        stock, self.drawn_pile = draw_stock(self.rules, self.pile, self.under, self.denominations, bits)
-        return stock
 
     # ------------------------------------------------------------------ information and records
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -24,7 +24,7 @@ import time
 
 import highroller as hr
 from highroller.core.state import CHANCE
-from highroller.playing import make_bot
+from highroller.named_bots import make_bot
 from highroller.tournament import run_tournament, schedule, summarise
 from highroller.tournament.stats import BotFigures
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import highroller as hr
 from highroller.core.state import State
-from highroller.playing import make_bot
+from highroller.named_bots import make_bot
 from highroller.web import clock
 from highroller.web.store.database import Store
 from highroller.web.store.rows import SeatRow, StepLines, TableRow, Turn

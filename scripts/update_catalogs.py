@@ -96,7 +96,7 @@ def catalogs() -> dict[Path, list[Path]]:
         web / "locale": sorted(web.rglob("*.py")) + sorted(web.glob("static/*.js")) + sorted(web.glob("static/*.html"))
     }
     for game in sorted(path.parent for path in SOURCE.glob("games/*/narrate.py")):
-        found[game / "locale"] = sorted(game.glob("*.py")) + sorted(game.glob("board.js"))
+        found[game / "locale"] = sorted(game.rglob("*.py")) + sorted(game.glob("board.js"))
         found[game / "locale"].append(SOURCE / "core" / "typed_input.py")
     return found
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import highroller as hr
-import highroller.games.lasvegas.state as lasvegas_state
+import highroller.games.lasvegas.step_json as step_json
 from highroller.core.checker import check_game
 from highroller.core.spec import load_object
 
@@ -33,6 +33,6 @@ def test_every_game_lists_checker_configs() -> None:
 
 
 def test_the_checker_catches_a_decoder_that_reads_true_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lasvegas_state, "is_whole", lambda value: isinstance(value, int))  # the old bug: bool passes
+    monkeypatch.setattr(step_json, "is_whole", lambda value: isinstance(value, int))  # the old bug: bool passes
     with pytest.raises(AssertionError, match=r"\{'place': True\} is read as \{'place': 1\}"):
         check_game(hr.make("lasvegas", players=2), games=1)

@@ -18,7 +18,7 @@ from typing_extensions import TypedDict
 
 import highroller as hr
 from highroller.core.bots import RandomBot
-from highroller.core.play import play
+from highroller.core.game_loop import play
 from highroller.core.rng import derive_seed
 from highroller.core.spec import load_object
 from highroller.core.viewschema import schema_paths, view_schema

@@ -16,7 +16,7 @@ from highroller.core.bots import Bot, RandomBot
 from highroller.core.errors import DataFileError, HighrollerError, IllegalAction, RecordError, RulesError
 from highroller.core.game import Game
 from highroller.core.state import CHANCE, TERMINAL, State
-from highroller.playing import play
+from highroller.named_bots import play
 from highroller.registry import available_games, game_spec, make, narration_of
 from highroller.replaying import replay
 

@@ -16,7 +16,7 @@ from batch_stats import assert_same_means, replayed_games
 import highroller as hr
 from highroller.batch import ranges, runner
 from highroller.batch.seeds import game_seeds
-from highroller.core.play import bot_seed
+from highroller.core.game_loop import bot_seed
 from highroller.core.state import CHANCE, State
 from highroller.games.lastchance import batch
 from highroller.games.lastchance.batch import ENGINE

@@ -9,7 +9,7 @@ from batch_stats import assert_same_means, replayed_games
 
 import highroller as hr
 from highroller.batch.seeds import game_seeds
-from highroller.core.play import bot_seed
+from highroller.core.game_loop import bot_seed
 from highroller.games.luckiest.batch import ENGINE
 
 CASES = [

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import highroller as hr
-from highroller.batch.bench import SIMULATE_SERIES, WholeProcess, simulate_arguments, whole_process_rows
+from highroller.batch.engine_speed import SIMULATE_SERIES, WholeProcess, simulate_arguments, whole_process_rows
 
 
 def test_the_fixed_cost_and_the_marginal_rate_come_from_the_two_series() -> None:

@@ -9,7 +9,7 @@ import highroller as hr
 from highroller.cli.options import resolve_bot
 from highroller.core.bots import Bot
 from highroller.core.botspec import level_bot
-from highroller.core.play import bot_seed
+from highroller.core.game_loop import bot_seed
 from highroller.games.lasvegas.bots import GreedyBot
 from highroller.registry import available_games, game_spec
 

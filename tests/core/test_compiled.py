@@ -43,10 +43,17 @@ def test_the_step_engines_are_marked_and_what_numba_compiles_is_not() -> None:
     names = {compiled.module_name(path) for path in compiled.marked()}
     assert names == {
         "highroller.core.state",
-        "highroller.core.play",
+        "highroller.core.game_loop",
         "highroller.games.lasvegas.state",
         "highroller.games.lasvegas.steps",
         "highroller.games.lasvegas.mixed_rolls",
+        "highroller.games.lasvegas.payouts",
+        "highroller.games.lasvegas.roll_tables",
+        "highroller.games.lasvegas.seat_view",
+        "highroller.games.lasvegas.stocking",
+        "highroller.games.lastchance.chance",
+        "highroller.games.lastchance.seat_view",
+        "highroller.games.lastchance.settlement",
         "highroller.games.lastchance.state",
         "highroller.games.luckiest.state",
     }

@@ -12,7 +12,7 @@ import pytest
 from envs_cases import config_id, game_configs
 
 import highroller as hr
-from highroller.envs.table import encoder_for
+from highroller.envs.episodes import encoder_for
 from highroller.registry import own_games
 
 
@@ -78,7 +78,7 @@ def test_lastchance_bids_stop_at_the_tables_money() -> None:
 
 def test_the_core_and_the_encoders_import_no_toolkit() -> None:
     code = (
-        "import sys, highroller, highroller.envs, highroller.envs.table, highroller.core.encoder; "
+        "import sys, highroller, highroller.envs, highroller.envs.episodes, highroller.core.encoder; "
         "print(sorted(m for m in ('gymnasium', 'pettingzoo', 'pyspiel', 'torch') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -14,7 +14,7 @@ import highroller as hr
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE, TERMINAL
 from highroller.core.viewschema import declares, view_schema
-from highroller.envs.table import encoder_for
+from highroller.envs.episodes import encoder_for
 
 Path = tuple[str | int, ...]
 

@@ -12,7 +12,7 @@ from highroller.core.dice import counts_from_faces
 from highroller.games.lastchance.bots import OddsBot, RandomLastChanceBot, attempt_chance
 from highroller.games.lastchance.odds import best_lock
 from highroller.games.lastchance.steps import LAST_CHANCE, NO_BET, PASS, WAIT, Bet, Bid, Lock
-from highroller.playing import play
+from highroller.named_bots import play
 
 JOKERS = ("6 6 5 J J", 2, 2500)
 EASY = ("6 5 4 3 J", 10, 1000)  # 87% to complete

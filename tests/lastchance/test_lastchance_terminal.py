@@ -15,7 +15,7 @@ from highroller.core.state import CHANCE
 from highroller.games.lastchance.bench import rows
 from highroller.games.lastchance.cli import odds
 from highroller.games.lastchance.typed import TYPED
-from highroller.playing import make_bot
+from highroller.named_bots import make_bot
 
 NAMES = ["Katie", "Nan", "Michelle", "Jim"]
 

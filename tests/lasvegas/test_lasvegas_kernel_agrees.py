@@ -26,9 +26,11 @@ from highroller.games.lasvegas.bots import GreedyBot, best_placements
 from highroller.games.lasvegas.heuristic import HeuristicBot
 from highroller.games.lasvegas.heuristic_kernel import heuristic_choices
 from highroller.games.lasvegas.kernel_rows import decision_row
+from highroller.games.lasvegas.phases import ROLL
+from highroller.games.lasvegas.roll_tables import ACTIONS
 from highroller.games.lasvegas.rules import EDITIONS, MAX_DICE, resolve_rules
 from highroller.games.lasvegas.scoring import pay, rank_bandit, rank_casino
-from highroller.games.lasvegas.state import ACTIONS, BANDIT_INDEX, ROLL, LasVegasState
+from highroller.games.lasvegas.state import BANDIT_INDEX, LasVegasState
 from highroller.games.lasvegas.steps import Place, Roll
 
 MOST_BILLS = 5

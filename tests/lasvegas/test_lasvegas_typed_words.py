@@ -7,7 +7,8 @@ import pytest
 import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.core.typed_input import TypedRefusal, reason, typed_input_of
-from highroller.games.lasvegas.state import ROLL, LasVegasState
+from highroller.games.lasvegas.phases import ROLL
+from highroller.games.lasvegas.state import LasVegasState
 from highroller.registry import words_of
 
 

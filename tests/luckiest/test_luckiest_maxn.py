@@ -12,11 +12,10 @@ import pytest
 from luckiest_checks import LOPSIDED
 
 from highroller.core.dice import multiset_table
-from highroller.games.luckiest import maxn_turn
 from highroller.games.luckiest.cards import CARDS, card_masks, matching
 from highroller.games.luckiest.faces import FaceTable, load_faces
-from highroller.games.luckiest.maxn import TieRule, solve_maxn
-from highroller.games.luckiest.maxn_turn import TIE_NAMES, play_turn
+from highroller.games.luckiest.maxn.solution import TieRule, solve_maxn
+from highroller.games.luckiest.maxn.turn import TIE_NAMES, compiled_turns, numpy_turns, play_turn
 from highroller.games.luckiest.model import BANK_CODE, turn_model
 from highroller.games.luckiest.solver import solve_win
 
@@ -143,7 +142,7 @@ def test_compiled_and_numpy_choose_alike(monkeypatch: pytest.MonkeyPatch) -> Non
     solution = solve_maxn(DEFAULT, 3, 1)
     situations = solution.grid.differences(solution.grid.columns(2)[::7])
     compiled = solution.choices(2, situations)
-    monkeypatch.setattr(maxn_turn, "compiled_available", lambda: False)
+    monkeypatch.setattr("highroller.games.luckiest.maxn.turn.compiled_available", lambda: False)
     assert (solution.choices(2, situations) == compiled).all()
     assert {int(code) for code in np.unique(compiled)} >= {BANK_CODE, 0, 2}
 
@@ -152,12 +151,12 @@ def test_compiled_and_numpy_choose_alike(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_tie_rules_on_a_turn_where_every_choice_ties(monkeypatch: pytest.MonkeyPatch, compiled: bool) -> None:
     """A mover whose chance is the same whatever it does: the first rule banks at once, the others
     take what is best or worst for the root, whose utility here is the turn's points."""
-    monkeypatch.setattr(maxn_turn, "compiled_available", lambda: compiled)
+    monkeypatch.setattr("highroller.games.luckiest.maxn.turn.compiled_available", lambda: compiled)
     model = turn_model(DEFAULT)
     size = model.points_cap(0) + 1
     flat = np.zeros((1, size))
     points = np.arange(size, dtype=float)[None, :] / 36
-    turns = maxn_turn.compiled_turns if compiled else maxn_turn.numpy_turns
+    turns = compiled_turns if compiled else numpy_turns
 
     def expected(rule: str) -> float:
         return float(turns(DEFAULT, 12, flat, None if rule == "first" else points, rule).gains[0] @ np.arange(size))

@@ -17,15 +17,15 @@ from highroller.batch.seeds import game_seeds
 from highroller.core import firsttime
 from highroller.core.firsttime import NotWarm
 from highroller.core.words import Words
-from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.advice import move_advice
 from highroller.games.luckiest.batch import ENGINE
 from highroller.games.luckiest.bots import OptimalWinBot
 from highroller.games.luckiest.chances import win_chances
 from highroller.games.luckiest.cli import solve
 from highroller.games.luckiest.faces import load_faces
-from highroller.games.luckiest.maxn import solve_maxn
-from highroller.games.luckiest.maxn_report import MAXN, SCORE, evaluate
+from highroller.games.luckiest.maxn import store
+from highroller.games.luckiest.maxn.report import MAXN, SCORE, evaluate
+from highroller.games.luckiest.maxn.solution import solve_maxn
 
 DEFAULT = load_faces("default")
 GAMES = 60_000
@@ -33,7 +33,7 @@ GAMES = 60_000
 
 @pytest.mark.slow
 def test_max_n_play_wins_as_solved() -> None:
-    solution = maxn_store.solution(DEFAULT, 3, 4)
+    solution = store.solution(DEFAULT, 3, 4)
     result = ENGINE.run(hr.make("luckiest", players=3), ["optimal-win"] * 3, game_seeds(47, 0, GAMES))
     for seat, chance in enumerate(solution.chances(0, [0, 0, 0])):
         assert_within(result.wins[:, seat], chance)
@@ -55,7 +55,7 @@ def test_one_max_n_player_beats_score_maximisers_as_solved(seat: int) -> None:
 
 @pytest.mark.slow  # whole games of three against the solution
 def test_step_bot_and_win_chances_follow_the_solution() -> None:
-    solution = maxn_store.solution(DEFAULT, 3, 4)
+    solution = store.solution(DEFAULT, 3, 4)
     state = hr.make("luckiest", players=3).new_game(seed=5)
     bots = [OptimalWinBot(seat) for seat in range(3)]
     starts = 0
@@ -91,7 +91,7 @@ def test_games_without_an_exact_solution_show_no_chances_and_advise_points() -> 
         advice = move_advice(state, state.current_player, Words("en"))
         assert advice is not None and advice["measure"] == "points"
         assert OptimalWinBot(0).choose(state) in state.legal_actions()
-    assert maxn_store.covered(4, 3) and not maxn_store.exact(4, 3) and not maxn_store.covered(4, 4)
+    assert store.covered(4, 3) and not store.exact(4, 3) and not store.covered(4, 4)
 
 
 @pytest.mark.slow  # two solutions of games of three
@@ -102,7 +102,7 @@ def test_a_coarse_grid_comes_close_to_the_exact_solution(players: int, step: int
     assert coarse.chances(0, [0] * players) == pytest.approx(exact, abs=0.02)
     # inside the game, where a few points decide more, the error grows with the step
     assert coarse.chances(2, [17, 30, 0]) == pytest.approx(
-        maxn_store.solution(DEFAULT, 3, 4).chances(2, [17, 30, 0]), abs=step / 100
+        store.solution(DEFAULT, 3, 4).chances(2, [17, 30, 0]), abs=step / 100
     )
 
 
@@ -116,44 +116,44 @@ def test_the_four_player_approximation_beats_points_maximisers() -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(maxn_store, "folder", lambda: tmp_path)
-    monkeypatch.setattr(maxn_store, "_solved", set())
-    maxn_store.solution.cache_clear()
+def solutions_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setattr(store, "folder", lambda: tmp_path)
+    monkeypatch.setattr(store, "_solved", set())
+    store.solution.cache_clear()
     yield tmp_path
-    maxn_store.solution.cache_clear()
+    store.solution.cache_clear()
     firsttime.defer(False)
 
 
-def test_a_solution_is_kept_and_read_back(store: Path) -> None:
-    stale = store / "luckiest-maxn-3p-1r-0123456789abcdef.npz"  # the same game, older sources
+def test_a_solution_is_kept_and_read_back(solutions_folder: Path) -> None:
+    stale = solutions_folder / "luckiest-maxn-3p-1r-0123456789abcdef.npz"  # the same game, older sources
     stale.write_bytes(b"old")
     game = hr.make("luckiest", players=3, rounds=1)
-    assert not maxn_store.is_stored(DEFAULT, 3, 1) and not OptimalWinBot.ready(game)
-    solved = maxn_store.solution(DEFAULT, 3, 1)
-    assert [p.name for p in store.iterdir()] == [maxn_store.path(DEFAULT, 3, 1).name]
+    assert not store.is_stored(DEFAULT, 3, 1) and not OptimalWinBot.ready(game)
+    solved = store.solution(DEFAULT, 3, 1)
+    assert [p.name for p in solutions_folder.iterdir()] == [store.path(DEFAULT, 3, 1).name]
     assert OptimalWinBot.ready(game)
-    maxn_store.solution.cache_clear()
-    read_back = maxn_store.solution(DEFAULT, 3, 1)
+    store.solution.cache_clear()
+    read_back = store.solution(DEFAULT, 3, 1)
     assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(solved.start, read_back.start))
 
 
 def test_every_module_of_the_solver_names_the_stored_solution() -> None:
-    here = Path(maxn_store.__file__).parent
-    solver = {path.name for path in here.glob("maxn*.py")} - {"maxn_store.py", "maxn_report.py"}
-    assert solver <= set(maxn_store.SOURCES)
+    game = Path(store.__file__).parents[1]
+    solver = {path.relative_to(game).as_posix() for path in (game / "maxn").glob("*.py")}
+    assert solver - {"maxn/__init__.py", "maxn/store.py", "maxn/report.py"} <= set(store.SOURCES)
 
 
-def test_a_damaged_solution_is_solved_again(store: Path, caplog: pytest.LogCaptureFixture) -> None:
-    where = maxn_store.path(DEFAULT, 3, 1)
+def test_a_damaged_solution_is_solved_again(solutions_folder: Path, caplog: pytest.LogCaptureFixture) -> None:
+    where = store.path(DEFAULT, 3, 1)
     where.write_bytes(b"not a solution")
-    solved = maxn_store.solution(DEFAULT, 3, 1)
+    solved = store.solution(DEFAULT, 3, 1)
     assert "could not be read" in caplog.text
     assert solved.chances(0, [0, 0, 0]) == pytest.approx([0.19909021, 0.28313771, 0.51777208], abs=1e-8)
     np.load(where)  # rewritten whole
 
 
-def test_a_server_worker_does_not_solve_but_plays_on(store: Path) -> None:
+def test_a_server_worker_does_not_solve_but_plays_on(solutions_folder: Path) -> None:
     firsttime.defer()
     state = hr.make("luckiest", players=3, rounds=1).new_game(seed=2)
     while state.current_player < 0:
@@ -163,7 +163,7 @@ def test_a_server_worker_does_not_solve_but_plays_on(store: Path) -> None:
     assert win_chances(state) is None
     advice = move_advice(state, state.current_player, Words("en"))
     assert advice is not None and advice["measure"] == "points"
-    assert not list(store.iterdir())
+    assert not list(solutions_folder.iterdir())
 
 
 def test_solve_three_players_from_the_command_line(tmp_path: Path) -> None:
@@ -213,7 +213,7 @@ def test_the_coarse_grid_bot_plays_about_as_well_as_the_exact_one_at_three_playe
     exact policy's chance (it is another policy: from some seats it does better against them)."""
     exact = solve_maxn(DEFAULT, 3, 4, keep=True)
     coarse = solve_maxn(DEFAULT, 3, 4, step=12)
-    monkeypatch.setattr(maxn_store, "solution", lambda faces, players, rounds: coarse)
+    monkeypatch.setattr(store, "solution", lambda faces, players, rounds: coarse)
     played, solved = [], []
     for seat in range(3):
         profile = [SCORE] * 3

@@ -20,12 +20,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from highroller.benchmark import games_per_second
 from highroller.cli.extras import lacks, missing
 from highroller.core import compiled
 from highroller.core.spec import GameSpec
 from highroller.core.spec_parts import extra_benchmarks
 from highroller.registry import game_spec
+from highroller.step_api_speed import games_per_second
 
 
 def bench_command(spec: GameSpec) -> click.Command:
@@ -89,8 +89,8 @@ def _batch_tables(
 ) -> None:
     """The batch engine beside the step API, its own comparisons (with the extras), and its scaling
     over processes; a note instead where the engine needs the batch extra and it is not installed."""
-    from highroller.batch.bench import batch_rows, scaling_rows, whole_process, whole_process_rows
     from highroller.batch.engine import find_engine
+    from highroller.batch.engine_speed import batch_rows, scaling_rows, whole_process, whole_process_rows
 
     try:
         engine = find_engine(spec)

@@ -25,8 +25,8 @@ from highroller.core.bots import Bot
 from highroller.core.botspec import levels_text
 from highroller.core.errors import IllegalAction, RecordError
 from highroller.core.game import Game, game_of
+from highroller.core.game_loop import bot_seed
 from highroller.core.narration import Narration
-from highroller.core.play import bot_seed
 from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec, load_object
 from highroller.core.state import CHANCE, TERMINAL, State, Step

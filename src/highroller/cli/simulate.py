@@ -31,7 +31,7 @@ from highroller.cli.progress import progress_bar
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
-from highroller.core.play import bot_seed, play
+from highroller.core.game_loop import bot_seed, play
 from highroller.core.rng import derive_seed, fresh_seed
 from highroller.core.spec import GameSpec
 

@@ -18,7 +18,7 @@ from highroller.core.rng import fresh_seed
 from highroller.core.spec import GameSpec
 from highroller.tournament import run_tournament, schedule, summarise
 from highroller.tournament.runner import BACKENDS
-from highroller.tournament.table import bots_table, head_to_head_table
+from highroller.tournament.standings import bots_table, head_to_head_table
 
 
 def tournament_command(spec: GameSpec) -> click.Command:

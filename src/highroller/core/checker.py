@@ -31,7 +31,7 @@ from typing import Any
 from highroller.core.bots import RandomBot
 from highroller.core.errors import IllegalAction
 from highroller.core.game import Game
-from highroller.core.play import play
+from highroller.core.game_loop import play
 from highroller.core.record_format import replay_game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, JSON, TERMINAL, State, Step

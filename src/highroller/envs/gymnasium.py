@@ -27,8 +27,8 @@ from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
 from highroller.core.encoder import Mask, Vector
 from highroller.core.state import State
-from highroller.envs.table import board_text, episode_seed, game_and_encoder
-from highroller.playing import make_bot
+from highroller.envs.episodes import board_text, episode_seed, game_and_encoder
+from highroller.named_bots import make_bot
 from highroller.registry import available_games, game_spec
 
 

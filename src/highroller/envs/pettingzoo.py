@@ -19,7 +19,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from highroller.core.state import State
-from highroller.envs.table import board_text, episode_seed, game_and_encoder, settle_chance
+from highroller.envs.episodes import board_text, episode_seed, game_and_encoder, settle_chance
 
 
 class HighrollerAECEnv(AECEnv[str, dict[str, np.ndarray], int]):

@@ -11,7 +11,7 @@ from typing import Any
 from highroller.core.bots import BotFactory
 from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
-from highroller.core.play import bot_seed, play
+from highroller.core.game_loop import bot_seed, play
 from highroller.registry import game_spec
 from highroller.tournament.schedule import Match
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from highroller.playing import make_bot
+from highroller.named_bots import make_bot
 
 
 class HighrollerSpielBot(pyspiel.Bot):  # type: ignore[misc]

@@ -11,9 +11,9 @@ import pyspiel  # type: ignore[import-not-found]
 from highroller.core.encoder import Encoder
 from highroller.core.game import game_of
 from highroller.core.state import State
+from highroller.envs.episodes import encoder_for, game_and_encoder
 from highroller.envs.openspiel.observer import HighrollerObserver
 from highroller.envs.openspiel.params import options_from, parameter_defaults
-from highroller.envs.table import encoder_for, game_and_encoder
 from highroller.registry import game_spec
 from highroller.replaying import replay
 

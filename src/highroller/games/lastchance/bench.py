@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from highroller.benchmark import games_per_second
 from highroller.games.lastchance.cards import load_deck
 from highroller.games.lastchance.odds import clear_cache, probability, reachable_positions
 from highroller.games.lastchance.state import LastChanceGame
+from highroller.step_api_speed import games_per_second
 
 
 def solve_deck() -> tuple[int, int, float]:

@@ -14,15 +14,23 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from highroller.core.dice import faces_from_counts, multiset_table, roll_steps, uniform_below
-from highroller.core.errors import IllegalAction
 from highroller.core.game import RulesGame
 from highroller.core.rng import first_seat
 from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.games.lastchance.cards import Card
-from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, PHASES, ROLL
+from highroller.games.lastchance.chance import (
+    check_draw,
+    check_roll,
+    draw_card,
+    draw_outcomes,
+    draw_roll,
+    roll_outcomes,
+)
+from highroller.games.lastchance.phases import AUCTION, BETS, DRAW, LOCK, OVER, ROLL
 from highroller.games.lastchance.position import Position, lock, lockable, matched_faces, place, start
 from highroller.games.lastchance.rules import UNIT, LastChanceRules, resolve_rules
+from highroller.games.lastchance.seat_view import seat_view
+from highroller.games.lastchance.settlement import settle
 from highroller.games.lastchance.step_json import decode
 from highroller.games.lastchance.steps import (
     LAST_CHANCE,
@@ -254,38 +262,9 @@ class LastChanceState(State):
 
     # ------------------------------------------------------------------ settling
     def _settle(self, *, success: bool) -> None:
-        card, roller, bid = self.card, self.rolling, self.bid
+        card, roller = self.card, self.rolling
         assert card is not None and self.position is not None
-        transfers: list[dict[str, Any]] = []
-
-        def move(source: int | str, target: int | str, amount: int, why: str) -> None:
-            if isinstance(source, int):
-                self.money[source] -= amount
-            if isinstance(target, int):
-                self.money[target] += amount
-            transfers.append({"from": source, "to": target, "amount": amount, "for": why})
-
-        if bid:
-            move("bin", roller if success else "bank", bid, "bid back" if success else "bid lost")
-        if success:
-            move("bank", roller, card.payout, "payout")
-        for seat, bet in enumerate(self.bets):
-            if bet is None or not bet.side:
-                continue
-            if (bet.side == "yes") == success:
-                move("bank", seat, bet.wager, f"{bet.side} bet")
-            else:
-                move(seat, roller if success else "bank", bet.wager, f"{bet.side} bet")
-        self.events.append(
-            {
-                "type": "settle",
-                "card": card.id,
-                "roller": roller,
-                "success": success,
-                "transfers": transfers,
-                "money": list(self.money),
-            }
-        )
+        self.events.append(settle(card, roller, self.bid, self.bets, success, self.money))
         if success:
             self.won[roller].append(card.id)
             self.completed += 1
@@ -354,32 +333,19 @@ class LastChanceState(State):
     # ------------------------------------------------------------------ chance
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == DRAW:
-            return [(Draw(self._card(i)), 1 / len(self.undrawn)) for i in self.undrawn]
-        table = multiset_table(self._dice())
-        return [(Roll(counts), p) for counts, p in table.distribution()]
+            return draw_outcomes(self.rules, self.undrawn)
+        return roll_outcomes(self._dice())
 
     def _sample_chance(self, bits: int) -> Outcome:
         if self.phase == DRAW:
-            return Draw(self._card(self.undrawn[uniform_below(bits, len(self.undrawn))]))
-        dice = self._dice()
-        roll: Roll = roll_steps(Roll, dice).draw(bits)
-        return roll
+            return draw_card(self.rules, self.undrawn, bits)
+        return draw_roll(self._dice(), bits)
 
     def _check_outcome(self, outcome: Any) -> None:
         if self.phase == DRAW:
-            own = isinstance(outcome, Draw) and outcome.own and self.rules.card(outcome.card.id) is None
-            if not own and not (
-                isinstance(outcome, Draw)
-                and outcome.card.id in self.undrawn
-                and self._card(outcome.card.id) == outcome.card
-            ):
-                ids = ", ".join(map(str, sorted(self.undrawn)))
-                raise IllegalAction(f"a card still in the deck is drawn here (ids {ids}), not {outcome}")
-        elif not (isinstance(outcome, Roll) and multiset_table(self._dice()).contains(outcome.counts)):
-            dice = self._dice()
-            raise IllegalAction(
-                f"a roll of {dice} {'die' if dice == 1 else 'dice'} (faces 1-6) is expected here, not {outcome}"
-            )
+            check_draw(self.rules, self.undrawn, outcome)
+        else:
+            check_roll(self._dice(), outcome)
 
     def _apply_outcome(self, outcome: Outcome) -> None:
         if isinstance(outcome, Draw):
@@ -405,58 +371,13 @@ class LastChanceState(State):
         else:
             self._after_roll()
 
-    def _card(self, card_id: int) -> Card:
-        card = self.rules.card(card_id)
-        assert card is not None
-        return card
-
     def _dice(self) -> int:
         assert self.position is not None
         return self.position.dice
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int | None) -> dict[str, Any]:
-        options = self.game.options  # a copy each time it is read
-        card, position = self.card, self.position
-        table: dict[str, Any] | None = None
-        if card is not None and position is not None:
-            table = {
-                **card.to_json(),
-                "matched": matched_faces(card, position),
-                "open": {"faces": faces_from_counts(position.need)[::-1], "jokers": position.jokers},
-                "locked": position.locked,
-            }
-        return {
-            "game": "lastchance",
-            "seat": seat,
-            "rules": {k: options[k] for k in ("players", "money", "cards", "bet_limit")},
-            "phase": PHASES[self.phase],
-            "current_player": self.current_player,
-            "card": table,
-            "card_number": min(self.completed + 1, self.rules.cards),
-            "cards_to_play": self.rules.cards - self.completed,
-            "opener": self.opener,
-            "auction": {"high_bid": self.high_bid, "high_bidder": self.high_bidder, "passes": self.passes},
-            "roller": self.rolling,
-            "bid": self.bid,
-            "last_chance": self.last_chance,
-            "bets": {str(s): b.to_json() for s, b in enumerate(self.bets) if b is not None},
-            "rolls_used": self.rolls_used,
-            "rolls_left": self.rolls_left,
-            "roll": self.last_roll.faces() if self.last_roll is not None else None,
-            "unplaced": faces_from_counts(self.left)[::-1] if self.left else [],
-            "players": [
-                {
-                    "seat": s,
-                    "money": self.money[s],
-                    "active": self.active[s],
-                    "cards": list(self.won[s]),
-                    "last_chance_used": self.lc_used[s],
-                }
-                for s in range(self.rules.players)
-            ],
-            "winners": self.winners(),
-        }
+        return seat_view(self, seat)
 
     # ------------------------------------------------------------------ decoding
     def decode_step(self, data: Any) -> Action | Outcome:

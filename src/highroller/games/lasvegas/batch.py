@@ -231,7 +231,7 @@ class LasVegasBatch:
     def comparisons(self, rates: Mapping[str, float], seconds: float) -> list[tuple[str, str]]:
         """The public `lasvegas` 0.2.0 package's random 4-player games/s beside ours, measured side by
         side (`bench.side_by_side`: the two take turns) PEER_PAIRS times; the median ratio and the range."""
-        from highroller.batch.bench import batch_rate
+        from highroller.batch.engine_speed import batch_rate
         from highroller.games.lasvegas.bench import CONFIGS, side_by_side
         from highroller.registry import make
 
@@ -264,7 +264,7 @@ class LasVegasBatch:
     ) -> list[tuple[str, str]]:
         """`highroller simulate` of the large series as a whole process, against the peer's random play
         measured just before and just after it (a whole process cannot take turns with the peer)."""
-        from highroller.batch.bench import SIMULATE_SERIES, whole_process, whole_process_rows
+        from highroller.batch.engine_speed import SIMULATE_SERIES, whole_process, whole_process_rows
         from highroller.games.lasvegas.bench import peer_rate
         from highroller.registry import game_spec
 

@@ -23,10 +23,10 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from highroller.benchmark import games_per_second
 from highroller.core import compiled
 from highroller.games.lasvegas import state as state_module
 from highroller.registry import make
+from highroller.step_api_speed import games_per_second
 
 SECONDS = 3.0
 SLICE = 0.25
@@ -100,7 +100,7 @@ def peer_rate(peer_kwargs: str, seconds: float) -> float | None:
 
 STEP_API_SCRIPT = """
 import ast, sys
-from highroller.benchmark import games_per_second
+from highroller.step_api_speed import games_per_second
 from highroller.registry import make
 game = make("lasvegas", **ast.literal_eval(sys.argv[1]))
 games_per_second(game, 0.5)

@@ -36,7 +36,8 @@ from highroller.core import firsttime
 from highroller.core.game import Game, game_of
 from highroller.core.state import CHANCE, State
 from highroller.core.values import is_whole
-from highroller.games.lasvegas.state import ACTIONS, LasVegasGame, LasVegasState
+from highroller.games.lasvegas.roll_tables import ACTIONS
+from highroller.games.lasvegas.state import LasVegasGame, LasVegasState
 from highroller.games.lasvegas.steps import Place
 
 CHUNK = 16

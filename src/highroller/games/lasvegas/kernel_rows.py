@@ -17,8 +17,9 @@ import numpy as np
 from highroller.batch.rolls import COUNTS, FACE_BITS, SHOWN_SHIFT
 from highroller.games.lasvegas import batch_kernel as kernel
 from highroller.games.lasvegas.batch import Setup
+from highroller.games.lasvegas.phases import CHOOSE
 from highroller.games.lasvegas.rules import LasVegasRules
-from highroller.games.lasvegas.state import CHOOSE, LasVegasState
+from highroller.games.lasvegas.state import LasVegasState
 from highroller.games.lasvegas.steps import Roll
 
 

@@ -12,8 +12,9 @@ from highroller.core.dice import faces_from_counts
 from highroller.core.narration import Line
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import Words
+from highroller.games.lasvegas.phases import LEFTOVER, STOCK
 from highroller.games.lasvegas.scoring import cancelled
-from highroller.games.lasvegas.state import LEFTOVER, STOCK, LasVegasState
+from highroller.games.lasvegas.state import LasVegasState
 from highroller.games.lasvegas.steps import Place, Roll, Stock
 
 LOCALE = files("highroller.games.lasvegas").joinpath("locale")

@@ -15,7 +15,8 @@ from highroller.core.errors import IllegalAction
 from highroller.core.state import Step
 from highroller.core.typed_input import TypedRefusal
 from highroller.core.words import Words
-from highroller.games.lasvegas.state import CHOOSE, LEFTOVER, ROLL, STOCK, LasVegasState
+from highroller.games.lasvegas.phases import CHOOSE, LEFTOVER, ROLL, STOCK
+from highroller.games.lasvegas.state import LasVegasState
 from highroller.games.lasvegas.steps import BANDIT, PLACE, Roll, Stock
 
 _ECHOED = 20

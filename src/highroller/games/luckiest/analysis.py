@@ -21,8 +21,8 @@ from highroller.batch.engine import BatchResult
 from highroller.batch.tally import Histogram, Moments, Tally
 from highroller.batch.totals import SHARE_UNIT
 from highroller.core.game import Game
-from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.faces import resolve_faces
+from highroller.games.luckiest.maxn import store
 from highroller.games.luckiest.policy import win_solution
 from highroller.games.luckiest.rules import MAX_PLAYERS
 from highroller.games.luckiest.state import LuckiestGame
@@ -38,7 +38,7 @@ def _shares(wins: Moments) -> str:
 
 def win_solved(players: int, rounds: int) -> bool:
     """Whether `optimal-win` plays an exactly solved win policy in this game."""
-    return players == 2 or maxn_store.exact(players, rounds)
+    return players == 2 or store.exact(players, rounds)
 
 
 def exact_shares(game: Game, policy: str) -> list[float]:
@@ -53,8 +53,7 @@ def exact_shares(game: Game, policy: str) -> list[float]:
         first = win_solution(faces, rules["rounds"]).first_player
         return [first, 1.0 - first]
     return [
-        float(c)
-        for c in maxn_store.solution(faces, rules["players"], rules["rounds"]).chances(0, [0] * rules["players"])
+        float(c) for c in store.solution(faces, rules["players"], rules["rounds"]).chances(0, [0] * rules["players"])
     ]
 
 

@@ -2,7 +2,7 @@
 
 Built-in bots, as the step bots play: `random` (uniform among bank and the unused cards), `cautious`
 (parameter `threshold`), `optimal` (the solved expected-score policy, read from `dense_policy`)
-and `optimal-win` (the solved win policy: 2 players, and max-n for the games `maxn_store` covers, 3
+and `optimal-win` (the solved win policy: 2 players, and max-n for the games `maxn.store` covers, 3
 players exactly and 4 and 5 on a coarse grid, each turn's choices solved once for every score
 situation among the games; elsewhere the expected-score policy).
 
@@ -26,9 +26,9 @@ from highroller.batch.engine import BatchResult, BotChoice, check_seats, win_sha
 from highroller.batch.rolls import FACE_BITS, MAX_DICE, POWERS_OF_6, faces_of, read_rolls
 from highroller.batch.seeds import Streams
 from highroller.core.game import Game
-from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARDS, card_masks
-from highroller.games.luckiest.maxn_turn import flat_turn
+from highroller.games.luckiest.maxn import store
+from highroller.games.luckiest.maxn.turn import flat_turn
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, turn_model
 from highroller.games.luckiest.policy import win_solution
 from highroller.games.luckiest.rules import DICE
@@ -261,8 +261,8 @@ class LuckiestBatch:
             span = solution.span
             dense = dense_policy(solution.turn(2 * round_number + seat, np.arange(-span, span + 1)))
             return dense, totals[:, seat] - totals[:, 1 - seat] + span, None
-        if bot == "optimal-win" and maxn_store.covered(rules.players, rules.rounds):
-            maxn = maxn_store.solution(rules.faces, rules.players, rules.rounds)
+        if bot == "optimal-win" and store.covered(rules.players, rules.rounds):
+            maxn = store.solution(rules.faces, rules.players, rules.rounds)
             unique, columns = np.unique(totals[:, 1:] - totals[:, :1], axis=0, return_inverse=True)
             choices = maxn.choices(rules.players * round_number + seat, unique)
             return choices, columns.ravel(), flat_turn(rules.faces, DICE).numbers(deck.model)

@@ -12,8 +12,8 @@ import json
 import subprocess
 import sys
 
-from highroller.benchmark import games_per_second
 from highroller.registry import make
+from highroller.step_api_speed import games_per_second
 
 SECONDS = 3.0
 ROUNDS = 4
@@ -21,7 +21,7 @@ ROUNDS = 4
 SOLVE_SCRIPT = """
 import json, resource, sys, time
 from highroller.games.luckiest.faces import load_faces
-from highroller.games.luckiest.maxn import solve_maxn
+from highroller.games.luckiest.maxn.solution import solve_maxn
 from highroller.games.luckiest.solver import score_values, solve_win
 faces = load_faces("default")
 start = time.perf_counter()

@@ -9,9 +9,9 @@ import random
 
 from highroller.core.game import Game
 from highroller.core.state import State
-from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARDS
 from highroller.games.luckiest.faces import resolve_faces
+from highroller.games.luckiest.maxn import store
 from highroller.games.luckiest.policy import Action, score_choice, win_choice, win_covered
 from highroller.games.luckiest.steps import BANK, Bet
 
@@ -68,9 +68,9 @@ class OptimalWinBot:
         rules = game.options
         faces = resolve_faces(rules["faces"])
         return (
-            not maxn_store.covered(rules["players"], rules["rounds"])
+            not store.covered(rules["players"], rules["rounds"])
             or rules["players"] == 2
-            or maxn_store.is_stored(faces, rules["players"], rules["rounds"])
+            or store.is_stored(faces, rules["players"], rules["rounds"])
         )
 
     def choose(self, state: State) -> Action:

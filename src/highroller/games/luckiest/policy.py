@@ -2,7 +2,7 @@
 
 Only what every player sees is used: the dice left, the cards used, the turn's points, the round and
 the scores. The expected-score policy fits any number of players; the win policy is solved exactly for
-2 players (`solver.solve_win`) and, as max-n, for the games `maxn_store.covered` names (3 players).
+2 players (`solver.solve_win`) and, as max-n, for the games `maxn.store.covered` names (3 players).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from highroller.games.luckiest import maxn_store
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn import MaxnSolution
-from highroller.games.luckiest.maxn_turn import flat_turn
+from highroller.games.luckiest.maxn import store
+from highroller.games.luckiest.maxn.solution import MaxnSolution
+from highroller.games.luckiest.maxn.turn import flat_turn
 from highroller.games.luckiest.model import BANK_CODE, TurnModel, Used, turn_model
 from highroller.games.luckiest.rules import DICE
 from highroller.games.luckiest.solver import Key, TurnValues, WinSolution, score_values, solve_win
@@ -118,13 +118,13 @@ def _win_situation(view: dict[str, Any]) -> tuple[FaceTable, int, int, int]:
 def win_covered(view: dict[str, Any]) -> bool:
     """Whether the win objective is solved for this view's game (2 players, or a covered max-n game)."""
     rules = view["rules"]
-    return rules["players"] == 2 or maxn_store.covered(rules["players"], rules["rounds"])
+    return rules["players"] == 2 or store.covered(rules["players"], rules["rounds"])
 
 
 def win_exact(view: dict[str, Any]) -> bool:
     """Whether the win objective is solved exactly for this view's game (what chances and advice show)."""
     rules = view["rules"]
-    return rules["players"] == 2 or maxn_store.exact(rules["players"], rules["rounds"])
+    return rules["players"] == 2 or store.exact(rules["players"], rules["rounds"])
 
 
 def win_advice(view: dict[str, Any]) -> Advice:
@@ -152,13 +152,13 @@ def win_choice(view: dict[str, Any]) -> Action:
 def _maxn_situation(view: dict[str, Any]) -> tuple[MaxnSolution, int, list[int]]:
     """(the max-n solution, turn of the game, scores) of a view of a covered game of 3 or more."""
     rules = view["rules"]
-    solution = maxn_store.solution(resolve_faces(rules["faces"]), rules["players"], rules["rounds"])
+    solution = store.solution(resolve_faces(rules["faces"]), rules["players"], rules["rounds"])
     return solution, rules["players"] * (view["round"] - 1) + view["turn"], list(view["totals"])
 
 
 @lru_cache(maxsize=256)
 def _maxn_codes(faces: FaceTable, players: int, rounds: int, turn: int, scores: tuple[int, ...]) -> np.ndarray:
-    solution = maxn_store.solution(faces, players, rounds)
+    solution = store.solution(faces, players, rounds)
     return solution.choices(turn, np.array([scores[1:]], dtype=np.int64) - scores[0])[0]
 
 

@@ -55,5 +55,5 @@ SPEC = GameSpec(
     presets="highroller.games.luckiest:presets.json",
     typed_input="highroller.games.luckiest.typed:TYPED",
     playthroughs="highroller.games.luckiest:playthroughs",
-    warm_up="highroller.games.luckiest.maxn_store:warm_up",
+    warm_up="highroller.games.luckiest.maxn.store:warm_up",
 )

@@ -21,7 +21,7 @@ from highroller.core.game import Game
 from highroller.core.rng import derive_seed
 from highroller.core.state import CHANCE, State, Step
 from highroller.core.words import LANGUAGES
-from highroller.playing import make_bot
+from highroller.named_bots import make_bot
 from highroller.registry import game_spec
 from highroller.web.http.labels import seat_label
 from highroller.web.store.rows import SeatRow, Turn

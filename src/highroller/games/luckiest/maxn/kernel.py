@@ -1,10 +1,10 @@
 """The compiled turn of the max-n solver: a turn solved and followed for many columns, with Numba.
 
-The same method as `maxn.play_turn`, over the turn states a turn can reach only (2,792 with the
+The same method as `turn.play_turn`, over the turn states a turn can reach only (2,792 with the
 default dice, against 18,648 (dice, used, points) rows) and one column at a time, so threads can share
 the columns (the kernel releases the GIL and allocates nothing: each thread brings its scratch rows).
 
-A turn is given as flat tables (`maxn.FlatTurn`): states in solving order (successors first), each
+A turn is given as flat tables (`turn.FlatTurn`): states in solving order (successors first), each
 with its dice, points and whether it may bank; `available[s, j]` whether class j has a card left,
 `odds[s, j, k]` the chance of k matches betting on it and `after[s, j, k]` the state k matches lead to, or -1
 when they place the last die (the turn banks `points + k * class points`).
@@ -17,7 +17,7 @@ import numpy as np
 from highroller.batch.jit import released
 
 FIRST, AGAINST, FOR = 0, 1, 2
-"""Tie rules (`maxn.TieRule`): the first tied choice, the worst for the root seat, the best for it."""
+"""Tie rules (`solution.TieRule`): the first tied choice, the worst for the root seat, the best for it."""
 BANK = -1
 EPS = 1e-12
 

@@ -2,10 +2,10 @@
 for its utility of the points it banks, and the distribution of those points its choices make.
 
 `play_turn` does it in NumPy (a column per situation, as `solver.solve_turn`); the compiled kernel
-(`maxn_kernel`) does the same over the turn states a turn can reach (`FlatTurn`), one column at a
+(`kernel`) does the same over the turn states a turn can reach (`FlatTurn`), one column at a
 time on the cores' threads; `solve_turns` takes the kernel where Numba is installed. Ties among the
 mover's choices (within `TIE_EPS`) go to the first (bank, then each card class), or to the worst or
-best for another seat's utility (the tie rules `maxn.TieRule` names).
+best for another seat's utility (the tie rules `solution.TieRule` names).
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def play_turn(
 
 @dataclass(frozen=True)
 class FlatTurn:
-    """The turn states a turn can reach, as the compiled kernel reads them (`maxn_kernel`): successors
+    """The turn states a turn can reach, as the compiled kernel reads them (`kernel`): successors
     first, the turn's start last."""
 
     dice: np.ndarray
@@ -223,14 +223,14 @@ def compiled_turns(
     """The mover's turn in every column of `utility[c, g]` on the compiled kernel, the columns shared
     among the cores' threads; followed from the turn's start or from `origin` = (dice, used, points);
     the choices of every column with `every_code`, else of the last."""
-    from highroller.games.luckiest import maxn_kernel
+    from highroller.games.luckiest.maxn import kernel
 
     flat = flat_turn(faces, dice)
     columns = utility.shape[0]
     gains = np.zeros_like(utility)
     decisions = np.zeros(columns)
     unlike = np.zeros(columns)
-    code = {"against": maxn_kernel.AGAINST, "for": maxn_kernel.FOR}.get(rule, maxn_kernel.FIRST)
+    code = {"against": kernel.AGAINST, "for": kernel.FOR}.get(rule, kernel.FIRST)
     ties = utility if tie_utility is None else tie_utility
     states = flat.dice.shape[0]
     start = states - 1 if origin is None else flat.number[origin]
@@ -243,10 +243,10 @@ def compiled_turns(
     ]
 
     def run(part: int) -> None:
-        maxn_kernel.play_columns(
+        kernel.play_columns(
             utility,
             ties,
-            code if tie_utility is not None else maxn_kernel.FIRST,
+            code if tie_utility is not None else kernel.FIRST,
             flat.dice,
             flat.points,
             flat.may_bank,

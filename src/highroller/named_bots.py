@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from highroller.core import play as core_play
+from highroller.core import game_loop
 from highroller.core.bots import Bot
 from highroller.core.botspec import resolve_bot
 from highroller.core.game import Game
-from highroller.core.play import bot_seed
+from highroller.core.game_loop import bot_seed
 from highroller.core.rng import fresh_seed
 from highroller.core.state import State, Step
 from highroller.registry import game_spec
@@ -40,4 +40,4 @@ def play(
     if seed is None:
         seed = fresh_seed()
     players = [make_bot(game, bot, seed, seat) if isinstance(bot, str) else bot for seat, bot in enumerate(bots)]
-    return core_play.play(game, players, seed, on_step=on_step)
+    return game_loop.play(game, players, seed, on_step=on_step)

@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 
 from highroller.games.luckiest.faces import FaceTable
-from highroller.games.luckiest.maxn import MaxnSolution, TieRule, solve_maxn
-from highroller.games.luckiest.maxn_grid import Grid
-from highroller.games.luckiest.maxn_turn import TIE_NAMES
+from highroller.games.luckiest.maxn.grid import Grid
+from highroller.games.luckiest.maxn.solution import MaxnSolution, TieRule, solve_maxn
+from highroller.games.luckiest.maxn.turn import TIE_NAMES
 from highroller.games.luckiest.solver import score_gains
 
 MAXN, SCORE = "max-n", "score"

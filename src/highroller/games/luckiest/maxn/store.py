@@ -1,7 +1,7 @@
 """The max-n solutions that bots, advice and win chances play, solved once and kept on disk.
 
 Covered games (`PLAYED`): three players up to four rounds, solved exactly; four and five players up to
-three rounds, solved on a grid of score differences 12 points apart (`maxn.Grid`), which only the
+three rounds, solved on a grid of score differences 12 points apart (`grid.Grid`), which only the
 `optimal-win` bot plays (the win chances and advice show exact solutions only). The default game of
 three solves in 15–20 s on two cores, of four in about 3 s and of five in about a minute. A solution
 is kept in the user's cache directory, named by a digest of the face table, the player count, the
@@ -25,8 +25,8 @@ from platformdirs import user_cache_path
 
 from highroller.core import firsttime
 from highroller.games.luckiest.faces import FaceTable, resolve_faces
-from highroller.games.luckiest.maxn import FIRST, MaxnSolution, solve_maxn
-from highroller.games.luckiest.maxn_grid import Grid
+from highroller.games.luckiest.maxn.grid import Grid
+from highroller.games.luckiest.maxn.solution import FIRST, MaxnSolution, solve_maxn
 from highroller.games.luckiest.model import turn_model
 from highroller.games.luckiest.rules import default_rounds
 
@@ -35,8 +35,8 @@ log = logging.getLogger(__name__)
 PLAYED = {3: (4, 1), 4: (3, 12), 5: (3, 12)}
 """Player counts whose max-n solution is played: (the most rounds, the grid's step in points)."""
 
-SOURCES = ("maxn.py", "maxn_grid.py", "maxn_turn.py", "maxn_kernel.py", "model.py", "solver.py", "faces.py")
-"""The modules a stored solution depends on (beside this one)."""
+SOURCES = ("maxn/solution.py", "maxn/grid.py", "maxn/turn.py", "maxn/kernel.py", "model.py", "solver.py", "faces.py")
+"""The modules a stored solution depends on (beside this one), from the game's folder."""
 
 
 def covered(players: int, rounds: int) -> bool:
@@ -62,7 +62,7 @@ def folder() -> Path:
 def _sources_digest() -> str:
     """A digest of the solver's sources, read once per process (a web server asks `is_stored` often)."""
     digest = hashlib.sha256()
-    here = Path(__file__).parent
+    here = Path(__file__).parents[1]
     for name in SOURCES:
         digest.update((here / name).read_bytes())
     return digest.hexdigest()

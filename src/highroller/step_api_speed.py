@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from highroller.core.bots import Bot, RandomBot
 from highroller.core.game import Game
-from highroller.core.play import bot_seed
-from highroller.playing import play
+from highroller.core.game_loop import bot_seed
+from highroller.named_bots import play
 
 
 def games_per_second(

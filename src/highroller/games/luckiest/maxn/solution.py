@@ -1,5 +1,5 @@
 """Luckiest Dice played to win by three players or more: the max-n solution over every score situation
-(or, as an approximation, over a coarser grid of them: `maxn_grid`).
+(or, as an approximation, over a coarser grid of them: `grid`).
 
 Who wins depends only on the differences between the scores, so between turns a situation is
 d = (s1 - s0, ..., s(P-1) - s0). `start[t, i, d]` is seat i's chance of winning (a shared win counting
@@ -8,7 +8,7 @@ takes what is best for its own chance, ties broken by the solution's `TieRule`.
 
 A turn's only result is the points g the mover banks (0 for a bust), after which seat i's chance is
 U_i(g) = start[t + 1, i, d moved by g]. The mover's choices come from the turn solved backwards over
-every turn state for U_mover, a column per situation (`maxn_turn`); a forward pass then gives the
+every turn state for U_mover, a column per situation (`turn`); a forward pass then gives the
 distribution of g those choices make, and each seat's chance is that distribution times its U_i. The
 last turn's U is the final share of the pot.
 """
@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from highroller.games.luckiest.faces import FaceTable
-from highroller.games.luckiest.maxn_grid import Grid
-from highroller.games.luckiest.maxn_turn import (
+from highroller.games.luckiest.maxn.grid import Grid
+from highroller.games.luckiest.maxn.turn import (
     Key3,
     TieName,
     Turns,

@@ -28,7 +28,8 @@ from highroller.core.game import Game, game_of
 from highroller.core.game_loop import bot_seed
 from highroller.core.narration import Narration
 from highroller.core.rng import fresh_seed
-from highroller.core.spec import GameSpec, load_object
+from highroller.core.spec import GameSpec
+from highroller.core.spec_parts import table_note
 from highroller.core.state import CHANCE, TERMINAL, State, Step
 from highroller.core.typed_input import NUMBERED, TypedInput, typed_input_of
 from highroller.core.words import Words
@@ -188,8 +189,8 @@ def run_play(spec: GameSpec, params: dict[str, Any]) -> None:
         console, renderer, narration_of(spec.name), state, seating.names, humans, bots, manual=seating.dice == "manual"
     )
     session.typed = typed_input_of(spec)
-    if spec.table_note and session.manual:
-        note = load_object(spec.table_note)
+    note = table_note(spec) if session.manual else None
+    if note is not None:
         session.note = lambda shown: note(shown, words_of(spec.name, "en"))
     path = new_record_path(params["save"]) if params["save"] else default_record_path(spec.name, state.seed)
     if params["resume"]:

@@ -66,7 +66,7 @@ def test_an_edit_to_any_module_names_another_build(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("HIGHROLLER_COMPILED_DIR", str(tmp_path / "builds"))
     before = compiled.directory(copy)
     assert compiled.directory(copy) == before and before.parent == tmp_path / "builds"
-    path = copy / "web" / "api.py"
+    path = copy / "web" / "app.py"
     path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     assert compiled.directory(copy) != before
 

@@ -145,9 +145,10 @@ def postgres() -> Iterator[PostgresServer]:
         pytest.fail(str(error))
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a test's tables live: a SQLite file, or a fresh database on the PostgreSQL server."""
+    """Where a test's tables live: a SQLite file, or a fresh database on the PostgreSQL server (the whole
+    suite's lane: the quick lane runs the web on the embedded default)."""
     if request.param == "sqlite":
         return str(tmp_path / "tables.sqlite3")
     server: PostgresServer = request.getfixturevalue("postgres")

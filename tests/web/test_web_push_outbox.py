@@ -328,7 +328,7 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
         "async () => { await (await import('/static/push.js')).registerServiceWorker(); await "
         "navigator.serviceWorker.ready; }"
     )
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while not registrations and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     registration = registrations[-1]["registrationId"]
@@ -342,7 +342,7 @@ def test_the_service_worker_replaces_a_tables_notification_and_alerts_for_new_ev
         return page.evaluate(
             """async (body) => {
             const registration = await navigator.serviceWorker.ready;
-            for (let tries = 0; tries < 100; tries++) {
+            for (let tries = 0; tries < 600; tries++) {
                 const shown = await registration.getNotifications();
                 if (shown.some((notification) => notification.body === body)) {
                     return shown.map((n) => ({tag: n.tag, body: n.body, renotify: n.renotify, silent: n.silent}));

@@ -93,5 +93,5 @@ class Settings:
     (`highroller.web.tables.table_copy.TableCopy.weight`): beyond it, the least recently used tables nobody
     is at are dropped (and loaded again when asked)."""
     loop_warning: float = 0.05
-    """Seconds the event loop may be busy at a stretch before the server logs where
+    """Seconds of CPU time the event loop's thread may run code at a stretch before the server logs where
     (`highroller.web.http.loopwatch`; 0: not watched)."""

@@ -1,8 +1,8 @@
 """Watching the event loop: a thread asks the loop to answer every `EVERY` seconds and notes, with
-the loop thread's own CPU time, how long it took; an answer later than the host's bound
-(`Settings.loop_warning`, 50 ms by default) for which the loop thread itself was busy (its CPU time
-at least half the wait: it ran code, rather than waited for a lock or for the machine) is logged as a
-warning with where the loop was at the time. Nothing the server does on its event loop may hold it
+the loop thread's own CPU time, how long it took; an answer for which the loop thread itself ran code
+longer than the host's bound (`Settings.loop_warning`, 50 ms by default, of the thread's CPU time: a
+wait for a lock, for the disk or for a machine shared with other work is not the loop's doing) is
+logged as a warning with where the loop was at the time. Nothing the server does on its event loop may hold it
 that long: everything whose cost grows with a game or a list is done in threads or worker processes.
 
 The warning reads "the event loop was busy for 87 ms (84 ms of CPU) at …", so a host (and the load
@@ -47,7 +47,7 @@ class LoopWatch:
     def __init__(self, bound: float) -> None:
         self.bound = bound
         self.longest = 0.0
-        """The longest time the loop was busy, in seconds (CPU-bound waits only)."""
+        """The longest CPU time the loop thread spent on one stretch past the bound, in seconds."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -80,6 +80,6 @@ class LoopWatch:
                 while not answered.wait(1.0) and not self._stop.is_set():
                     pass
             waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu
-            if waited > self.bound and busy >= waited / 2:
-                self.longest = max(self.longest, waited)
+            if busy > self.bound:
+                self.longest = max(self.longest, busy)
                 log.warning("%s %.0f ms (%.0f ms of CPU) at\n%s", BUSY, waited * 1000, busy * 1000, where)

@@ -26,6 +26,7 @@ from web_helpers import create, step
 from highroller.core.record_format import replay_game
 from highroller.registry import make
 from highroller.web.api.history_api import EXPORT_BURST
+from highroller.web.history.backfill import fill_finishes
 from highroller.web.history.export import safe_cell
 from highroller.web.ratings.results import ranking_of, record
 from highroller.web.store.database import Store
@@ -55,7 +56,18 @@ def finish(store: Store, table: str, at: float, seats: list[tuple[str | None, st
                 cursor,
                 "INSERT INTO hr_finishes (table_id, seat, game, players, profile_id, bot, name, place, score, "
                 "left_game, finished_at, rated) VALUES (?, ?, 'lasvegas', ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-                (table, seat, len(seats), profile, None if profile or name else "easy", name, place, score, left, at),
+                (
+                    table,
+                    seat,
+                    len(seats),
+                    profile,
+                    None if profile or name else "easy",
+                    name,
+                    place,
+                    score,
+                    int(left),
+                    at,
+                ),
             )
 
 
@@ -73,11 +85,11 @@ def test_places_are_the_ratings_places() -> None:
 def test_the_history_lists_each_finished_game_a_page_at_a_time(make_client: Callable[..., TestClient]) -> None:
     client = proxied(make_client)
     ann = new_player(client, *ANN)
-    ids = played(client, ann, 3)
-    first = client.get("/api/me/history", params={"limit": 2}, headers=ann.headers)
+    ids = played(client, ann, 2)
+    first = client.get("/api/me/history", params={"limit": 1}, headers=ann.headers)
     assert first.status_code == 200, first.text
     page = first.json()
-    assert [game["table"] for game in page["games"]] == ids[::-1][:2] and page["next"]
+    assert [game["table"] for game in page["games"]] == ids[-1:] and page["next"]
     game = page["games"][0]
     table = client.get(f"/api/tables/{game['table']}").json()
     returns = table["result"]["returns"]
@@ -86,10 +98,10 @@ def test_the_history_lists_each_finished_game_a_page_at_a_time(make_client: Call
     assert [p["name"] for p in game["players"]][mine] == "Ann" and sum(p["you"] for p in game["players"]) == 1
     assert (game["title"], game["rated"], game["kept"]) == ("Luckiest Dice", False, True)
     assert client.get(game["record"]).status_code == 200 and game["replay"] == f"/replay/{game['table']}"
-    rest = client.get("/api/me/history", params={"limit": 2, "before": page["next"]}, headers=ann.headers).json()
+    rest = client.get("/api/me/history", params={"limit": 1, "before": page["next"]}, headers=ann.headers).json()
     assert [g["table"] for g in rest["games"]] == ids[:1] and rest["next"] is None
     french = client.get("/api/me/history", params={"lang": "fr"}, headers=ann.headers).json()
-    assert french["games"][0]["title"] != "" and len(french["games"]) == 3
+    assert french["games"][0]["title"] != "" and len(french["games"]) == 2
 
 
 def test_statistics_on_known_games(make_client: Callable[..., TestClient]) -> None:
@@ -221,5 +233,32 @@ def test_the_history_page_lists_a_finished_game_whose_replay_opens(browser: Brow
     assert made["id"] in downloading.value.path().read_text()
     page.click("text=Watch the replay")
     page.wait_for_url(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector("#where")
+    page.click("#last")
     page.wait_for_selector("#log li")
-    assert page.locator("#replay-error").inner_text() == ""
+    assert page.locator("#replay-error").inner_text() == "" and page.locator("#log li").count() > 1
+
+
+def test_a_leaver_ranks_last_and_earlier_games_are_filled_in(make_client: Callable[..., TestClient]) -> None:
+    client = proxied(make_client)
+    ann, bob = new_player(client, *ANN), new_player(client, *BOB)
+    body = {"game": "luckiest", "options": LUCKIEST, "bots": [None, None], "name": ann.name}
+    made = client.post("/api/tables", json=body, headers=ann.headers).json()
+    joined = client.post(f"/api/tables/{made['id']}/join", json={"name": bob.name}, headers=bob.headers).json()
+    assert client.post(
+        f"/api/tables/{made['id']}/leave", headers={"Authorization": f"Bearer {made['token']}"}
+    ).is_success
+    play_out(client, made["id"], {joined["seat"]: joined["token"]})
+    [game] = client.get("/api/me/history", headers=ann.headers).json()["games"]
+    assert (game["place"], game["players"][made["seat"]]["left"]) == (2, True)
+    assert client.get("/api/me/stats", headers=bob.headers).json()["games"][0]["wins"] == 1
+    store = store_of(client)
+    with store.transaction(write=True) as cursor:  # as if it had ended before finishes were stored
+        store.run(cursor, "DELETE FROM hr_finishes")
+    assert client.get("/api/me/history", headers=ann.headers).json()["games"] == []
+
+    async def fill() -> int:
+        return await fill_finishes(store)
+
+    assert client.portal is not None and client.portal.call(fill) == 1
+    assert client.get("/api/me/history", headers=ann.headers).json()["games"] == [game]

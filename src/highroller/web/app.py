@@ -174,7 +174,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
 
     app.include_router(build_router(tables, quotas, services.hints, services.replays, connections, limits))
     app.include_router(build_games_router(store, tables))
-    app.include_router(build_history_router(store, tables, limits))
+    app.include_router(build_history_router(store, limits))
     app.include_router(build_profile_router(store, tables, quotas))
     app.include_router(build_push_router(store, settings))
     app.include_router(build_rating_router(store))

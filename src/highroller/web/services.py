@@ -125,7 +125,7 @@ class Services:
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
         self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
         self._tasks.append(spawn(keep_ratings(self.store, self.tables)))
-        self._tasks.append(spawn(backfill(self.store, self.tables)))
+        self._tasks.append(spawn(backfill(self.store)))
         if self.settings.warm_up:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 

@@ -26,7 +26,6 @@ from highroller.web.history.records import ZIP_GAMES, zipped_records
 from highroller.web.http.ratelimit import Buckets, RateLimits, TooFast
 from highroller.web.people.profiles import Profile
 from highroller.web.store.database import Store
-from highroller.web.tables.held_tables import Tables
 
 EXPORTS_PER_HOUR = 20
 """Exports a profile may ask for an hour, after its burst."""
@@ -34,11 +33,12 @@ EXPORT_BURST = 3
 """Exports a profile may ask for at once."""
 
 
-def build_history_router(store: Store, tables: Tables, limits: RateLimits) -> APIRouter:
+def build_history_router(store: Store, limits: RateLimits) -> APIRouter:
     """The routes of a profile's history, statistics and export."""
     router = APIRouter(prefix="/api", responses=REFUSALS)
     rate = EXPORTS_PER_HOUR / 3600
     exports = Buckets(rate, EXPORT_BURST / rate)
+    zipping = asyncio.Semaphore(1)
 
     async def exporter(request: Request, key: str | None) -> Profile:
         profile = await current_profile(store, key)
@@ -114,7 +114,7 @@ def build_history_router(store: Store, tables: Tables, limits: RateLimits) -> AP
         ids = [game[0].table_id for game in games if game[0].kept]
         disposition = 'attachment; filename="highroller-records.zip"'
         return StreamingResponse(
-            zipped_records(store, tables, ids),
+            zipped_records(store, ids, zipping),
             media_type="application/zip",
             headers={"Content-Disposition": disposition},
         )

@@ -1,14 +1,14 @@
 """The finishes of the tables that ended before finishes were stored: filled in once, when a server
-process starts, off the event loop (each table loaded in a thread, as a table's load always is), a few at
-a time; a table that cannot be loaded is left out."""
+process starts, off the event loop: each table is loaded in a thread, one at a time, beside (not among)
+the loads the requests make; a table that cannot be loaded is left out."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from highroller.web import clock
 from highroller.web.store.database import Store
-from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.table_load import load_copy
 
 log = logging.getLogger(__name__)
@@ -26,20 +26,20 @@ def _fill(store: Store, table_id: str, finished_at: float | None) -> bool:
     return True
 
 
-async def fill_finishes(store: Store, tables: Tables) -> int:
+async def fill_finishes(store: Store) -> int:
     """Store the finishes of every finished table without them; how many were filled in."""
     filled, skipped = 0, set[str]()
     while True:
         pending = [
             (table_id, at)
-            for table_id, at in await tables.cold(store.unnoted_finishes, PER_PASS + len(skipped))
+            for table_id, at in await asyncio.to_thread(store.unnoted_finishes, PER_PASS + len(skipped))
             if table_id not in skipped
         ]
         if not pending:
             return filled
         for table_id, at in pending:
             try:
-                done = await tables.cold(_fill, store, table_id, at)
+                done = await asyncio.to_thread(_fill, store, table_id, at)
             except Exception:  # a table this server cannot replay: left out
                 log.exception("the finished table %s cannot be read for its finishes", table_id)
                 done = False
@@ -49,10 +49,10 @@ async def fill_finishes(store: Store, tables: Tables) -> int:
                 skipped.add(table_id)
 
 
-async def backfill(store: Store, tables: Tables) -> None:
+async def backfill(store: Store) -> None:
     """`fill_finishes`, once, as a server process's background task: a failure is logged, never raised."""
     try:
-        filled = await fill_finishes(store, tables)
+        filled = await fill_finishes(store)
     except Exception:
         log.exception("filling in the finishes of earlier games failed")
         return

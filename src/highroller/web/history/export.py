@@ -1,6 +1,7 @@
 """A profile's finished games as CSV, one row a game: the date (UTC, ISO 8601), the game, the players,
-your place and score, whether it was rated, the table's id and your opponents. A cell a spreadsheet would
-read as a formula (one starting with = + - @, a tab or a carriage return) is prefixed with an apostrophe, and so is each such name in a list of names."""
+your place and score, whether it was rated, the table's id and your opponents. A cell a spreadsheet
+would read as a formula (one starting with = + - @, a tab or a carriage return) is prefixed with an
+apostrophe, and so is each such name in a list of names."""
 
 from __future__ import annotations
 

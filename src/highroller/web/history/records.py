@@ -4,15 +4,18 @@ thread, one at a time, so the event loop never waits on it and the memory held i
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import zipfile
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from highroller.web.store.database import Store
-from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.seated_copy import game_record
 from highroller.web.tables.table_load import load_copy
+
+log = logging.getLogger(__name__)
 
 ZIP_GAMES = 1000
 """The most games (the latest) whose records one zip holds."""
@@ -63,16 +66,24 @@ def _add(archive: zipfile.ZipFile, sink: _Sink, store: Store, table_id: str) -> 
     return sink.take()
 
 
-async def zipped_records(store: Store, tables: Tables, table_ids: Sequence[str]) -> AsyncIterator[bytes]:
-    """The zip of these tables' records (those still stored and readable), a piece at a time."""
+async def zipped_records(store: Store, table_ids: Sequence[str], gate: asyncio.Semaphore) -> AsyncIterator[bytes]:
+    """The zip of these tables' records (those still stored and readable), a piece at a time, made while
+    holding `gate` (one export at a time in a process: exports never crowd out the requests' loads)."""
+    async with gate:
+        async for piece in _pieces(store, table_ids):
+            yield piece
+
+
+async def _pieces(store: Store, table_ids: Sequence[str]) -> AsyncIterator[bytes]:
     sink = _Sink()
     archive = zipfile.ZipFile(sink, "w", zipfile.ZIP_DEFLATED)
     for table_id in table_ids:
         try:
-            data = await tables.cold(_add, archive, sink, store, table_id)
+            data = await asyncio.to_thread(_add, archive, sink, store, table_id)
         except Exception:  # a table this server cannot replay any more: left out
+            log.exception("the record of table %s cannot be exported", table_id)
             data = sink.take()
         if data:
             yield data
-    await tables.cold(archive.close)
+    await asyncio.to_thread(archive.close)
     yield sink.take()

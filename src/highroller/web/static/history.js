@@ -21,16 +21,19 @@ function lang() {
 
 function statsTable(games) {
   if (!games.length) return h("p", { class: "hint" }, t("No finished game yet: your statistics start with your first."));
-  const head = [t("Game"), t("Players"), t("Played"), t("Wins"), t("Average place")];
-  return h("div", { class: "board-box" }, h("table", { class: "leaderboard stats" },
-    h("caption", { class: "visually-hidden" }, t("Your games per game and player count")),
+  const head = [t("Game"), t("Played"), t("Wins"), t("Average place")];
+  const caption = t("Your games per game and player count");
+  return h("div", { class: "board-box", tabindex: 0, role: "region", "aria-label": caption }, h("table", { class: "leaderboard stats" },
+    h("caption", { class: "visually-hidden" }, caption),
     h("thead", {}, h("tr", {}, head.map((text, n) => h("th", { scope: "col", class: n ? "number" : null }, text)))),
-    h("tbody", {}, games.map((row) => h("tr", {},
-      h("th", { scope: "row", class: "name" }, row.title),
-      h("td", { class: "number" }, number(row.players)),
-      h("td", { class: "number" }, number(row.played)),
-      h("td", { class: "number" }, number(row.wins)),
-      h("td", { class: "number" }, number(row.average_place)))))));
+    h("tbody", {}, games.map((row) => {
+      const players = tn(row.players, "{n} player", "{n} players");
+      return h("tr", {},
+        h("th", { scope: "row", class: "name" }, row.title, h("span", { class: "count" }, players)),
+        h("td", { class: "number" }, number(row.played)),
+        h("td", { class: "number" }, number(row.wins)),
+        h("td", { class: "number" }, number(row.average_place)));
+    }))));
 }
 
 /** A rating series as a line over time; the words beside it say what it shows. */

@@ -1,16 +1,20 @@
 """Accessibility in Chromium: axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby, a table of each game in play, its Rules panel and a replay; and a whole game can be
-played with the keyboard alone (Tab to a choice, Enter)."""
+on the lobby, a table of each game in play, its Rules panel and a replay, and a profile's history; and
+a whole game can be played with the keyboard alone (Tab to a choice, Enter)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
-from web_helpers import call, create, seated_page
+from web_helpers import call, create, seated_page, step
+
+from highroller.web.ratings.results import record
+from highroller.web.store.dialects import open_store
 
 pytestmark = pytest.mark.slow  # axe-core and keyboard play in Chromium
 
@@ -101,3 +105,25 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, serve: Callable[
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
     assert "win" in page.inner_text("#result")
+
+
+def test_the_history_page_has_no_serious_violation(browser: Browser, serve: Callable[..., Any], database: str) -> None:
+    server = serve(0.0)
+    profile = call(server.url, "POST", "/api/profiles", json={"name": "Ann", "languages": ["en"]})
+    table = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], profile["key"], name="Ann")
+    rng = random.Random(3)
+    while not step(server.url, table["id"], {table["seat"]: table["token"]}, rng)["finished"]:
+        pass
+    store = open_store(database)
+    try:
+        for n in range(3):
+            record(store, f"rated-{n}", "lasvegas", 2, [[f"profile:{profile['id']}"], ["bot:easy"]], float(n))
+    finally:
+        store.close()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.add_init_script(f"localStorage.setItem('highroller:profile', {profile['key']!r})")
+    page.goto(server.url + "/me/history")
+    page.wait_for_selector("#history li.finished-game")
+    page.wait_for_selector(".rating-chart")
+    assert page.locator(".rating-figure figcaption").inner_text().startswith("Las Vegas, 2 players: from ")
+    assert serious_violations(page) == []

@@ -4,9 +4,9 @@ setting open (each game, turn-based tables, one device, the server out of reach)
 game against a bot (created through the JSON API, joined, a few moves played in the page with every
 confirmation read, its hint, score sheet and Rules dialogs, then played to the end banner), its
 replay, a companion table of each game refusing what the people typed, the profile's pages (its
-games, turn-based; the profile with a sign-in link; signing in; the ratings) and the answer to an
-address that is nowhere, and reads every visible text, the page's title and every title, aria-label
-and placeholder.
+games, turn-based; the profile with a sign-in link; its history of finished games; signing in; the
+ratings) and the answer to an address that is nowhere, and reads every visible text, the page's title
+and every title, aria-label and placeholder.
 
 A text is raw when it shows "null", "undefined", "NaN", "[object Object]" or a catalog text's
 placeholder left unfilled ("{name}"). A text is English when it is an English text of a catalog whose
@@ -314,9 +314,13 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     assert key, "the lobby made a profile"
     create(server.url, "lasvegas", {"players": 2}, [None, None], key, name="Anna", timer=86400, bank=86400)
     create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], key, name="Anna", timer=3600)
+    over = create(server.url, "luckiest", {"players": 2, "rounds": 1}, [None, "easy"], key, name="Anna")
+    while not step(server.url, over["id"], {over["seat"]: over["token"]}, random.Random(lang))["finished"]:
+        pass
     for path, ready in (
         ("/games", ".game-row"),
         ("/me", "#passkeys li"),
+        ("/me/history", "#history li.finished-game"),
         ("/ratings", "#game option"),
         ("/signin", "#passkey-signin"),
         ("/no/such/page", "body"),

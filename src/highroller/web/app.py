@@ -21,6 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from highroller.web.api.apidocs import add_api_docs
 from highroller.web.api.device_api import build_device_router
 from highroller.web.api.games_and_tables import build_router
+from highroller.web.api.history_api import build_history_router
 from highroller.web.api.messages import MAX_MESSAGE
 from highroller.web.api.profile_api import build_profile_router
 from highroller.web.api.push_api import build_push_router
@@ -173,6 +174,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
 
     app.include_router(build_router(tables, quotas, services.hints, services.replays, connections, limits))
     app.include_router(build_games_router(store, tables))
+    app.include_router(build_history_router(store, limits))
     app.include_router(build_profile_router(store, tables, quotas))
     app.include_router(build_push_router(store, settings))
     app.include_router(build_rating_router(store))

@@ -14,6 +14,7 @@ from highroller.web.bots.botwork import Dispatcher
 from highroller.web.bots.hints import Hints
 from highroller.web.bots.replays import Replays
 from highroller.web.bots.warmup import start_warm_up
+from highroller.web.history.backfill import backfill
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.people.notifier import keep_notifying
 from highroller.web.ratings.rating_keeper import keep_ratings
@@ -124,6 +125,7 @@ class Services:
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
         self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
         self._tasks.append(spawn(keep_ratings(self.store, self.tables)))
+        self._tasks.append(spawn(backfill(self.store)))
         if self.settings.warm_up:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
 

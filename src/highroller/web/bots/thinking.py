@@ -208,6 +208,7 @@ def play_move(job: Job) -> str:
             changes=[(mover, change)] if change else (),
             banks=[(mover, 0.0)] if spent else (),
             lines=by_step(told, row.version, len(steps)),
+            returns=after.returns() if after.is_terminal() else (),
         )
     except Conflict:
         return "stale"

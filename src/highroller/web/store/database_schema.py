@@ -32,6 +32,8 @@ with (`bank`) and whether and how it is rated (`rated`).
 per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.tables.presence`);
 a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
 keeps the schema version and the address key.
+`hr_finishes` holds each seat of each finished game, its place and score (`highroller.web.store.finish_queries`),
+and outlives the table.
 """
 
 from __future__ import annotations
@@ -176,6 +178,21 @@ TABLES = (
         games INTEGER NOT NULL,
         PRIMARY KEY (game, players, player)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_finishes (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        profile_id TEXT,
+        bot TEXT,
+        name TEXT,
+        place INTEGER NOT NULL,
+        score DOUBLE PRECISION NOT NULL,
+        left_game INTEGER NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        rated TEXT,
+        PRIMARY KEY (table_id, seat)
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -255,6 +272,7 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_outbox_due ON hr_outbox (next_try) WHERE state = 'due'",
     "CREATE INDEX IF NOT EXISTS hr_results_at ON hr_results (at)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_player ON hr_ratings (player)",
+    "CREATE INDEX IF NOT EXISTS hr_finishes_profile ON hr_finishes (profile_id, finished_at)",
 )
 
 BACKFILL = (

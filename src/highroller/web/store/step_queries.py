@@ -1,6 +1,6 @@
-"""The queries of a table's steps: committing the next ones with the table's new turn, a companion
-table's undo taking them back, their log lines filled in where an earlier highroller stored none, and the
-state kept after some step (the checkpoint)."""
+"""The queries of a table's steps: committing the next ones with the table's new turn (and, with the last,
+the game's finish), a companion table's undo taking them back, their log lines filled in where an earlier
+highroller stored none, and the state kept after some step (the checkpoint)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from highroller.web import clock
+from highroller.web.store.finish_queries import FinishQueries
 from highroller.web.store.row_writes import RowWrites, last_line
 from highroller.web.store.rows import UNDO, Checkpoint, Conflict, StepLines, Texts, Turn
 
 
-class StepQueries(RowWrites):
+class StepQueries(RowWrites, FinishQueries):
     """A table's steps, appended (or, by an undo alone, taken back)."""
 
     def commit_steps(
@@ -29,6 +30,7 @@ class StepQueries(RowWrites):
         changes: Sequence[tuple[int, str]] = (),
         banks: Sequence[tuple[int, float]] = (),
         lines: Sequence[StepLines] | None = None,
+        returns: Sequence[float] = (),
     ) -> int:
         """Store steps number `first`, `first + 1`, … (and the log `lines` each made) with the table's new
         `turn`; the new revision.
@@ -36,7 +38,8 @@ class StepQueries(RowWrites):
         Accepted only if `first` is the table's step count and, when given, the table is still at
         `revision` (a bot worker's move) or `seat` still plays for itself (a person's action); else
         `Conflict`. `changes` are (seat, "away") marks stored with the steps, `banks` (seat, seconds)
-        what is left of seats' time banks."""
+        what is left of seats' time banks; a finished game's `returns` (each seat's) note its finish
+        (`FinishQueries.note_finish`) in the same transaction."""
         now = clock.now()
         condition, args = "version = ?", list[Any]([first])
         if revision is not None:
@@ -71,6 +74,8 @@ class StepQueries(RowWrites):
                 raise Conflict(f"step {first} of table {table_id} is already stored") from error
             for changed_seat, change in changes:
                 self._seat_change(cursor, table_id, new, first, changed_seat, change, now)
+            if finished and returns:
+                self.note_finish(cursor, table_id, returns, now)
             self.notify(cursor, table_id, new, turn.due, () if changes or banks else steps, first, lines)
         return new
 

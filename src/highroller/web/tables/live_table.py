@@ -87,6 +87,7 @@ class Table(SeatedCopy):
                     seat=seat,
                     banks=banks,
                     lines=made,
+                    returns=state.returns() if state.is_terminal() else (),
                 )
             except Conflict:  # another process stored a step first: refuse for the reason that holds now
                 await self.catch_up()

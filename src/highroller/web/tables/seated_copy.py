@@ -6,19 +6,42 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from highroller.core.state import CHANCE
+from highroller.core.state import CHANCE, State
 from highroller.web.http.errors import Refused
 from highroller.web.store.database import Store
-from highroller.web.store.rows import UNDO, TableRow
+from highroller.web.store.rows import UNDO, SeatChange, SeatRow, TableRow
 from highroller.web.tables.presence import Seen
 from highroller.web.tables.snapshots import Snapshots
 from highroller.web.tables.table_copy import Expect, Subscriber, TableCopy
 from highroller.web.tables.table_load import Loaded
 from highroller.web.tables.table_summary import summary_of
 from highroller.web.tables.turns import seat_name
+
+
+def game_record(
+    state: State,
+    table_id: str,
+    seats: Sequence[SeatRow],
+    timer: int | None,
+    stand_in: str | None,
+    changes: Sequence[SeatChange],
+) -> dict[str, Any]:
+    """A table's game's record, with the table's seats, timer and seat changes under "table"."""
+    return {
+        **state.record(),
+        "table": {
+            "id": table_id,
+            "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in seats],
+            "timer": timer,
+            "stand_in": stand_in,
+            "changes": [
+                {"step": c.step, "seat": c.seat, "change": c.change} for c in changes if c.change != UNDO
+            ],  # undone steps are not the game's
+        },
+    }
 
 
 def hash_token(token: str) -> str:
@@ -121,18 +144,7 @@ class SeatedCopy(TableCopy):
 
     def record(self) -> dict[str, Any]:
         """The game's record, with the table's seats, timer and seat changes under "table"."""
-        return {
-            **self.state.record(),
-            "table": {
-                "id": self.id,
-                "seats": [{"seat": r.seat, "name": seat_name(r), "bot": r.bot} for r in self.seats],
-                "timer": self.timer,
-                "stand_in": self.stand_in,
-                "changes": [
-                    {"step": c.step, "seat": c.seat, "change": c.change} for c in self.changes if c.change != UNDO
-                ],  # undone steps are not the game's
-            },
-        }
+        return game_record(self.state, self.id, self.seats, self.timer, self.stand_in, self.changes)
 
     def undoable(self) -> int | None:
         """At a companion table in play, the number of the last step a person made (typed dice, bills

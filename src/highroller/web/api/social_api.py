@@ -125,12 +125,12 @@ def build_social_router(store: Store, tables: Tables) -> APIRouter:
             responses=documented(shape, said),
         )
 
-    def read_friends(me: Profile) -> tuple[list[friends.Friend], list[Any], list[tuple[str, str]]]:
-        return (
-            friends.friends_of(store, me.id),
-            store.friend_tables(me.id, MOST_TABLES),
-            friends.blocked_profiles(store, me.id),
-        )
+    def read_friends(me: Profile) -> tuple[list[friends.Friend], list[Any], list[tuple[str, str]], dict[str, str]]:
+        """Your friends, their tables, the profiles you blocked, and the handles of all these and yours."""
+        followed, blocked = friends.friends_of(store, me.id), friends.blocked_profiles(store, me.id)
+        ids = [me.id, *(friend.id for friend in followed), *(profile_id for profile_id, _ in blocked)]
+        handles = {profile_id: _handle(store, profile_id) for profile_id in ids}
+        return followed, store.friend_tables(me.id, MOST_TABLES), blocked, handles
 
     @router.get(
         "/me/friends",
@@ -142,7 +142,7 @@ def build_social_router(store: Store, tables: Tables) -> APIRouter:
         key: str | None = Depends(profile_header), lang: str = Depends(page_language)
     ) -> dict[str, Any]:
         me = await current_profile(store, key)
-        followed, rows, blocked = await asyncio.to_thread(read_friends, me)
+        followed, rows, blocked, handles = await asyncio.to_thread(read_friends, me)
         ids = {friend.id for friend in followed}
         now, present = clock.now(), set[str]()
         listed = []
@@ -159,21 +159,21 @@ def build_social_router(store: Store, tables: Tables) -> APIRouter:
                     "players": [seat_name(r, lang) for r in row.seats],
                     "open_seats": len(open_seats(row.seats)),
                     "started": not open_seats(row.seats),
-                    "friends": list(dict.fromkeys(_handle(store, str(r.profile)) for r in there)),
+                    "friends": list(dict.fromkeys(handles[str(r.profile)] for r in there)),
                 }
             )
         return {
-            "handle": _handle(store, me.id),
+            "handle": handles[me.id],
             "friends": [
                 {
-                    "handle": _handle(store, friend.id),
+                    "handle": handles[friend.id],
                     "name": friend.name,
                     "online": friends.online(friend, now) or friend.id in present,
                 }
                 for friend in followed
             ],
             "tables": listed,
-            "blocked": [{"handle": _handle(store, profile_id), "name": name} for profile_id, name in blocked],
+            "blocked": [{"handle": handles[profile_id], "name": name} for profile_id, name in blocked],
         }
 
     @router.get(

@@ -17,11 +17,11 @@ async function start() {
   await loadWords();
   translatePage();
   document.querySelector("header.top").append(languageSwitch(h));
-  const handle = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+  const handle = location.pathname.split("/").filter(Boolean)[1] || ""; // sent as it is: the server reads it
   const me = await ensureProfile();
   let person;
   try {
-    person = await api(`/api/people/${encodeURIComponent(handle)}`);
+    person = await api(`/api/people/${handle}`);
   } catch (error) {
     el("person-name").textContent = t("No such player");
     say(error.message, true);

@@ -1,5 +1,5 @@
 """Accessibility in Chromium: axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby, a table of each game in play, its Rules panel and a replay; and a whole game can be
+on the lobby, a table of each game in play, its Rules panel and a replay, the friends pages; and a whole game can be
 played with the keyboard alone (Tab to a choice, Enter)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from friends_scene import as_profile, friends_scene, scene_pages
 from playwright.sync_api import Browser, Page
 from web_helpers import call, create, seated_page
 
@@ -101,3 +102,21 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, serve: Callable[
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
     assert "win" in page.inner_text("#result")
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 900}], ids=["phone", "desk"]
+)
+def test_the_friends_pages_have_no_serious_violation(
+    browser: Browser, serve: Callable[..., Any], database: str, viewport: dict[str, int]
+) -> None:
+    """The profile's Friends section, an invitation in Your games, a profile's public page, the table's
+    people panel and the leaderboard's Follow buttons."""
+    server = serve(0.0)
+    scene = friends_scene(server.url, database)
+    page = as_profile(browser, scene.ann, viewport=viewport).new_page()
+    for path, ready in scene_pages(scene):
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        assert serious_violations(page) == [], path
+    page.context.close()

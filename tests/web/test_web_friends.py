@@ -7,6 +7,7 @@ following back and from the seats of the blocker's new tables (not from other ta
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator
 
@@ -130,6 +131,20 @@ def test_friends_online_and_their_tables(client: TestClient, store: Store) -> No
         (open_table, 2, False, [bob.handle])
     ]
     assert friends(client, cid)["tables"] == []  # Cid follows nobody
+
+
+def test_a_friend_whose_page_holds_a_seat_is_online(client: TestClient, store: Store) -> None:
+    ann, bob = person(client, "Ann"), person(client, "Bob")
+    follow(client, ann, bob)
+    table = table_of(client, bob)
+    token = client.get(f"/api/me/tables/{table}", headers=bob.headers).json()[0]["token"]
+    with store.transaction(write=True) as cursor:  # no device of Bob's seen lately
+        store.run(cursor, "UPDATE hr_profile_keys SET seen = ?", (clock.now() - 3 * ONLINE,))
+    assert [f["online"] for f in friends(client, ann)["friends"]] == [False]  # type: ignore[union-attr]
+    with client.websocket_connect(f"/ws/tables/{table}") as page:
+        page.send_text(json.dumps({"type": "hello", "token": token}))
+        assert page.receive_json()["type"] == "state"
+        assert [f["online"] for f in friends(client, ann)["friends"]] == [True]  # type: ignore[union-attr]
 
 
 def test_blocking_removes_follows_and_keeps_the_blocked_from_the_blockers_new_tables(

@@ -144,12 +144,13 @@ def build_social_router(store: Store, tables: Tables) -> APIRouter:
         me = await current_profile(store, key)
         followed, rows, blocked, handles = await asyncio.to_thread(read_friends, me)
         ids = {friend.id for friend in followed}
-        now, present = clock.now(), set[str]()
+        now = clock.now()
+        present = {friend.id for friend in followed if friends.online(friend, now)}
         listed = []
         for row in rows:
             there = [r for r in row.seats if r.profile in ids]
-            for r in there:
-                if await tables.presence.seat_status(row.id, r.seat) == "online":
+            for r in there:  # a page holding a seat: asked only of friends not seen lately
+                if r.profile not in present and await tables.presence.seat_status(row.id, r.seat) == "online":
                     present.add(str(r.profile))
             listed.append(
                 {
@@ -165,11 +166,7 @@ def build_social_router(store: Store, tables: Tables) -> APIRouter:
         return {
             "handle": handles[me.id],
             "friends": [
-                {
-                    "handle": handles[friend.id],
-                    "name": friend.name,
-                    "online": friends.online(friend, now) or friend.id in present,
-                }
+                {"handle": handles[friend.id], "name": friend.name, "online": friend.id in present}
                 for friend in followed
             ],
             "tables": listed,

@@ -1,6 +1,6 @@
 """Accessibility in Chromium: axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby, a table of each game in play, its Rules panel and a replay, and a profile's history; and
-a whole game can be played with the keyboard alone (Tab to a choice, Enter)."""
+on the lobby, a table of each game in play, its Rules panel and a replay, a profile's history and the
+friends pages; and a whole game can be played with the keyboard alone (Tab to a choice, Enter)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from friends_scene import as_profile, friends_scene, scene_pages
 from playwright.sync_api import Browser, Page
 from web_helpers import call, create, seated_page, step
 
@@ -127,3 +128,21 @@ def test_the_history_page_has_no_serious_violation(browser: Browser, serve: Call
     page.wait_for_selector(".rating-chart")
     assert page.locator(".rating-figure figcaption").inner_text().startswith("Las Vegas, 2 players: from ")
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 900}], ids=["phone", "desk"]
+)
+def test_the_friends_pages_have_no_serious_violation(
+    browser: Browser, serve: Callable[..., Any], database: str, viewport: dict[str, int]
+) -> None:
+    """The profile's Friends section, an invitation in Your games, a profile's public page, the table's
+    people panel and the leaderboard's Follow buttons."""
+    server = serve(0.0)
+    scene = friends_scene(server.url, database)
+    page = as_profile(browser, scene.ann, viewport=viewport).new_page()
+    for path, ready in scene_pages(scene):
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        assert serious_violations(page) == [], path
+    page.context.close()

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from friends_scene import as_profile, friends_scene, scene_pages
 from playwright.sync_api import Browser, Dialog, Page
 from web_helpers import create, seated_page, step
 
@@ -347,3 +348,28 @@ def test_no_raw_value_and_no_english_on_the_pages(browser: Browser, serve: Calla
     assert crawl.found == {}, "Wrong on the pages:\n" + "\n".join(
         f"{where}: {texts}" for where, texts in crawl.found.items()
     )
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_no_english_on_the_friends_pages(browser: Browser, serve: Callable[..., Any], database: str, lang: str) -> None:
+    """The Friends section, an invitation, a profile's public page, the table's people panel, the
+    leaderboard's Follow buttons and the words of a follow, in each language."""
+    server = serve(0.0)
+    scene = friends_scene(server.url, database)
+    crawl = Crawl(lang)
+    page = as_profile(browser, scene.ann, locale=LOCALES[lang], viewport={"width": 390, "height": 844}).new_page()
+    for path, ready in scene_pages(scene):
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        page.wait_for_timeout(300)
+        crawl.read(page, path)
+    page.locator("#lines .follow").click()  # unfollow Bob: the words said
+    page.wait_for_selector("#follow-status:not(:empty)")
+    crawl.read(page, "an unfollow")
+    page.goto(f"{server.url}/people/{'A' * 22}")
+    page.wait_for_selector("#person-status:not(:empty)")
+    crawl.read(page, "a profile that is not")
+    assert crawl.found == {}, "Wrong on the pages:\n" + "\n".join(
+        f"{where}: {texts}" for where, texts in crawl.found.items()
+    )
+    page.context.close()

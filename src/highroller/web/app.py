@@ -22,11 +22,13 @@ from highroller.web.api.apidocs import add_api_docs
 from highroller.web.api.device_api import build_device_router
 from highroller.web.api.games_and_tables import build_router
 from highroller.web.api.history_api import build_history_router
+from highroller.web.api.invitation_api import build_invitation_router
 from highroller.web.api.messages import MAX_MESSAGE
 from highroller.web.api.profile_api import build_profile_router
 from highroller.web.api.push_api import build_push_router
 from highroller.web.api.rating_api import build_rating_router
 from highroller.web.api.signin_api import build_signin_router
+from highroller.web.api.social_api import build_social_router
 from highroller.web.api.table_socket import Connections, serve_table
 from highroller.web.api.your_games import build_games_router
 from highroller.web.http.boards import add_boards
@@ -180,6 +182,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_rating_router(store))
     app.include_router(build_signin_router(store, settings, quotas))
     app.include_router(build_device_router(store))
+    app.include_router(build_social_router(store, tables))
+    app.include_router(build_invitation_router(store, tables, quotas))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

@@ -24,6 +24,7 @@ from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.api.route_args import page_language
 from highroller.web.http.catalog import web_words
 from highroller.web.http.errors import Refused
+from highroller.web.people.handles import handle_of
 from highroller.web.people.profiles import profile_by_key
 from highroller.web.ratings.leaderboards import (
     LEAST_GAMES,
@@ -63,6 +64,7 @@ class RatingLine(Answer):
     mu: float = Field(description="the estimated skill")
     sigma: float = Field(description="the uncertainty of the estimate")
     games: int = Field(description="the rated games played at this game and player count")
+    handle: str | None = Field(default=None, description="the player's public handle, to follow them (null for a bot)")
     provisional: bool = Field(
         description="fewer rated games than `least_games`: not listed (only ever your own line); the rank is where it "
         "would stand"
@@ -196,9 +198,15 @@ def build_rating_router(store: Store) -> APIRouter:
             "least_games": LEAST_GAMES,
             "total": total,
             "provisional": unlisted,
-            "lines": [line(entry, names[entry.player], entry.player == mine) for entry in entries],
-            "you": line(you, names[you.player], True) if you else None,
+            "lines": [
+                {**line(entry, names[entry.player], entry.player == mine), "handle": public_handle(entry.player)}
+                for entry in entries
+            ],
+            "you": {**line(you, names[you.player], True), "handle": public_handle(you.player)} if you else None,
         }
+
+    def public_handle(player: str) -> str | None:
+        return handle_of(store, player.removeprefix(PROFILE)) if player.startswith(PROFILE) else None
 
     @router.get(
         "/ratings/{game}",

@@ -1,9 +1,11 @@
 """The seats API: what a caller does at a table with the seat token (`Authorization: Bearer <token>`)
 that taking a seat gives: play, ask for a hint, take back a typed roll, take the seat back from its
-bot, leave, ask for a rematch; and the advice everyone at a table may see."""
+bot, leave, ask for a rematch (which invites the old table's people with a profile); and the advice
+everyone at a table may see."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Request
@@ -14,6 +16,7 @@ from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.api.route_args import bearer, origin, page_language, seated
 from highroller.web.bots.hints import Hints
 from highroller.web.http.quotas import Quotas
+from highroller.web.people.invitations import invite_rematch
 from highroller.web.tables.held_tables import Tables
 
 
@@ -127,6 +130,9 @@ def build_seat_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter
         creator = origin(quotas, request)
         if table.rematch is None:
             await quotas.check_create(creator, with_bots=table.has_bots)
-        return (await tables.rematch(table, seat, creator)).summary()
+        fresh = await tables.rematch(table, seat, creator)
+        asker = None if seat is None else table.seats[seat].profile
+        await asyncio.to_thread(invite_rematch, tables.store, table.seats, fresh.id, asker)
+        return fresh.summary()
 
     return router

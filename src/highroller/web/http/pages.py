@@ -27,6 +27,7 @@ PAGES = {
     "/ratings/{game}": ("ratings.html", "text/html"),
     "/me": ("me.html", "text/html"),
     "/me/history": ("history.html", "text/html"),
+    "/people/{handle}": ("person.html", "text/html"),
     "/signin": ("signin.html", "text/html"),
     "/offline.html": ("offline.html", "text/html"),
     "/sw.js": ("sw.js", "text/javascript"),

@@ -26,6 +26,9 @@ or whose table finished meanwhile is recorded failed, not sent. Every `PRUNE_EVE
 older than `KEEP` seconds of finished or deleted tables, and of moves since played, are deleted, and
 the notifications settled more than `outbox.KEPT` seconds ago.
 
+An invitation to a table is notified too: recorded due to the invitee's devices when it is sent
+(`highroller.web.people.invitations`), and sent here like the others.
+
 A notification says only what every seat and watcher of the table sees: the game's title, the table's
 id, the other players' names and the time left — in the profile's language.
 """
@@ -46,6 +49,7 @@ from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.http.catalog import web_words
 from highroller.web.people import outbox
+from highroller.web.people.invitations import INVITE, prepared_invitation
 from highroller.web.people.outbox import Delivery
 from highroller.web.people.profiles import profile_by_id
 from highroller.web.people.push_sending import SENDERS, Notice, Outcome, Pusher
@@ -249,6 +253,8 @@ class Notifier:
 
     def _prepared(self, delivery: Delivery) -> tuple[Subscription, Notice] | str:
         """The device and what to tell it now; or why it is not told (`outbox.MOVE_OVER`, `outbox.UNSUBSCRIBED`)."""
+        if delivery.kind == INVITE:
+            return prepared_invitation(self.store, delivery, self._origin)
         with self.store.transaction() as cursor:
             table = self.store.run(
                 cursor,

@@ -1,9 +1,11 @@
 // "Your games": every table this browser's profile sits at, those waiting for its move first, with
 // whose move it is, the time left and the last move; the page's title and icon count the tables
-// waiting for you (and an installed app's badge, where the system has one).
+// waiting for you (and an installed app's badge, where the system has one). Invitations to tables come
+// first (invitations.js).
 
 import { api, h, saveSeat, savedName, savedSeat } from "/static/common.js";
 import { duration, language, languageSwitch, loadWords, t, translatePage } from "/static/i18n.js";
+import { drawInvitations } from "/static/invitations.js";
 import { ensureProfile } from "/static/profile.js";
 import { pushControl, registerServiceWorker } from "/static/push.js";
 
@@ -71,6 +73,7 @@ function row(game) {
 }
 
 async function draw() {
+  await drawInvitations(document.getElementById("invitations"));
   const box = document.getElementById("games");
   let yours;
   try {

@@ -1,9 +1,11 @@
 // The profile page (/me): the profile's name and languages (their order: notifications use the first),
+// its friends (friends.js),
 // the profiles this device holds (switch to another without a link), a one-time link with its QR code
 // that signs another device in, the profile's passkeys (add one, delete one), its devices (sign out
 // this one or another), and deleting the profile. A first visit makes a profile (profile.js).
 
 import { api, h } from "/static/common.js";
+import { friendsSection } from "/static/friends.js";
 import { LANGUAGES, language, languageSwitch, loadWords, t, tNodes, translatePage } from "/static/i18n.js";
 import { dropHeld, ensureProfile, forgetProfile, heldProfiles, holdProfile, keepProfileKey, profileKey } from "/static/profile.js";
 import { creationOptions, passkeysHere, registrationJSON } from "/static/webauthn.js";
@@ -321,6 +323,7 @@ async function start() {
   el("confirm-delete-yes").addEventListener("click", deleteProfile);
   el("confirm-signout-no").addEventListener("click", () => askToSignOut(false));
   el("confirm-signout-yes").addEventListener("click", signOutHere);
+  await friendsSection();
   await listHeld();
   await listPasskeys();
   await listDevices();

@@ -1,15 +1,18 @@
 // The leaderboard: a game's rated players at one player count with enough rated games to be listed,
 // by conservative rating, your own line marked when this browser holds a profile (api() sends its key),
-// and your place when it is further down, or your provisional rating while you are not listed yet.
+// and your place when it is further down, or your provisional rating while you are not listed yet; a
+// Follow button by each other player, for a browser holding a profile.
 
 import { api, h } from "/static/common.js";
 import { language, languageSwitch, loadWords, number, t, tn, translatePage } from "/static/i18n.js";
 import { profileKey } from "/static/profile.js";
+import { followButton } from "/static/social.js";
 
 const el = (id) => document.getElementById(id);
 const LAST_GAME = "highroller:game";
 const LINES = 100;
 let games = [];
+let following = null;
 
 const oneDecimal = () => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -35,7 +38,9 @@ function drawPlayerChoices(game, rated) {
 }
 
 function lineRow(line) {
-  const name = [h("bdi", {}, line.name), line.you ? h("span", { class: "you-tag" }, t("you")) : null];
+  const follows = line.handle && !line.you && profileKey() && following !== null;
+  const name = [h("bdi", {}, line.name), line.you ? h("span", { class: "you-tag" }, t("you")) : null,
+    follows ? followButton(line.handle, line.name, following.has(line.handle), said) : null];
   return h("tr", { class: line.you ? "mine" : null, "aria-current": line.you ? "true" : null },
     h("td", { class: "number" }, number(line.rank)),
     h("td", { class: "name" }, name),
@@ -93,6 +98,12 @@ async function show(players) {
   }
 }
 
+/** Tell how a follow went. */
+function said(text, failed = false) {
+  el("follow-status").textContent = text;
+  el("follow-status").classList.toggle("error", failed);
+}
+
 async function start() {
   await loadWords();
   translatePage();
@@ -102,6 +113,13 @@ async function start() {
   } catch (error) {
     el("error").textContent = error.message;
     return;
+  }
+  if (profileKey()) {
+    try {
+      following = new Set((await api("/api/me/friends")).friends.map((friend) => friend.handle));
+    } catch {
+      following = null; // no profile after all: no follow buttons
+    }
   }
   el("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   const wanted = [gameFromPath(), localStorage.getItem(LAST_GAME)].find((name) => games.some((g) => g.name === name));

@@ -9,11 +9,20 @@ from highroller.web.store.lease_queries import LeaseQueries
 from highroller.web.store.presence_queries import PresenceQueries
 from highroller.web.store.quota_queries import QuotaQueries
 from highroller.web.store.seat_queries import SeatQueries
+from highroller.web.store.social_queries import SocialQueries
 from highroller.web.store.step_queries import StepQueries
 from highroller.web.store.table_queries import TableQueries
 
 
 class Store(
-    TableQueries, SeatQueries, StepQueries, PresenceQueries, LeaseQueries, QuotaQueries, ExpiryQueries, FinishQueries
+    TableQueries,
+    SeatQueries,
+    StepQueries,
+    PresenceQueries,
+    LeaseQueries,
+    QuotaQueries,
+    ExpiryQueries,
+    FinishQueries,
+    SocialQueries,
 ):
     """The schema and every query, shared by both backends; subclasses supply the connection."""

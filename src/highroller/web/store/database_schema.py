@@ -34,6 +34,11 @@ a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older datab
 keeps the schema version and the address key.
 `hr_finishes` holds each seat of each finished game, its place and score (`highroller.web.store.finish_queries`),
 and outlives the table.
+`hr_follows` holds who follows whom (profile ids; the profiles one follows are one's friends),
+`hr_blocks` who blocked whom, and `hr_invitations` the invitations to a table a profile sent a friend
+(pending, accepted or declined; one per table and invitee); a table notes the profile that made it
+(`creator_profile`: its first seat's, or the rematch asker's), whose blocks keep people from its seats
+(`highroller.web.people.friends`, `highroller.web.people.invitations`).
 """
 
 from __future__ import annotations
@@ -193,6 +198,27 @@ TABLES = (
         rated TEXT,
         PRIMARY KEY (table_id, seat)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_follows (
+        follower TEXT NOT NULL,
+        followed TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (follower, followed)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_blocks (
+        blocker TEXT NOT NULL,
+        blocked TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (blocker, blocked)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_invitations (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        inviter TEXT,
+        invitee TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL,
+        UNIQUE (table_id, invitee)
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -236,6 +262,7 @@ ADDED_COLUMNS = (
     ("hr_push", "key_hash TEXT"),
     ("hr_seats", "network TEXT"),
     ("hr_results", "void TEXT"),
+    ("hr_tables", "creator_profile TEXT"),
 )
 """Columns schema 2 adds to schema 1's tables (a fresh database gets them the same way), and columns
 added since with a default that is right for the tables already there (`hints`: allowed; `real_dice`:
@@ -244,7 +271,8 @@ the server draws; `creator_net`: none, so older tables count for their address o
 site it is first verified for is taken as its own; a device key's `how`, `passkey_id`, `browser` and
 `system`: unknown; a push subscription's `key_hash`: none, so signing a device out leaves it to the
 profile; a seat's `network`: none, so a seat taken before is nobody's network; a result's `void`: none,
-as every result stored before counted, but for an empty ranking). `hr_seats`'
+as every result stored before counted, but for an empty ranking; a table's `creator_profile`: none,
+so nobody's blocks keep anyone from an older table's seats). `hr_seats`'
 `joined_at` is no longer written (`hr_joins` counts seats taken); `joined_by` is the address that took
 the seat (`Origin.address`: a keyed hash, or "local" for the server's own machine), so that its maker
 can close a table it alone plays at; none for seats taken before, which only their token or profile closes. A step's
@@ -273,6 +301,11 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_results_at ON hr_results (at)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_player ON hr_ratings (player)",
     "CREATE INDEX IF NOT EXISTS hr_finishes_profile ON hr_finishes (profile_id, finished_at)",
+    "CREATE INDEX IF NOT EXISTS hr_follows_followed ON hr_follows (followed)",
+    "CREATE INDEX IF NOT EXISTS hr_blocks_blocked ON hr_blocks (blocked)",
+    "CREATE INDEX IF NOT EXISTS hr_invitations_invitee ON hr_invitations (invitee, at)",
+    "CREATE INDEX IF NOT EXISTS hr_invitations_inviter ON hr_invitations (inviter, at)",
+    "CREATE INDEX IF NOT EXISTS hr_invitations_at ON hr_invitations (at)",
 )
 
 BACKFILL = (

@@ -28,7 +28,8 @@ class TableQueries(RowWrites):
 
     def create_table(self, row: TableRow, creator: Origin | None, has_bots: bool) -> None:
         """Store a new table (made at `row.created`) with its seats and first steps, in one transaction;
-        the seats its creator took count as seats taken by `creator`."""
+        the seats its creator took count as seats taken by `creator`, the profile of its first seat
+        taken with one is the table's `creator_profile`."""
         now = row.created
         with self.transaction(write=True) as cursor:
             self.run(
@@ -36,8 +37,8 @@ class TableQueries(RowWrites):
                 "INSERT INTO hr_tables (id, game, options, seed, created, finished, revision, version, started, "
                 "has_bots,"
                 " timer, stand_in, bot_delay, due, creator, creator_net, touched, hints, real_dice, waiting, "
-                "waiting_since, bank, rated, mover, last_line)"
-                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "waiting_since, bank, rated, mover, last_line, creator_profile)"
+                " VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -62,6 +63,7 @@ class TableQueries(RowWrites):
                     row.rated,
                     row.mover,
                     last_line(row.lines),
+                    next((seat.profile for seat in row.seats if seat.profile), None),
                 ),
             )
             for seat in row.seats:
@@ -151,6 +153,23 @@ class TableQueries(RowWrites):
                 f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 AND (started = 0 OR COALESCE(touched, created) >= ?)"
                 " ORDER BY started, created DESC LIMIT ?",
                 (clock.now() - ABANDONED_AFTER, limit),
+            ).fetchall()
+            seats = self._seats(cursor, [head[0] for head in heads])
+        return [_table_row(head, seats[head[0]]) for head in heads]
+
+    def friend_tables(self, profile_id: str, limit: int) -> list[TableRow]:
+        """The unfinished tables the profiles `profile_id` follows sit at or made, but those it sits at
+        itself, as the lobby lists them (those still filling first, newest first; abandoned games left
+        out), without their steps."""
+        with self.transaction() as cursor:
+            heads = self.run(
+                cursor,
+                f"SELECT {_HEAD} FROM hr_tables WHERE finished = 0 AND (started = 0 OR COALESCE(touched, created) >= ?)"
+                " AND (id IN (SELECT s.table_id FROM hr_seats s JOIN hr_follows f ON f.followed = s.profile_id"
+                " WHERE f.follower = ?) OR creator_profile IN (SELECT followed FROM hr_follows WHERE follower = ?))"
+                " AND id NOT IN (SELECT table_id FROM hr_seats WHERE profile_id = ?)"
+                " ORDER BY started, created DESC LIMIT ?",
+                (clock.now() - ABANDONED_AFTER, profile_id, profile_id, profile_id, limit),
             ).fetchall()
             seats = self._seats(cursor, [head[0] for head in heads])
         return [_table_row(head, seats[head[0]]) for head in heads]

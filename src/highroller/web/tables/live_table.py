@@ -174,11 +174,13 @@ class Table(SeatedCopy):
     async def join(
         self, raw_name: str, wanted: int | None, joiner: Origin | None, profile: str | None = None
     ) -> tuple[int, str]:
-        """Give a person an open seat (the first, or `wanted`), as `profile`'s if they have one; returns
-        (seat, secret token)."""
+        """Give a person an open seat (the first, or `wanted`), as `profile`'s if they have one (never to a
+        profile the table's maker blocked); returns (seat, secret token)."""
         taken: list[tuple[int, str]] = []
 
         async def attempt() -> None:
+            if profile is not None and await asyncio.to_thread(self._store.blocked_at_table, self.id, profile):
+                raise Refused("you cannot take a seat at this table", 403, "blocked")
             if self.rated:
                 await asyncio.to_thread(check_rated_seat, self._store, self.seats, profile, joiner)
             name = checked_name(

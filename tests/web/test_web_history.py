@@ -104,6 +104,22 @@ def test_the_history_lists_each_finished_game_a_page_at_a_time(make_client: Call
     assert french["games"][0]["title"] != "" and len(french["games"]) == 2
 
 
+def test_the_head_to_head_lists_friends_first(make_client: Callable[..., TestClient]) -> None:
+    client = proxied(make_client)
+    ann, bob, cid = new_player(client, *ANN), new_player(client, *BOB), new_player(client, "Cid", "203.0.113.77")
+    store = store_of(client)
+    for n in range(3):
+        finish(store, f"b{n}", float(n), [(ann.id, None, 1, 10, False), (bob.id, None, 2, 5, False)])
+    finish(store, "c0", 5.0, [(ann.id, None, 2, 1, False), (cid.id, None, 1, 4, False)])
+    listed = lambda: [
+        (o["name"], o["friend"]) for o in client.get("/api/me/stats", headers=ann.headers).json()["opponents"]
+    ]  # noqa: E731
+    assert listed() == [("Bob", False), ("Cid", False)]  # the most played first
+    handle = client.get("/api/me/friends", headers=cid.headers).json()["handle"]
+    assert client.put(f"/api/me/follows/{handle}", headers=ann.headers).status_code in (200, 204)
+    assert listed() == [("Cid", True), ("Bob", False)]  # a friend before anyone
+
+
 def test_statistics_on_known_games(make_client: Callable[..., TestClient]) -> None:
     client = proxied(make_client)
     ann, bob = new_player(client, *ANN), new_player(client, *BOB)
@@ -116,7 +132,9 @@ def test_statistics_on_known_games(make_client: Callable[..., TestClient]) -> No
     assert stats.status_code == 200, stats.text
     games = {(g["players"], g["played"], g["wins"], g["average_place"]) for g in stats.json()["games"]}
     assert games == {(2, 3, 1, 1.67), (3, 1, 1, 1.0)}
-    assert stats.json()["opponents"] == [{"name": "Bob", "games": 3, "ahead": 1, "behind": 1, "tied": 1}]
+    assert stats.json()["opponents"] == [
+        {"name": "Bob", "friend": False, "games": 3, "ahead": 1, "behind": 1, "tied": 1}
+    ]
     history = client.get("/api/me/history", headers=ann.headers).json()["games"]
     assert [(g["table"], g["place"], g["kept"]) for g in history] == [
         ("g4", 2, False),

@@ -74,6 +74,7 @@ class HeadToHead(Answer):
     """Your games with one other person with a profile."""
 
     name: str = Field(description="their name (a deleted profile: a former player)")
+    friend: bool = Field(description="whether you follow them (friends are listed first)")
     games: int
     ahead: int = Field(description="games you finished ahead of them")
     behind: int
@@ -85,7 +86,9 @@ class Stats(Answer):
 
     games: list[GameStats] = Field(description="per game and player count")
     ratings: list[RatingSeries]
-    opponents: list[HeadToHead] = Field(description="the people you played most, at most 20")
+    opponents: list[HeadToHead] = Field(
+        description="your friends, then the people you played most, at most 20"
+    )
 
 
 def file_answer(media_type: str, description: str) -> dict[int | str, dict[str, Any]]:

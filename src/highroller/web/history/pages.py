@@ -83,7 +83,8 @@ def _entry(game: Sequence[Finish], profile_id: str, names: dict[tuple[str, int],
 def stats_of(store: Store, profile_id: str, lang: str) -> dict[str, Any]:
     """(In a thread.) The profile's statistics: per game and player count, its rating over time, head to head."""
     games = store.finished_tables(profile_id, STATS_GAMES)
-    opponents = listed_opponents(versus(games, profile_id))
+    friends = store.followed_by(profile_id)
+    opponents = listed_opponents(versus(games, profile_id), friends)
     names = player_names(store, [PROFILE + v.opponent for v in opponents], lang)
     return {
         "games": [
@@ -110,6 +111,7 @@ def stats_of(store: Store, profile_id: str, lang: str) -> dict[str, Any]:
         "opponents": [
             {
                 "name": names[PROFILE + v.opponent],
+                "friend": v.opponent in friends,
                 "games": v.games,
                 "ahead": v.ahead,
                 "behind": v.behind,

@@ -1,6 +1,7 @@
 """A profile's statistics from its finished games: per game and player count the games played, the
 wins (first place, shared or not) and the average place; and head to head, against the people with a
-profile it played most, how often it finished ahead, behind or tied (`listed_opponents` chooses whom)."""
+profile it played, friends first and then the most played, how often it finished ahead, behind or tied
+(`listed_opponents` chooses whom)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def versus(games: Sequence[Sequence[Finish]], profile_id: str) -> dict[str, Vers
     return found
 
 
-def listed_opponents(found: dict[str, Versus], limit: int = OPPONENTS) -> list[Versus]:
-    """The opponents the head-to-head lists: the most played first (then by id, so the list is stable), at
-    most `limit`. The one place that chooses them (friends first, once there are follows, goes here)."""
-    return sorted(found.values(), key=lambda v: (-v.games, v.opponent))[:limit]
+def listed_opponents(found: dict[str, Versus], friends: set[str], limit: int = OPPONENTS) -> list[Versus]:
+    """The opponents the head-to-head lists: the friends (the profiles followed) first, then the others,
+    each the most played first (then by id, so the list is stable), at most `limit`."""
+    return sorted(found.values(), key=lambda v: (v.opponent not in friends, -v.games, v.opponent))[:limit]

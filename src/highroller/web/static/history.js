@@ -1,6 +1,6 @@
 // Your history (/me/history): your statistics (per game and player count, your rating over time as a
-// small chart with its words beside it, head to head against the people you played most), your finished
-// games a page at a time (each with its replay and record), and the two exports (results as CSV, records
+// small chart with its words beside it, head to head against your friends, then the people you played
+// most), your finished games a page at a time (each with its replay and record), and the two exports (results as CSV, records
 // as a zip), which need this device's profile key and so are fetched, then saved.
 
 import { api, h, s } from "/static/common.js";
@@ -72,6 +72,7 @@ function opponentItems(opponents) {
     const games = tn(other.games, "{n} game", "{n} games");
     return h("li", {},
       h("bdi", { class: "opponent" }, other.name),
+      other.friend ? h("span", { class: "friend-mark" }, t("(you follow them)")) : null,
       h("span", {}, t("{games}: {ahead} ahead, {behind} behind, {tied} tied", {
         games, ahead: number(other.ahead), behind: number(other.behind), tied: number(other.tied),
       })));

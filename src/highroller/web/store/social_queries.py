@@ -1,5 +1,6 @@
-"""The queries of follows and blocks between profiles that other parts read: whom a profile blocked (the
-chat hides their messages), whether a table's maker blocked a profile (it is kept from the seats)."""
+"""The queries of follows and blocks between profiles that other parts read: whom a profile follows (its
+head to head lists them first), whom it blocked (the chat hides their messages), whether a table's maker
+blocked a profile (it is kept from the seats)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ from highroller.web.store.transaction import Transactions
 
 
 class SocialQueries(Transactions):
-    """Who blocked whom."""
+    """Who follows and who blocked whom."""
+
+    def followed_by(self, follower: str) -> set[str]:
+        """The profile ids the profile `follower` follows (its friends)."""
+        with self.transaction() as cursor:
+            rows = self.run(cursor, "SELECT followed FROM hr_follows WHERE follower = ?", (follower,)).fetchall()
+        return {row[0] for row in rows}
 
     def blocked_by(self, reader: str) -> set[str]:
         """The profile ids the profile `reader` blocked."""

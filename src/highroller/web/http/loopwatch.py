@@ -67,19 +67,23 @@ class LoopWatch:
     def _watch(self, loop: asyncio.AbstractEventLoop, ident: int) -> None:
         clock = time.pthread_getcpuclockid(ident)
         while not self._stop.wait(EVERY):
-            answered = threading.Event()
-            asked, cpu = time.monotonic(), time.clock_gettime(clock)
             try:
-                loop.call_soon_threadsafe(answered.set)
-            except RuntimeError:  # the loop closed
+                self._ask(loop, ident, clock)
+            except (RuntimeError, OSError):  # the loop closed, or its thread ended
                 return
-            where = ""
-            if not answered.wait(self.bound):
-                frame = sys._current_frames().get(ident)
-                where = _where(frame) if frame is not None else "?"
-                while not answered.wait(1.0) and not self._stop.is_set():
-                    pass
-            waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu
-            if busy > self.bound:
-                self.longest = max(self.longest, busy)
-                log.warning("%s %.0f ms (%.0f ms of CPU) at\n%s", BUSY, waited * 1000, busy * 1000, where)
+
+    def _ask(self, loop: asyncio.AbstractEventLoop, ident: int, clock: int) -> None:
+        """Ask the loop to answer once, and warn if its thread ran code past the bound before it did."""
+        answered = threading.Event()
+        asked, cpu = time.monotonic(), time.clock_gettime(clock)
+        loop.call_soon_threadsafe(answered.set)
+        where = ""
+        if not answered.wait(self.bound):
+            frame = sys._current_frames().get(ident)
+            where = _where(frame) if frame is not None else "?"
+            while not answered.wait(1.0) and not self._stop.is_set():
+                pass
+        waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu
+        if busy > self.bound:
+            self.longest = max(self.longest, busy)
+            log.warning("%s %.0f ms (%.0f ms of CPU) at\n%s", BUSY, waited * 1000, busy * 1000, where)

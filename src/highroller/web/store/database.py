@@ -3,6 +3,7 @@ aggregate; a backend supplies the connection (`highroller.web.store.dialects`)."
 
 from __future__ import annotations
 
+from highroller.web.store.chat_queries import ChatQueries
 from highroller.web.store.expiry_queries import ExpiryQueries
 from highroller.web.store.lease_queries import LeaseQueries
 from highroller.web.store.presence_queries import PresenceQueries
@@ -12,5 +13,7 @@ from highroller.web.store.step_queries import StepQueries
 from highroller.web.store.table_queries import TableQueries
 
 
-class Store(TableQueries, SeatQueries, StepQueries, PresenceQueries, LeaseQueries, QuotaQueries, ExpiryQueries):
+class Store(
+    TableQueries, SeatQueries, StepQueries, PresenceQueries, LeaseQueries, QuotaQueries, ExpiryQueries, ChatQueries
+):
     """The schema and every query, shared by both backends; subclasses supply the connection."""

@@ -32,6 +32,12 @@ with (`bank`) and whether and how it is rated (`rated`).
 per seat held (seat -1: watchers) and when the process last said it is alive (`highroller.web.tables.presence`);
 a table added later is created by `CREATE TABLE IF NOT EXISTS` in an older database too. `hr_meta`
 keeps the schema version and the address key.
+`hr_chat` holds each table's chat messages (numbered per table, `n`; the author's seat, or null for a
+spectator, name and profile; a quick phrase's code or the text typed; `hidden` once the host hid it),
+`hr_chat_rules` who may chat at a table (players, everyone or off), `hr_chat_record` each seat's yes or
+no to the chat going into the record, `hr_chat_reports` the messages reported to the host, and
+`hr_chat_unseen`/`hr_chat_quiet` the batched chat notifications owed and the profiles that want none
+(`highroller.web.chat`); all are deleted with their table.
 """
 
 from __future__ import annotations
@@ -176,6 +182,50 @@ TABLES = (
         games INTEGER NOT NULL,
         PRIMARY KEY (game, players, player)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat (
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        seat INTEGER,
+        author TEXT NOT NULL,
+        profile_id TEXT,
+        phrase TEXT,
+        text TEXT,
+        hidden INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, n)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_rules (
+        table_id TEXT PRIMARY KEY,
+        who TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_record (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        include INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_reports (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        reporter TEXT NOT NULL,
+        reporter_name TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL,
+        UNIQUE (table_id, n, reporter)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_unseen (
+        table_id TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
+        count INTEGER NOT NULL,
+        last_n INTEGER NOT NULL,
+        PRIMARY KEY (table_id, profile_id)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_quiet (
+        profile_id TEXT PRIMARY KEY
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -255,6 +305,8 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_outbox_due ON hr_outbox (next_try) WHERE state = 'due'",
     "CREATE INDEX IF NOT EXISTS hr_results_at ON hr_results (at)",
     "CREATE INDEX IF NOT EXISTS hr_ratings_player ON hr_ratings (player)",
+    "CREATE INDEX IF NOT EXISTS hr_chat_reports_open ON hr_chat_reports (state, at)",
+    "CREATE INDEX IF NOT EXISTS hr_chat_unseen_since ON hr_chat_unseen (since)",
 )
 
 BACKFILL = (

@@ -85,10 +85,8 @@ def test_the_socket_tells_every_reader_and_takes_messages(client: TestClient) ->
     ):
         first.send_text(json.dumps({"type": "hello", "token": ann}))
         second.send_text(json.dumps({"type": "hello", "token": bob}))
-        greeting = _chat_of(first)
-        assert greeting["rule"] == "players" and [m["text"] for m in greeting["messages"]] == ["before"]
-        assert greeting["record"] is False
-        _chat_of(second)
+        assert first.receive_json()["type"] == "state", "the state comes first, as ever"
+        assert second.receive_json()["type"] == "state"
         first.send_text(json.dumps({"type": "chat", "phrase": "nice-roll"}))
         heard = _chat_of(second)
         assert heard["messages"][0]["phrase"] == "nice-roll" and heard["messages"][0]["author"] == "Ann"
@@ -158,7 +156,7 @@ def test_a_message_of_100_kb_is_refused_over_http_and_the_socket(client: TestCli
     assert refused.status_code == 413, refused.text
     with client.websocket_connect(f"/ws/tables/{table}") as socket:
         socket.send_text(json.dumps({"type": "hello", "token": ann}))
-        _chat_of(socket)
+        assert socket.receive_json()["type"] == "state"
         socket.send_text(json.dumps({"type": "chat", "text": big}))
         error = _chat_of(socket)
         assert error["type"] == "error" and error["code"] == "too-large" and str(MAX_MESSAGE) in error["error"]
@@ -189,7 +187,7 @@ def test_a_flood_is_refused_with_when_to_try_again(client: TestClient) -> None:
     assert _say(client, table, bob, text="my turn to speak").status_code == 201, "another seat has its own rate"
     with client.websocket_connect(f"/ws/tables/{table}") as socket:
         socket.send_text(json.dumps({"type": "hello", "token": ann}))
-        _chat_of(socket)
+        assert socket.receive_json()["type"] == "state"
         socket.send_text(json.dumps({"type": "chat", "text": "more"}))
         error = _chat_of(socket)
         assert error["type"] == "error" and error["code"] == "too-fast" and error["retry_after"] >= 1

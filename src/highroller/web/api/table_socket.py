@@ -10,8 +10,8 @@ see `highroller.web.chat.chat_room`).
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
 `{"type": "error", "error": ..., "code": ...}` (the error in the hello's language; before the hello, in
 the handshake's `Accept-Language`; a chat message refused `too-fast` adds `retry_after`), `{"type": "pong"}`,
-`{"type": "chat", "messages": [...]}` (after the hello: the last messages, with `rule` and the seat's `record`
-switch; then each new one; `hidden`: numbers of messages the host hid). A bad message gets an error and
+`{"type": "chat", "messages": [...]}` (each new chat message; `hidden`: numbers of messages the host hid;
+the last ones are read with `GET /api/tables/{id}/chat` once connected). A bad message gets an error and
 the connection stays open. A client sending faster than `MESSAGES_PER_SECOND` (beyond a burst) has
 its surplus messages refused (`too-fast`), and one address may hold only so many connections.
 """

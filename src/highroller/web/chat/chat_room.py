@@ -57,6 +57,9 @@ class Reader:
 
     subscriber: Subscriber
     hidden: frozenset[str]
+    floor: int = 0
+    """The table's last message when the reader joined: it reads those itself, so a late notification
+    of one (from another process) is not told it again."""
 
 
 @dataclass
@@ -191,7 +194,7 @@ class Chat:
         room.latest = max(room.latest or 0, n)
         said = {"type": "chat", "messages": [shown]}
         for reader in room.readers:
-            if profile is None or profile not in reader.hidden:
+            if n > reader.floor and (profile is None or profile not in reader.hidden):
                 reader.subscriber.say(said)
         room.new.set()
         room.new = asyncio.Event()
@@ -209,19 +212,12 @@ class Chat:
         return [m.shown() for m in found if m.profile is None or m.profile not in hidden]
 
     async def join(self, table: Table, subscriber: Subscriber) -> Reader:
-        """Let a connection read the table's chat: it is sent the last messages, and every new one."""
+        """Let a connection hear every new message of the table's chat from now on (it reads the last
+        ones with `messages`: a message told meanwhile comes twice, with the same number)."""
         profile = reader_profile(table, subscriber.held)
-        reader = Reader(subscriber, await asyncio.to_thread(hidden_authors, self.store, profile))
+        hidden = await asyncio.to_thread(hidden_authors, self.store, profile)
+        reader = Reader(subscriber, hidden, await asyncio.to_thread(self.store.latest_chat, table.id))
         self._room(table.id).readers.add(reader)
-        rule = await self.rule(table.id)
-        subscriber.say(
-            {
-                "type": "chat",
-                "messages": [] if rule == "off" else await self.messages(table.id, 0, profile),
-                "rule": rule,
-                "record": await self.record_switch(table.id, subscriber.held),
-            }
-        )
         return reader
 
     def leave(self, table_id: str, reader: Reader) -> None:

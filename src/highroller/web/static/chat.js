@@ -103,9 +103,10 @@ export function chatPanel(tableId, { token, seat, socket }) {
     }
   });
   const close = h("button", { type: "button", class: "small", id: "chat-close" }, t("Close"));
+  const settings = h("details", { class: "chat-settings" }, h("summary", {}, t("Chat settings")), h("div", { class: "chat-settings-box" }, recordRow, noticeRow));
   const panel = h("section", { class: "chat-panel", id: "chat-panel", hidden: true, "aria-labelledby": "chat-title" },
-    h("header", { class: "row" }, h("h2", { id: "chat-title" }, t("Chat")), close),
-    list, note, error, phrases, nameRow, form, recordRow, noticeRow);
+    h("header", { class: "row" }, h("h2", { id: "chat-title" }, t("Chat")), settings, close),
+    list, note, error, phrases, nameRow, form);
   document.body.append(panel);
 
   function open(shown) {
@@ -131,6 +132,7 @@ export function chatPanel(tableId, { token, seat, socket }) {
     } catch {
       noticeRow.hidden = true;
     }
+    drawRule();
   }
 
   function visible() {
@@ -181,10 +183,11 @@ export function chatPanel(tableId, { token, seat, socket }) {
 
   function line(message) {
     const item = h("li", { class: "chat-message", "data-id": String(message.id) },
-      h("span", { class: "chat-author" }, message.author),
-      message.watching ? h("span", { class: "chat-watching" }, ` (${t("watching")})`) : null,
-      ": ",
-      h("span", { class: message.phrase ? "chat-said chat-phrase-said" : "chat-said" }, said(message)));
+      h("span", { class: "chat-words" },
+        h("span", { class: "chat-author" }, message.author),
+        message.watching ? h("span", { class: "chat-watching" }, ` (${t("watching")})`) : null,
+        ": ",
+        h("span", { class: message.phrase ? "chat-said chat-phrase-said" : "chat-said" }, said(message))));
     if (!mine(message)) {
       const mute = h("button", { type: "button", class: "small chat-mute", "aria-pressed": "false" }, t("Mute"));
       mute.addEventListener("click", () => toggleMute(message));
@@ -223,6 +226,7 @@ export function chatPanel(tableId, { token, seat, socket }) {
     for (const control of [...phrases.children, text, form.querySelector("button")]) control.disabled = !mayChat || waiting;
     nameRow.hidden = !(mayChat && watching);
     recordRow.hidden = record === null;
+    settings.hidden = recordRow.hidden && noticeRow.hidden;
     recordBox.checked = Boolean(record);
     button.hidden = rule === "off" && messages.length === 0;
   }
@@ -249,12 +253,23 @@ export function chatPanel(tableId, { token, seat, socket }) {
     if (content.text !== undefined) text.value = "";
   }
 
-  /** A chat message of the socket: the last messages (with `rule`) after the hello, then each new one. */
+  /** Read the last messages, who may chat and this seat's switch (on load and on every reconnection). */
+  async function load() {
+    try {
+      const read = await api(`/api/tables/${encodeURIComponent(tableId)}/chat`, { token: token() });
+      receive({ type: "chat", ...read });
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  }
+
+  /** Chat messages: the last ones read (with `rule`), or a new one the socket told. */
   function receive(message) {
     if (message.rule !== undefined) {
       rule = message.rule;
       record = message.record;
-      messages = [];
+      const read = new Set(message.messages.map((m) => m.id));
+      messages = messages.filter((m) => m.id > Math.max(0, ...read)); // told while they were read
     }
     const known = new Set(messages.map((m) => m.id));
     for (const item of message.messages) if (!known.has(item.id)) messages.push(item);
@@ -276,5 +291,5 @@ export function chatPanel(tableId, { token, seat, socket }) {
     return true;
   }
 
-  return { button, receive, refused, redraw: draw };
+  return { button, load, receive, refused };
 }

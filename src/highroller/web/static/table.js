@@ -46,6 +46,8 @@ and a later message must not be drawn before it (the older state would be drawn 
 let inbox = Promise.resolve();
 /** The table's chat (chat.js): its button in the header, told the socket's chat messages. */
 let chat = null;
+/** Whether the chat's last messages were read since the socket (re)connected. */
+let chatRead = false;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -53,6 +55,7 @@ function connect() {
   el("connection").textContent = t("connecting…");
   socket.addEventListener("open", () => {
     retry = 500;
+    chatRead = false;
     el("connection").textContent = "";
     socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: language() }));
     tellPresence();
@@ -95,6 +98,10 @@ async function receive(message) {
     return;
   }
   if (message.type !== "state") return;
+  if (!chatRead) {
+    chatRead = true; // once the socket hears every new message: the last ones are read now
+    chat.load();
+  }
   if (!drawer) {
     drawer = await gameModule(message.game);
     if (!el("rules-button")) el("header-buttons").append(rulesButton(message.game, message.title, () => latest && latest.view.rules));
@@ -520,7 +527,7 @@ async function start() {
   el("menu-items").append(pushControl());
   registerServiceWorker();
   watchBar();
-  chat = chatPanel(tableId, { token: () => (mine ? mine.token : null), seat: () => (latest ? latest.seat : null), socket: () => socket });
+  chat = chatPanel(tableId, { token: () => (mine ? mine.token : null), seat: () => (latest ? latest.seat : mine ? mine.seat : null), socket: () => socket });
   el("header-buttons").prepend(chat.button);
   document.addEventListener("close", () => requestAnimationFrame(showTheBoard), true); // a dialog closed: back to the board
   setInterval(drawClock, 1000);

@@ -122,6 +122,7 @@ def test_chat_off_at_the_table_and_on_the_server(make_client: Any) -> None:
     assert refused.status_code == 403 and refused.json()["code"] == "chat-off"
     assert "server" in refused.json()["error"]
     assert quiet.get(f"/api/tables/{table}/chat").json()["rule"] == "off"
+    assert "--no-chat" in CliRunner().invoke(cli, ["serve", "--help"]).output
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ address's quotas (`highroller.web.http.quotas`)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -80,7 +79,7 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
             bank=bank,
             rated=body.rated,
         )
-        await asyncio.to_thread(tables.store.set_chat_rule, table.id, body.chat)
+        await tables.chat.set_rule(table.id, body.chat)
         answer = table.summary()
         if seated_at is not None:
             answer.update(seat=seated_at[0], token=seated_at[1])

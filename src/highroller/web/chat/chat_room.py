@@ -47,6 +47,8 @@ RULES = ("players", "everyone", "off")
 DEFAULT_RULE = "players"
 TOLD = 200
 """Message numbers remembered per table as told here (a process hears its own messages back)."""
+RULES_KEPT = 100_000
+"""Tables whose rule a process remembers (all are forgotten past it, and read again)."""
 RECORD_MOST = 10_000
 """Most messages a record holds."""
 
@@ -99,6 +101,8 @@ class Chat:
         self._seats = Buckets(RATE, BURST / RATE)
         self._addresses = Buckets(RATE * settings.addresses_per_network, BURST / RATE)
         self._rooms: dict[str, _Room] = {}
+        self._rules: dict[str, str] = {}
+        """Each table's rule as read (a table's creator sets it once, when making it)."""
 
     def _room(self, table_id: str) -> _Room:
         room = self._rooms.get(table_id)
@@ -111,7 +115,18 @@ class Chat:
         """Who may chat at the table: "players", "everyone" or "off" ("off" on a server without chat)."""
         if not self.on:
             return "off"
-        return await asyncio.to_thread(self.store.chat_rule, table_id) or DEFAULT_RULE
+        rule = self._rules.get(table_id)
+        if rule is None:
+            rule = await asyncio.to_thread(self.store.chat_rule, table_id) or DEFAULT_RULE
+            if len(self._rules) >= RULES_KEPT:
+                self._rules.clear()
+            self._rules[table_id] = rule
+        return rule
+
+    async def set_rule(self, table_id: str, rule: str) -> None:
+        """A new table's rule, as its creator chose."""
+        await asyncio.to_thread(self.store.set_chat_rule, table_id, rule)
+        self._rules[table_id] = rule
 
     async def check_may_chat(self, table: Table, held: tuple[int, ...]) -> None:
         """`Refused` unless a holder of `held` seats (none: a spectator) may chat at the table."""

@@ -6,6 +6,8 @@ deleted with its table."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -299,3 +301,23 @@ def test_the_chat_goes_with_its_table(client: TestClient, database: str) -> None
         assert store.chat_rule(table) is None
     finally:
         store.close()
+
+
+def test_the_page_knows_the_servers_phrases_each_with_its_words() -> None:
+    page = (Path(__file__).parents[2] / "src/highroller/web/static/chat.js").read_text()
+    listed = dict(re.findall(r'^\s+"?([a-z-]+)"?: \(\) => (?:t\()?"([^"]+)"\)?,$', page, re.MULTILINE))
+    assert listed == PHRASES
+
+
+def test_a_deleted_profiles_messages_go_with_it(client: TestClient) -> None:
+    key = client.post("/api/profiles", json={"name": "Ann", "languages": ["en"]}).json()["key"]
+    made = client.post(
+        "/api/tables",
+        json={"game": "lasvegas", "options": SHORT, "bots": [None, None], "name": "Ann"},
+        headers={"X-Profile": key},
+    ).json()
+    bob = client.post(f"/api/tables/{made['id']}/join", json={"name": "Bob"}).json()["token"]
+    _say(client, made["id"], made["token"], text="mine")
+    _say(client, made["id"], bob, text="Bob's")
+    assert client.delete("/api/me", headers={"X-Profile": key}).status_code in (200, 204)
+    assert [m["text"] for m in client.get(f"/api/tables/{made['id']}/chat").json()["messages"]] == ["Bob's"]

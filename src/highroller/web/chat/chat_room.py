@@ -171,8 +171,9 @@ class Chat:
         await self.check_may_chat(table, held)
         self.pace(table.id, held, host)
         phrase, text = checked_content(text, phrase)
-        if held:
-            row = table.seats[held[0]]
+        seat = table.acting_seat(held)  # at a hot-seat table, the person whose turn it is holds the device
+        if seat is not None:
+            row = table.seats[seat]
             author, profile = seat_name(row), row.profile
         elif name is None:
             raise Refused("give your name (name) to chat as a spectator", 422, "name-needed")
@@ -183,7 +184,6 @@ class Chat:
             if table.timer and table.timer >= TURN_BASED and not table.finished
             else []
         )
-        seat = held[0] if held else None
         message = await asyncio.to_thread(
             self.store.add_chat, table.id, clock.now(), seat, author, profile, phrase, text, owed
         )

@@ -20,12 +20,18 @@ once.
     python benchmarks/web_load.py --matrix --seconds 60             # 0/20/50 bot tables x 1/2 servers, one table
     python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
     python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of cold long tables
+    python benchmarks/web_load.py --tables 50 --chat-every 5        # each table's first seat chats every 5 s
 
 With `--cold-gets`, the database is filled beforehand with long finished tables (6-player, 36-card
 Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
 `--cold-gets` times a second, each time from another address, so every GET makes a server load a
 table it does not hold. Their latency is printed too, and so is every warning of a busy event loop in
 the servers' logs (`highroller.web.http.loopwatch`).
+
+With `--chat-every`, every people's table's first seat sends a chat message that often over its
+WebSocket, and a spectator of each table reads it; the chat's figures are printed beside the moves':
+the messages sent, those the spectators heard (a rematch's are not), and their latency from sending to
+hearing.
 
 The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
 (SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
@@ -190,6 +196,11 @@ class Run:
     greeted: int = 0
     go: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
+    chat_every: float = 0.0
+    chat_sent: dict[str, float] = field(default_factory=dict)
+    """Each chat message sent (its text, unique) and when."""
+    chat_latencies: list[float] = field(default_factory=list)
+    """From sending a chat message to a spectator of its table hearing it."""
 
     def arrived(self) -> None:
         self.greeted += 1
@@ -240,8 +251,15 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
                     greeted = True
                     run.arrived()
                     await run.go.wait()
-                if not await play_on(ws, message, place, run, rng):
-                    return
+                chatting = (
+                    asyncio.create_task(chat(ws, place, run, rng)) if run.chat_every and place.seat == 0 else None
+                )
+                try:
+                    if not await play_on(ws, message, place, run, rng):
+                        return
+                finally:
+                    if chatting is not None:
+                        chatting.cancel()
                 place = await rematch(cluster, place, rng, http)
         except (
             OSError,
@@ -251,6 +269,35 @@ async def person(cluster: Cluster, place: Place, run: Run, rng: random.Random, h
         ):  # a server went away: try another
             run.reconnects += 1
             await asyncio.sleep(0.2)
+
+
+async def chat(ws: Any, place: Place, run: Run, rng: random.Random) -> None:
+    """The first seat of a table says something in the chat every `run.chat_every` seconds (a random
+    start, so the tables' messages spread out)."""
+    await asyncio.sleep(run.chat_every * rng.random())
+    while run.left() > 0:
+        text = f"{place.table} {len(run.chat_sent)} good luck"
+        run.chat_sent[text] = time.perf_counter()
+        await ws.send(json.dumps({"type": "chat", "text": text}))
+        await asyncio.sleep(run.chat_every)
+
+
+async def chat_reader(cluster: Cluster, table: str, number: int, run: Run, rng: random.Random) -> None:
+    """A spectator of the table reading its chat (the players read theirs only between their think
+    times): when each message sent is heard."""
+    url = rng.choice(cluster.urls()).replace("http", "ws")
+    forwarded = {"X-Forwarded-For": address_of_person(100_000 + number)}
+    async with websockets.connect(f"{url}/ws/tables/{table}", open_timeout=10, additional_headers=forwarded) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None}))
+        await run.go.wait()
+        while run.left() > 0:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, run.left())))
+            except TimeoutError:
+                return
+            for said in message.get("messages", []) if message["type"] == "chat" else []:
+                if said["text"] in run.chat_sent:
+                    run.chat_latencies.append(time.perf_counter() - run.chat_sent[said["text"]])
 
 
 async def rematch(cluster: Cluster, place: Place, rng: random.Random, http: httpx2.AsyncClient) -> Place:
@@ -413,9 +460,12 @@ async def play(
         stop = asyncio.Event()
         bots = asyncio.create_task(keep_bots_playing(cluster, bot_tables, http, stop))
         seats = await seat_people(cluster, args.tables, args.players, http)
-        run = Run(len(seats), args.think, seconds)
+        run = Run(len(seats), args.think, seconds, chat_every=args.chat_every)
         rng = random.Random(1)
         people = [person(cluster, place, run, random.Random(rng.random()), http) for place in seats]
+        if args.chat_every:
+            tables = sorted({place.table for place in seats})
+            people += [chat_reader(cluster, table, n, run, random.Random(n)) for n, table in enumerate(tables)]
         cold: list[float] = []
         asking = (
             asyncio.create_task(ask_cold(cluster, long_tables or [], args.cold_gets, run, http, cold))
@@ -523,6 +573,16 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
         "p99 ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "max ms": latencies[-1] * 1000,
         "bot moves/s": bot_moves / elapsed,
+        **(
+            {
+                "chat sent": len(run.chat_sent),
+                "chat heard": len(run.chat_latencies),
+                "chat p50 ms": statistics.median(run.chat_latencies) * 1000 if run.chat_latencies else 0.0,
+                "chat p99 ms": p99(run.chat_latencies) * 1000,
+            }
+            if args.chat_every
+            else {}
+        ),
         "server CPU s": cluster.cpu,
         "bot CPU s": cluster.bot_cpu,
         "database CPU s": database_cpu,
@@ -635,6 +695,13 @@ def main() -> None:
     parser.add_argument("--restart-every", type=float, default=300.0, help="soak: seconds between two server restarts")
     parser.add_argument(
         "--cold-gets", type=float, default=0.0, help="GETs a second of long tables no server holds (see below)"
+    )
+    parser.add_argument(
+        "--chat-every",
+        type=float,
+        default=0.0,
+        help="seconds between two chat messages of each people's table (its first seat's, over the WebSocket); "
+        "0: no chat",
     )
     parser.add_argument(
         "--check",

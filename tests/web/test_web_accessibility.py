@@ -1,6 +1,6 @@
 """Accessibility in Chromium: axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby, a table of each game in play, its Rules panel and a replay, a profile's history and the
-friends pages; and a whole game can be played with the keyboard alone (Tab to a choice, Enter)."""
+on the lobby, a table of each game in play, its Rules panel, its chat and a replay, a profile's history and
+the friends pages; and a whole game can be played with the keyboard alone (Tab to a choice, Enter)."""
 
 from __future__ import annotations
 
@@ -72,6 +72,13 @@ def test_a_table_its_rules_and_its_replay_have_no_serious_violation(
     page.keyboard.press("Escape")
     page.click("#menu summary")
     assert serious_violations(page) == []
+    page.click("#menu summary")  # closed again
+    call(server.url, "POST", f"/api/tables/{table['id']}/chat", table["token"], json={"text": "<b>hello</b>"})
+    page.click("#chat-button")
+    page.wait_for_selector("#chat-log .chat-message")
+    page.locator("#chat-panel .chat-settings").evaluate("node => node.open = true")
+    assert serious_violations(page) == []
+    page.click("#chat-close")
     finished = create(server.url, game, options, ["easy", "easy"])
     for _ in range(600):
         if call(server.url, "GET", f"/api/tables/{finished['id']}")["finished"]:

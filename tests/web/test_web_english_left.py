@@ -215,7 +215,7 @@ def _play_in_page(page: Page, moves: int, rng: random.Random, crawl: Crawl, wher
 
 
 def _read_dialogs(page: Page, crawl: Crawl, game: str) -> None:
-    """The table's hint (on the person's turn), score sheet and Rules, each read open."""
+    """The table's hint (on the person's turn), score sheet, Rules and chat (a quick phrase said), each read open."""
     page.wait_for_function(
         "() => document.querySelector('#actions button.action:not([disabled])') || "
         "document.body.classList.contains('finished')"
@@ -236,6 +236,12 @@ def _read_dialogs(page: Page, crawl: Crawl, game: str) -> None:
     page.wait_for_selector("#rules .guide .in-play")
     crawl.read(page, f"{game} rules")
     page.click("#rules-close")
+    page.click("#chat-button")
+    page.click("#chat-panel [data-phrase='good-luck']")
+    page.wait_for_selector("#chat-log .chat-phrase-said")
+    page.locator("#chat-panel .chat-settings").evaluate("node => node.open = true")
+    crawl.read(page, f"{game} chat")
+    page.click("#chat-close")
 
 
 def _read_lobby(browser: Browser, base: str, crawl: Crawl, context: dict[str, Any]) -> Page:

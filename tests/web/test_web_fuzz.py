@@ -180,9 +180,10 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
         context: schemathesis.HookContext, strategy: st.SearchStrategy[Any]
     ) -> st.SearchStrategy[Any]:
         path = context.operation.path if context.operation is not None else ""
-        if "{table_id}" in path:
+        if "{table_id}" in path:  # with a chat message's number where the path has one
+            numbers = {"message": st.integers(0, 5)} if "{message}" in path else {}
             return half_and_half(
-                strategy, st.sampled_from(sorted(tables.tokens)).map(lambda table_id: {"table_id": table_id})
+                strategy, st.fixed_dictionaries({"table_id": st.sampled_from(sorted(tables.tokens)), **numbers})
             )
         if "{game}" in path:
             return half_and_half(strategy, st.sampled_from(games).map(lambda game: {"game": game}))

@@ -53,7 +53,7 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web"}
+NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web", "reports": "web"}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 
@@ -61,6 +61,7 @@ LOADED_WHEN_CALLED = {
     "serve": "highroller.cli.serve:serve",
     "bots": "highroller.cli.serve:bots",
     "ratings": "highroller.cli.ratings:ratings",
+    "reports": "highroller.cli.reports:reports",
     "compile": "highroller.cli.compile:compile_command",
     "new-game": "highroller.cli.new_game:new_game_command",
 }

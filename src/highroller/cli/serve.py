@@ -255,6 +255,12 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
     type=click.FloatRange(0, 60_000),
     help="Milliseconds the event loop may be busy at a stretch before the log says where (0: not watched).",
 )
+@click.option(
+    "--chat/--no-chat",
+    default=DEFAULTS.chat,
+    show_default=True,
+    help="Whether people may chat at tables (--no-chat turns the chat off at every table of this server).",
+)
 def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from highroller.web.api.apidocs import add_api_docs
+from highroller.web.api.chat_api import build_chat_router
 from highroller.web.api.device_api import build_device_router
 from highroller.web.api.games_and_tables import build_router
 from highroller.web.api.history_api import build_history_router
@@ -184,6 +185,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_device_router(store))
     app.include_router(build_social_router(store, tables))
     app.include_router(build_invitation_router(store, tables, quotas))
+    app.include_router(build_chat_router(tables, quotas))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

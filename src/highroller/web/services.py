@@ -14,6 +14,7 @@ from highroller.web.bots.botwork import Dispatcher
 from highroller.web.bots.hints import Hints
 from highroller.web.bots.replays import Replays
 from highroller.web.bots.warmup import start_warm_up
+from highroller.web.chat.chat_notices import keep_telling_chat
 from highroller.web.history.backfill import backfill
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.people.notifier import keep_notifying
@@ -124,6 +125,8 @@ class Services:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
         self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
+        if self.settings.chat:
+            self._tasks.append(spawn(keep_telling_chat(self.store, self.settings, self.tables.presence)))
         self._tasks.append(spawn(keep_ratings(self.store, self.tables)))
         self._tasks.append(spawn(backfill(self.store)))
         if self.settings.warm_up:

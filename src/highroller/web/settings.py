@@ -95,3 +95,5 @@ class Settings:
     loop_warning: float = 0.05
     """Seconds of CPU time the event loop's thread may run code at a stretch before the server logs where
     (`highroller.web.http.loopwatch`; 0: not watched)."""
+    chat: bool = True
+    """Whether people may chat at tables (`highroller serve --no-chat`: nobody may, at any table)."""

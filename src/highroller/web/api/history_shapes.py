@@ -86,9 +86,7 @@ class Stats(Answer):
 
     games: list[GameStats] = Field(description="per game and player count")
     ratings: list[RatingSeries]
-    opponents: list[HeadToHead] = Field(
-        description="your friends, then the people you played most, at most 20"
-    )
+    opponents: list[HeadToHead] = Field(description="your friends, then the people you played most, at most 20")
 
 
 def file_answer(media_type: str, description: str) -> dict[int | str, dict[str, Any]]:

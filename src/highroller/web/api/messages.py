@@ -76,6 +76,11 @@ class CreateTable(Strict):
         le=MAX_BOT_DELAY,
         description="seconds between two bot moves, up to 5; default: the server's (--bot-delay)",
     )
+    chat: Literal["players", "everyone", "off"] = Field(
+        default="players",
+        description="who may chat at the table: the seated people (players), spectators too (everyone), or nobody "
+        "(off)",
+    )
 
 
 class Join(Strict):

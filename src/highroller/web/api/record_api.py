@@ -29,6 +29,13 @@ LOG_COST = 5
 """How many requests a page of the whole log counts as against its asker's request rates."""
 
 
+def with_chat(record: dict[str, Any], chat: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The record, with the seated people's chat under "table" when they all said yes to it (`chat` not None)."""
+    if chat is not None:
+        record["table"]["chat"] = chat
+    return record
+
+
 def build_record_router(tables: Tables, replays: Replays, limits: RateLimits) -> APIRouter:
     """The records' routes; `limits` counts a replay and a page of the log, which cost more than one request."""
     router = APIRouter(prefix="/api", responses=REFUSALS)
@@ -42,14 +49,16 @@ def build_record_router(tables: Tables, replays: Replays, limits: RateLimits) ->
 
     @router.get(
         "/tables/{table_id}/record",
-        summary="The record of a finished game (highroller replay reads it)",
+        summary="The record of a finished game (highroller replay reads it), with the chat if every seated person said "
+        "yes to it",
         responses=documented(Record, "the record, as a file to download"),
     )
     async def record(table_id: str) -> Response:
         table = await finished_table(table_id)
         disposition = f'attachment; filename="highroller-{table.game.name}-{table.id}.json"'
+        chat = await tables.chat.for_record(table)
         body = await asyncio.to_thread(
-            lambda: JSONResponse(table.record()).body
+            lambda: JSONResponse(with_chat(table.record(), chat)).body
         )  # a finished game's state no longer changes
         return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})
 

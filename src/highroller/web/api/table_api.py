@@ -14,6 +14,7 @@ from highroller.web.api.messages import MAX_VERSION, REFUSALS, CreateTable
 from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.api.route_args import bearer, origin, page_language, seated
 from highroller.web.api.table_socket import Connections
+from highroller.web.chat.chat_room import first_of
 from highroller.web.http.checks import check_bank, check_seats, made_game
 from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import Quotas
@@ -78,6 +79,7 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
             bank=bank,
             rated=body.rated,
         )
+        await tables.chat.set_rule(table.id, body.chat)
         answer = table.summary()
         if seated_at is not None:
             answer.update(seat=seated_at[0], token=seated_at[1])
@@ -94,6 +96,12 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
         request: Request,
         after: int | None = Query(
             default=None, ge=0, le=MAX_VERSION, description="wait (up to 25 s) until the version differs from this"
+        ),
+        chat_after: int | None = Query(
+            default=None,
+            ge=0,
+            le=MAX_VERSION,
+            description="with after: wait only until the chat has a message numbered past this too",
         ),
         log_from: int = Query(
             default=0,
@@ -121,7 +129,10 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
                         retry_after=5,
                     )
                 with tables.presence.polling(table.id, poller, held):
-                    await table.wait_change(after, LONG_POLL_SECONDS)
+                    await first_of(
+                        table.wait_change(after, LONG_POLL_SECONDS),
+                        None if chat_after is None else tables.chat.wait(table.id, chat_after, LONG_POLL_SECONDS),
+                    )
         return table.snapshot(seat, min(log_from, table.window.end), lang)
 
     return router

@@ -4,10 +4,14 @@ Client → server: `{"type": "hello", "token": ..., "lang": "en"}` (first; no to
 en, fr or de, the language of the log lines and choices),
 `{"type": "action", "version": n, "action": {...}}`, `{"type": "ping"}`, and
 `{"type": "presence", "visible": false}` when the page is hidden (`true` when it is shown again: a
-seat whose every page is hidden shows as away; see `highroller.web.tables.presence`).
+seat whose every page is hidden shows as away; see `highroller.web.tables.presence`), and
+`{"type": "chat", "text": ...}` or `{"type": "chat", "phrase": "good-luck"}` (a spectator adds `"name"`;
+see `highroller.web.chat.chat_room`).
 Server → client: `{"type": "state", ...}` (the seat's view, legal actions, new log lines),
 `{"type": "error", "error": ..., "code": ...}` (the error in the hello's language; before the hello, in
-the handshake's `Accept-Language`), `{"type": "pong"}`. A bad message gets an error and
+the handshake's `Accept-Language`; a chat message refused `too-fast` adds `retry_after`), `{"type": "pong"}`,
+`{"type": "chat", "messages": [...]}` (each new chat message; `hidden`: numbers of messages the host hid;
+the last ones are read with `GET /api/tables/{id}/chat` once connected). A bad message gets an error and
 the connection stays open. A client sending faster than `MESSAGES_PER_SECOND` (beyond a burst) has
 its surplus messages refused (`too-fast`), and one address may hold only so many connections.
 """
@@ -19,18 +23,24 @@ import contextlib
 import time
 from collections import Counter
 from collections.abc import Iterator
+from typing import Annotated
 
 from fastapi import WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
-from highroller.web.api.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, client_message, explain
+from highroller.web.api.chat_shapes import WsChat
+from highroller.web.api.messages import MAX_MESSAGE, Hello, Ping, Visibility, WsAct, explain
 from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
 from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
-from highroller.web.tables.presence import Presence
 from highroller.web.tables.table_copy import Subscriber
+
+socket_message: TypeAdapter[Hello | WsAct | Ping | Visibility | WsChat] = TypeAdapter(
+    Annotated[Hello | WsAct | Ping | Visibility | WsChat, Field(discriminator="type")]
+)
+"""What a client may send on the socket: `messages.client_message`'s, and chat messages."""
 
 MESSAGES_PER_SECOND = 10.0
 BURST = 30.0
@@ -54,7 +64,7 @@ class Pace:
     def __init__(self, limits: RateLimits, host: str | None) -> None:
         self._bucket = TokenBucket(MESSAGES_PER_SECOND, BURST)
         self._limits = limits
-        self._host = host
+        self.host = host
         self.token: str | None = None
         """The seat token the connection said hello with (its rate counts from then on)."""
         self._warned = 0.0
@@ -63,7 +73,7 @@ class Pace:
         if self._bucket.take(time.monotonic()):
             return False
         try:
-            self._limits.spend(self._host, self.token)
+            self._limits.spend(self.host, self.token)
         except TooFast:
             return False
         return True
@@ -150,7 +160,7 @@ async def _hello(websocket: WebSocket, table: Table, pace: Pace) -> Subscriber |
         if not pace.allow():
             continue
         try:
-            message = client_message.validate_json(text) if len(text) <= MAX_MESSAGE else None
+            message = socket_message.validate_json(text) if len(text) <= MAX_MESSAGE else None
             if message is None:
                 await websocket.send_json(
                     _error(
@@ -212,20 +222,22 @@ async def serve_table(
                 await websocket.close(code=CLOSE_NO_TABLE)
                 return
             tables.presence.enter(table.id, subscriber, subscriber.held)
+            reader = await tables.chat.join(table, subscriber)
             try:
                 sender = asyncio.create_task(_sender(websocket, table, subscriber))
                 try:
                     while (text := await _read(websocket)) is not None:
-                        await _handle(text, table, subscriber, pace, tables.presence)
+                        await _handle(text, table, subscriber, pace, tables)
                 finally:
                     sender.cancel()
                     await asyncio.gather(sender, return_exceptions=True)
             finally:
                 table.subscribers.discard(subscriber)
                 tables.presence.leave(table.id, subscriber)
+                tables.chat.leave(table.id, reader)
 
 
-async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, presence: Presence) -> None:
+async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, tables: Tables) -> None:
     if not pace.allow():
         if pace.warn():
             subscriber.say(
@@ -245,14 +257,20 @@ async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, p
         )
         return
     try:
-        message = client_message.validate_json(text)
+        message = socket_message.validate_json(text)
     except ValidationError as error:
         subscriber.say(_error(Refused(explain(error), code="malformed"), subscriber.lang))
         return
     if isinstance(message, Ping):
         subscriber.say({"type": "pong"})
     elif isinstance(message, Visibility):
-        presence.show(table.id, subscriber, message.visible)
+        tables.presence.show(table.id, subscriber, message.visible)
+    elif isinstance(message, WsChat):
+        try:
+            await tables.chat.post(table, subscriber.held, pace.host, message.text, message.phrase, message.name)
+        except Refused as refused:
+            retry = {} if refused.retry_after is None else {"retry_after": refused.retry_after}
+            subscriber.say({**_error(refused, subscriber.lang), **retry})
     elif isinstance(message, Hello):
         subscriber.say(
             _error(Refused("already greeted; reconnect to change seats", code="hello-twice"), subscriber.lang)

@@ -198,6 +198,17 @@ _BOARD_LABEL = re.compile(
 "Greedy bot", "Former player"), look-alikes included."""
 
 
+def refused_character(text: str) -> tuple[str, Phrase] | None:
+    """The first character of `text` a display name could not contain by its kind (invisible, changing
+    the direction, a control character…: rule 4), described as people can look it up, and why; None
+    when there is none. Other texts people type (chat messages) are held to the same rule."""
+    for index, char in enumerate(text):
+        reason = _refusal(text, index)
+        if reason:
+            return _describe(char), reason
+    return None
+
+
 def _describe(char: str) -> str:
     """A refused character as people can look it up: U+202E (RIGHT-TO-LEFT OVERRIDE)."""
     label = unicodedata.name(char, "") or _UNNAMED[unicodedata.category(char)]
@@ -212,10 +223,9 @@ def _check_length(name: str) -> None:
 
 
 def _check_characters(name: str) -> None:
-    for index, char in enumerate(name):
-        reason = _refusal(name, index)
-        if reason:
-            raise NameRefused("a display name cannot contain {char}: {reason}", char=_describe(char), reason=reason)
+    refused = refused_character(name)
+    if refused:
+        raise NameRefused("a display name cannot contain {char}: {reason}", char=refused[0], reason=refused[1])
 
 
 def _refusal(name: str, index: int) -> Phrase | None:

@@ -208,8 +208,8 @@ def update_profile(store: Store, profile: Profile, name: str | None, languages: 
 
 def forget_profile(store: Store, profile_id: str) -> list[str]:
     """Delete a profile: its name, languages, keys, sign-in links, passkeys, push subscriptions, follows,
-    blocks and invitations (its own and of it) are gone; its seats are nobody's (shown as "Seat N", their
-    tokens no longer work), but for its seats at rated tables, which stay its rated player (a former
+    blocks and invitations (its own and of it), chat messages and chat notification settings are gone; its
+    seats are nobody's (shown as "Seat N", their tokens no longer work), but for its seats at rated tables, which stay its rated player (a former
     player, ranked by the game as anyone). The ids of the tables whose seats changed (the caller tells
     them)."""
     with store.transaction(write=True) as cursor:
@@ -231,7 +231,16 @@ def forget_profile(store: Store, profile_id: str) -> list[str]:
                 cursor, "UPDATE hr_tables SET revision = revision + 1 WHERE id = ? RETURNING revision", (table_id,)
             ).fetchone()[0]
             store.notify(cursor, table_id, int(revision))
-        for child in ("hr_profile_keys", "hr_signin_links", "hr_passkeys", "hr_push", "hr_challenges"):
+        for child in (
+            "hr_profile_keys",
+            "hr_signin_links",
+            "hr_passkeys",
+            "hr_push",
+            "hr_challenges",
+            "hr_chat",  # the profile's chat messages go with it
+            "hr_chat_unseen",
+            "hr_chat_quiet",
+        ):
             store.run(cursor, f"DELETE FROM {child} WHERE profile_id = ?", (profile_id,))
         for pair, one, other in (("hr_follows", "follower", "followed"), ("hr_blocks", "blocker", "blocked")):
             store.run(cursor, f"DELETE FROM {pair} WHERE {one} = ? OR {other} = ?", (profile_id, profile_id))

@@ -288,6 +288,7 @@ async function create(event) {
     stand_in: document.getElementById("stand-in").value,
     hints: document.getElementById("hints").checked,
     real_dice: document.getElementById("real-dice").checked,
+    chat: document.getElementById("chat-rule").value,
   };
   if (speed !== "") body.bot_delay = Number(speed);
   if (turnBased() && bank) body.bank = Number(bank);
@@ -362,6 +363,10 @@ function drawSettings() {
       h("small", { class: "hint" }, t("how long the bots pause before each move: relaxed 1.5 s, fast 0.3 s"))),
     h("label", { class: "option" }, h("span", {}, t("hints and win chances")), h("input", { type: "checkbox", id: "hints", checked: true }),
       h("small", { class: "hint" }, t("players may ask on their turn what a bot would play, with the odds, and see each player's chance to win where the game has an estimate; untick for a table without help"))),
+    h("label", { class: "option" }, h("span", {}, t("chat")),
+      h("select", { id: "chat-rule", name: "chat" },
+        [["players", t("the players chat")], ["everyone", t("players and spectators chat")], ["off", t("no chat")]].map(([value, label]) => h("option", { value }, label))),
+      h("small", { class: "hint" }, t("who may write in the table's chat; everyone may read it"))),
   );
   const oneDevice = h("input", { type: "checkbox", id: "hot-seat" });
   oneDevice.addEventListener("change", nameWords);

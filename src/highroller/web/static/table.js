@@ -21,6 +21,7 @@ import { chooseName, ensureProfile } from "/static/profile.js";
 import { closeControl } from "/static/closing.js";
 import { pushControl, registerServiceWorker } from "/static/push.js";
 import { ratingOutcome } from "/static/rating_outcome.js";
+import { chatPanel } from "/static/chat.js";
 
 const tableId = tableIdFromPath();
 const el = (id) => document.getElementById(id);
@@ -43,6 +44,10 @@ let scoredSeen = Number(sessionStorage.getItem(SCORED) ?? -1);
 /** The messages handled so far, one after another: the first state waits for the game's board module,
 and a later message must not be drawn before it (the older state would be drawn last). */
 let inbox = Promise.resolve();
+/** The table's chat (chat.js): its button in the header, told the socket's chat messages. */
+let chat = null;
+/** Whether the chat's last messages were read since the socket (re)connected. */
+let chatRead = false;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -50,6 +55,7 @@ function connect() {
   el("connection").textContent = t("connecting…");
   socket.addEventListener("open", () => {
     retry = 500;
+    chatRead = false;
     el("connection").textContent = "";
     socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: language() }));
     tellPresence();
@@ -70,6 +76,11 @@ function connect() {
 }
 
 async function receive(message) {
+  if (message.type === "chat") {
+    chat.receive(message);
+    return;
+  }
+  if (message.type === "error" && chat.refused(message)) return;
   if (message.type === "error") {
     if (message.code === "no-table") {
       el("status").textContent = t("This table no longer exists.");
@@ -87,6 +98,10 @@ async function receive(message) {
     return;
   }
   if (message.type !== "state") return;
+  if (!chatRead) {
+    chatRead = true; // once the socket hears every new message: the last ones are read now
+    chat.load();
+  }
   if (!drawer) {
     drawer = await gameModule(message.game);
     if (!el("rules-button")) el("header-buttons").append(rulesButton(message.game, message.title, () => latest && latest.view.rules));
@@ -512,6 +527,8 @@ async function start() {
   el("menu-items").append(pushControl());
   registerServiceWorker();
   watchBar();
+  chat = chatPanel(tableId, { token: () => (mine ? mine.token : null), seat: () => (latest ? latest.seat : mine ? mine.seat : null), socket: () => socket });
+  el("header-buttons").prepend(chat.button);
   document.addEventListener("close", () => requestAnimationFrame(showTheBoard), true); // a dialog closed: back to the board
   setInterval(drawClock, 1000);
   await seatOfProfile();

@@ -1,6 +1,7 @@
 """How a committed change is told to every server process: the payload of PostgreSQL's
 `NOTIFY highroller` (the table, its new revision, when its next automatic move is due and, as they fit,
-the new steps with their log lines), and reading it back (`listen` hears it)."""
+the new steps with their log lines; or who is at it, or a chat message), and reading it back (`listen`
+hears it)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ class Change:
     presence: str | None = None
     """Set when only who is at the table changed: the process whose connections changed ("": the
     rows of processes gone were deleted); `revision` is then 0."""
+    chat: dict[str, Any] | None = None
+    """Set when only the chat changed: the message as readers get it, with its author's profile
+    (`profile`) and whether the host hid it (`hidden`); `revision` is then 0."""
 
 
 def change_payload(
@@ -58,10 +62,19 @@ def change_payload(
     return json.dumps(change, separators=(",", ":"))
 
 
+def chat_payload(table_id: str, message: dict[str, Any], profile: str | None, hidden: bool) -> str:
+    """The payload announcing a chat message (new, or `hidden` by the host); a message is at most a
+    few hundred characters, so it always fits."""
+    chat = {**message, "profile": profile, "hidden": hidden}
+    return json.dumps({"table": table_id, "chat": chat}, separators=(",", ":"), ensure_ascii=False)
+
+
 def parse_change(payload: str) -> Change | None:
     """The change a notification's payload describes; None if it is not one of ours."""
     try:
         data = json.loads(payload)
+        if "chat" in data:
+            return Change(table_id=str(data["table"]), revision=0, chat=dict(data["chat"]))
         if "presence" in data:
             return Change(table_id=str(data["table"]), revision=0, presence=str(data["presence"]))
         due = data["due"]

@@ -39,6 +39,12 @@ and outlives the table.
 (pending, accepted or declined; one per table and invitee); a table notes the profile that made it
 (`creator_profile`: its first seat's, or the rematch asker's), whose blocks keep people from its seats
 (`highroller.web.people.friends`, `highroller.web.people.invitations`).
+`hr_chat` holds each table's chat messages (numbered per table, `n`; the author's seat, or null for a
+spectator, name and profile; a quick phrase's code or the text typed; `hidden` once the host hid it),
+`hr_chat_rules` who may chat at a table (players, everyone or off), `hr_chat_record` each seat's yes or
+no to the chat going into the record, `hr_chat_reports` the messages reported to the host, and
+`hr_chat_unseen`/`hr_chat_quiet` the batched chat notifications owed and the profiles that want none
+(`highroller.web.chat`); all are deleted with their table.
 """
 
 from __future__ import annotations
@@ -219,6 +225,50 @@ TABLES = (
         state TEXT NOT NULL,
         UNIQUE (table_id, invitee)
     )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat (
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        seat INTEGER,
+        author TEXT NOT NULL,
+        profile_id TEXT,
+        phrase TEXT,
+        text TEXT,
+        hidden INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, n)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_rules (
+        table_id TEXT PRIMARY KEY,
+        who TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_record (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        include INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_reports (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        reporter TEXT NOT NULL,
+        reporter_name TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL,
+        UNIQUE (table_id, n, reporter)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_unseen (
+        table_id TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
+        count INTEGER NOT NULL,
+        last_n INTEGER NOT NULL,
+        PRIMARY KEY (table_id, profile_id)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_chat_quiet (
+        profile_id TEXT PRIMARY KEY
+    )""",
 )
 
 ADDED_COLUMNS = (
@@ -306,6 +356,8 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS hr_invitations_invitee ON hr_invitations (invitee, at)",
     "CREATE INDEX IF NOT EXISTS hr_invitations_inviter ON hr_invitations (inviter, at)",
     "CREATE INDEX IF NOT EXISTS hr_invitations_at ON hr_invitations (at)",
+    "CREATE INDEX IF NOT EXISTS hr_chat_reports_open ON hr_chat_reports (state, at)",
+    "CREATE INDEX IF NOT EXISTS hr_chat_unseen_since ON hr_chat_unseen (since)",
 )
 
 BACKFILL = (

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from highroller.web.store.changes import GONE
+from highroller.web.store.chat_queries import CHAT_TABLES
 from highroller.web.store.rows import Conflict
 from highroller.web.store.transaction import Transactions
 
@@ -65,7 +66,7 @@ class ExpiryQueries(Transactions):
         """Delete these tables and everything stored of them, and tell every process they are gone."""
         if ids:
             marks = ", ".join("?" * len(ids))
-            for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence", "hr_checkpoints"):
+            for child in ("hr_seat_changes", "hr_steps", "hr_seats", "hr_presence", "hr_checkpoints", *CHAT_TABLES):
                 self.run(cursor, f"DELETE FROM {child} WHERE table_id IN ({marks})", ids)
             self.run(cursor, f"DELETE FROM hr_tables WHERE id IN ({marks})", ids)
             for table_id in ids:

@@ -18,6 +18,7 @@ from highroller.core.game import Game
 from highroller.core.rng import fresh_seed
 from highroller.core.state import CHANCE
 from highroller.web import clock
+from highroller.web.chat.chat_room import Chat
 from highroller.web.http.checks import checked_name, default_stand_in
 from highroller.web.http.errors import Refused
 from highroller.web.people.profiles import seat_token
@@ -69,6 +70,8 @@ class Tables:
         self._cold = asyncio.Semaphore(COLD_LOADS)
         self.presence = Presence(store, self._presence_changed)
         """Who is at each table: the connections of this process and, on a shared store, of the others."""
+        self.chat = Chat(store, settings)
+        """The tables' chat."""
 
     def _presence_changed(self, table_id: str) -> None:
         table = self._live.get(table_id)
@@ -292,6 +295,9 @@ class Tables:
 
     def changed(self, change: Change) -> None:
         """Another process (or a bot worker) changed a table, or who is at it: follow it if it is held here."""
+        if change.chat is not None:
+            self.chat.heard(change.table_id, dict(change.chat))
+            return
         if change.presence is not None:
             if change.table_id in self._live and change.presence != self.presence.process:
                 asyncio.get_running_loop().create_task(self.presence.load(change.table_id))

@@ -111,9 +111,11 @@ def test_the_head_to_head_lists_friends_first(make_client: Callable[..., TestCli
     for n in range(3):
         finish(store, f"b{n}", float(n), [(ann.id, None, 1, 10, False), (bob.id, None, 2, 5, False)])
     finish(store, "c0", 5.0, [(ann.id, None, 2, 1, False), (cid.id, None, 1, 4, False)])
-    listed = lambda: [
-        (o["name"], o["friend"]) for o in client.get("/api/me/stats", headers=ann.headers).json()["opponents"]
-    ]  # noqa: E731
+
+    def listed() -> list[tuple[str, bool]]:
+        stats = client.get("/api/me/stats", headers=ann.headers).json()
+        return [(o["name"], o["friend"]) for o in stats["opponents"]]
+
     assert listed() == [("Bob", False), ("Cid", False)]  # the most played first
     handle = client.get("/api/me/friends", headers=cid.headers).json()["handle"]
     assert client.put(f"/api/me/follows/{handle}", headers=ann.headers).status_code in (200, 204)

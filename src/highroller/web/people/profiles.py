@@ -209,9 +209,9 @@ def update_profile(store: Store, profile: Profile, name: str | None, languages: 
 def forget_profile(store: Store, profile_id: str) -> list[str]:
     """Delete a profile: its name, languages, keys, sign-in links, passkeys, push subscriptions, follows,
     blocks and invitations (its own and of it), chat messages and chat notification settings are gone; its
-    seats are nobody's (shown as "Seat N", their tokens no longer work), but for its seats at rated tables, which stay its rated player (a former
-    player, ranked by the game as anyone). The ids of the tables whose seats changed (the caller tells
-    them)."""
+    seats are nobody's (shown as "Seat N", their tokens no longer work), but for its seats at rated tables,
+    which stay its rated player (a former player, ranked by the game as anyone). The ids of the tables
+    whose seats changed (the caller tells them)."""
     with store.transaction(write=True) as cursor:
         tables = [
             row[0]

@@ -1,6 +1,7 @@
 """The chat in Chromium: Ann reads French and Bob German, and each sees the other's quick phrase in
 their own language; a message of HTML and script is shown as its literal text and makes no element; a
-spectator chats where the table lets spectators chat and is told why not where it does not; a muted
+report sent from the page reaches the host's queue (`highroller reports`); a spectator chats where the
+table lets spectators chat and is told why not where it does not; a muted
 person's messages vanish for the one who muted them only; the unread count shows on the chat's button."""
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from conftest import Server
 from playwright.sync_api import Browser, Page
 from web_helpers import call, create, join
+
+from highroller.cli.main import cli
 
 pytestmark = pytest.mark.slow  # Chromium
 
@@ -80,6 +84,13 @@ def test_two_readers_each_see_phrases_in_their_language_and_mute_is_theirs(
     assert HOSTILE in _lines(ann)[-1], "the text shows as typed"
     assert ann.evaluate("() => window.hacked") is None, "no script ran"
     assert ann.locator("#chat-log img, #chat-log script").count() == 0, "no element was made of it"
+    hostile = ann.locator("#chat-log .chat-message", has_text="window.hacked=2")
+    hostile.locator(".chat-report-button").click()
+    hostile.locator(".chat-report select").select_option("abuse")
+    hostile.locator(".chat-report button").click()
+    hostile.locator(".chat-report .hint").wait_for()
+    queue = CliRunner().invoke(cli, ["reports", "--db", server.database])
+    assert queue.exit_code == 0 and "abuse" in queue.output and "Bob" in queue.output, queue.output
 
     carl = _page(browser, server, table, "en", None)
     _open_chat(carl)

@@ -77,7 +77,7 @@ def test_the_pages_follow_the_browser_and_the_switch(browser: Browser, serve: Ca
     server = serve(0.2)
     page = browser.new_context(locale="fr-FR").new_page()
     page.goto(server.url + "/")
-    page.wait_for_selector("#game option")  # the games are asked for once the words are loaded and the page translated
+    page.wait_for_selector("#game option", state="attached")  # the games come once the page is translated
     assert page.inner_text("h1") == "Nouvelle table" and page.get_attribute("html", "lang") == "fr"
     page.fill("#name", "Anna")
     page.click("#create-button")

@@ -5,6 +5,7 @@ answers at once."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 
@@ -41,3 +42,24 @@ def test_a_loop_that_answers_at_once_is_not_named(caplog: pytest.LogCaptureFixtu
     with caplog.at_level(logging.WARNING, logger="highroller.web.http.loopwatch"):
         watch = asyncio.run(watched(0.005, 0.05))
     assert watch.longest == 0.0 and not any(BUSY in record.getMessage() for record in caplog.records)
+
+
+async def collected_on_the_loop(heap: list[list[int]], bound: float) -> LoopWatch:
+    watch = LoopWatch(bound)
+    watch.start()
+    await asyncio.sleep(0.1)
+    start = time.thread_time()
+    while time.thread_time() - start < 8 * bound:
+        gc.collect()  # a full pass over the heap, as the collector makes one wherever it strikes
+    await asyncio.sleep(0.1)
+    watch.stop()
+    assert heap
+    return watch
+
+
+def test_a_stretch_spent_collecting_garbage_says_so(caplog: pytest.LogCaptureFixture) -> None:
+    heap = [[n] for n in range(200_000)]
+    with caplog.at_level(logging.WARNING, logger="highroller.web.http.loopwatch"):
+        watch = asyncio.run(collected_on_the_loop(heap, 0.02))
+    assert watch.collecting >= 0.06
+    assert any("collecting garbage" in record.getMessage() for record in caplog.records), [r.getMessage()[:80] for r in caplog.records]

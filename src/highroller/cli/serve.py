@@ -18,14 +18,11 @@ DEFAULTS = Settings()
 
 
 def _settle_startup_objects() -> None:
-    """Load what the server runs of every game now (`highroller.web.api.preload`), then exempt these
-    long-lived objects from the cyclic garbage collector's full passes, which would otherwise rescan
-    them all and pause every table."""
+    """Exempt the long-lived objects made so far (every game's modules, the application, its routes and
+    their schemas) from the cyclic garbage collector's full passes, which would otherwise rescan them all
+    and pause every table."""
     import gc
 
-    from highroller.web.api.preload import preload
-
-    preload()
     gc.collect()
     gc.freeze()
 
@@ -275,6 +272,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 
     import uvicorn
 
+    from highroller.web.api.preload import preload
     from highroller.web.app import create_app
     from highroller.web.http.protocol import HTTP_PROTOCOL
     from highroller.web.people.origin import listening_origin
@@ -299,7 +297,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
             "public_origin": origin,
         }
     )
-    _settle_startup_objects()
+    preload()  # what the server runs of every game, loaded now
     store = open_store(where)
     shown = where.split("@")[-1] if "://" in where else where
     click.echo(f"highroller: tables in {shown}; open {origin}/")
@@ -308,8 +306,10 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
             f"highroller: sign-in links, QR codes, passkeys and notifications use {origin}; --public-origin sets the "
             f"site's address"
         )
+    app = create_app(store, settings)
+    _settle_startup_objects()
     config = uvicorn.Config(
-        create_app(store, settings),
+        app,
         host=host,
         port=port,
         http=HTTP_PROTOCOL,  # uvicorn's, refusing request heads over 64 KiB (431)

@@ -93,19 +93,29 @@ class LoopWatch:
                 return
 
     def _ask(self, loop: asyncio.AbstractEventLoop, ident: int, clock: int) -> None:
-        """Ask the loop to answer once, and warn if its thread ran code past the bound before it did."""
+        """Ask the loop to answer once, and warn if its thread ran code past the bound before it did. The
+        loop notes, as it answers, the time, its thread's CPU time and the collector's time so far: what
+        this thread sees later could include work done after the answer."""
         answered = threading.Event()
+        noted: list[float] = []
+
+        def answer() -> None:
+            noted.extend((time.monotonic(), time.thread_time(), self.collecting))
+            answered.set()
+
         asked, cpu, collecting = time.monotonic(), time.clock_gettime(clock), self.collecting
-        loop.call_soon_threadsafe(answered.set)
+        loop.call_soon_threadsafe(answer)
         where = ""
         if not answered.wait(self.bound):
             frame = sys._current_frames().get(ident)
             where = _where(frame) if frame is not None else "?"
             while not answered.wait(1.0) and not self._stop.is_set():
                 pass
-        waited, busy = time.monotonic() - asked, time.clock_gettime(clock) - cpu
+        if not noted:
+            return  # stopped before the loop answered
+        waited, busy, garbage = noted[0] - asked, noted[1] - cpu, noted[2] - collecting
         if busy > self.bound:
             self.longest = max(self.longest, busy)
-            garbage = self.collecting - collecting
+            garbage = min(garbage, busy)  # a collection under way when asked counts whole
             collected = f" ({garbage * 1000:.0f} ms collecting garbage)" if garbage >= 0.001 else ""
             log.warning("%s %.0f ms (%.0f ms of CPU)%s at\n%s", BUSY, waited * 1000, busy * 1000, collected, where)

@@ -57,9 +57,13 @@ class Summary:
     def describe(self) -> str:
         megabytes = self.size / 1_000_000
         return (
-            f"{self.tables} tables ({self.in_progress} games in progress), {self.profiles} profiles, "
-            f"schema {self.schema}, {megabytes:.1f} MB"
+            f"{_count(self.tables, 'table')} ({_count(self.in_progress, 'game')} in progress), "
+            f"{_count(self.profiles, 'profile')}, schema {self.schema}, {megabytes:.1f} MB"
         )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 COUNTS = (

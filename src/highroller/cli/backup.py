@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from highroller.cli.extras import require
-from highroller.web.store.backups import BackupError, Summary, backup, restore
+from highroller.web.store.backup_checks import BackupError, Summary
+from highroller.web.store.backups import backup, restore
 from highroller.web.store.dialects import default_database, is_postgres
 
 database_option = click.option(

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from highroller.web.store.backups import (
+from highroller.web.store.backup_checks import (
     BackupError,
     Summary,
     check_schema,

@@ -70,8 +70,8 @@ def restore(file: Path, database: str) -> Summary:
     target: Kind = "postgresql" if is_postgres(database) else "sqlite"
     if kind != target:
         raise BackupError(
-            f"{file} is a {NAMES[kind]} backup and {NAMES[target]} databases take only {NAMES[target]} backups: "
-            f"restore it into a {NAMES[kind]} database"
+            f"{file} is a {NAMES[kind]} backup and {NAMES[target]} databases take only {NAMES[target]} backups "
+            f"(moving between the two is not supported): restore it into a {NAMES[kind]} database"
         )
     if kind == "postgresql":
         from highroller.web.store.postgres_backups import load

@@ -53,9 +53,10 @@ class PostgresServer:
 
 
 @contextmanager
-def postgres_server(durable: bool = False) -> Iterator[PostgresServer]:
+def postgres_server(durable: bool = False, settings: Path | None = None) -> Iterator[PostgresServer]:
     """A PostgreSQL server for as long as the block runs, then stopped and removed. Without `durable`,
-    it does not wait for the disk (fsync off): fine for tests, not for measuring commits."""
+    it does not wait for the disk (fsync off): fine for tests, not for measuring commits. `settings`, a
+    configuration file, is included in the server's own (and its `max_connections` then holds)."""
     bin_dir = _bin_dir()
     data = Path(tempfile.mkdtemp(prefix="highroller-pg-"))
     if os.geteuid() == 0:
@@ -68,7 +69,13 @@ def postgres_server(durable: bool = False) -> Iterator[PostgresServer]:
         check=True,
         capture_output=True,
     )
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1"
+    if settings is None:
+        options += " -c max_connections=200"
+    else:
+        shutil.copy(settings, data / "db" / "included.conf")
+        with (data / "db" / "postgresql.conf").open("a") as conf:
+            conf.write("include 'included.conf'\n")
     if not durable:
         options += " -c fsync=off -c full_page_writes=off"
     subprocess.run(

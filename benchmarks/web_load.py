@@ -21,6 +21,7 @@ once.
     python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
     python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of cold long tables
     python benchmarks/web_load.py --tables 50 --chat-every 5        # each table's first seat chats every 5 s
+    python benchmarks/web_load.py --metrics                         # the same with /metrics kept (its cost)
 
 With `--cold-gets`, the database is filled beforehand with long finished tables (6-player, 36-card
 Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
@@ -94,8 +95,10 @@ BOTS = ["hard"] * 4
 class Cluster:
     """Server processes on one database, each on its own port; any may be killed and restarted."""
 
-    def __init__(self, database: str, count: int, bot_processes: int, logs: Path) -> None:
+    def __init__(self, database: str, count: int, bot_processes: int, logs: Path, metrics: bool = False) -> None:
         self.database = database
+        self.metrics = metrics
+        """Whether the servers keep metrics in one shared directory and serve them on ports of their own."""
         self.logs = logs
         """Where each server writes its log (stderr)."""
         self.ports = [free_port() for _ in range(count)]
@@ -127,6 +130,8 @@ class Cluster:
             str(self.bot_processes),
             *UNLIMITED,
         ]
+        if self.metrics:
+            command += ["--metrics-dir", str(self.logs / "metrics"), "--metrics-port", str(free_port())]
         with (self.logs / f"serve-{self.ports[index]}.log").open("ab") as log:
             process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         for _ in range(300):
@@ -548,7 +553,7 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
     logs = Path(tempfile.mkdtemp(dir=scratch))
     with database(kind, args.db, scratch) as db:
         long_tables = filled(db, int(args.cold_gets * args.seconds) + 20 if args.cold_gets else 0)
-        with Cluster(db, servers, max(1, cores // servers), logs) as cluster:
+        with Cluster(db, servers, max(1, cores // servers), logs, args.metrics) as cluster:
             clients_before = sum(os.times()[:2])
             database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
             run, bot_moves, elapsed, cold = asyncio.run(
@@ -622,7 +627,7 @@ def soak(args: argparse.Namespace) -> None:
     from highroller.web.store.dialects import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
-        with Cluster(db, 2, 1, Path(tempfile.mkdtemp())) as cluster:
+        with Cluster(db, 2, 1, Path(tempfile.mkdtemp()), args.metrics) as cluster:
             run, bot_moves, elapsed, _ = asyncio.run(
                 play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every)
             )
@@ -702,6 +707,11 @@ def main() -> None:
         default=0.0,
         help="seconds between two chat messages of each people's table (its first seat's, over the WebSocket); "
         "0: no chat",
+    )
+    parser.add_argument(
+        "--metrics",
+        action="store_true",
+        help="servers keep Prometheus metrics (--metrics-dir shared, --metrics-port each): measure their cost",
     )
     parser.add_argument(
         "--check",

@@ -36,11 +36,11 @@ class HeldPool:
     """A pool stand-in whose moves finish when the test says so."""
 
     def __init__(self) -> None:
-        self.running: list[tuple[str, Future[str]]] = []
+        self.running: list[tuple[str, Future[tuple[str, str]]]] = []
         self.most = 0
 
-    def submit(self, function: Any, job: Job) -> Future[str]:
-        future: Future[str] = Future()
+    def submit(self, function: Any, job: Job) -> Future[tuple[str, str]]:
+        future: Future[tuple[str, str]] = Future()
         self.running.append((job.claim.table_id, future))
         self.most = max(self.most, sum(not f.done() for _, f in self.running))
         return future
@@ -58,7 +58,7 @@ def test_moves_are_bounded_by_the_processes_and_taken_longest_waiting_first(monk
             await asyncio.sleep(0.05)
             assert sum(not future.done() for _, future in pool.running) <= 2
             _table_id, future = next((t, f) for t, f in pool.running if not f.done())
-            future.set_result("played")
+            future.set_result(("played", "easy"))
         await asyncio.sleep(0.05)
         task.cancel()
 
@@ -84,6 +84,6 @@ def test_a_move_finishing_after_the_server_stopped_is_left_to_its_lease(
 
     asyncio.run(scenario())  # the loop is closed now, with the move still thinking
     [(table_id, future)] = pool.running
-    future.set_result("played")  # from the pool's side: a callback that raised would be logged here
+    future.set_result(("played", "easy"))  # from the pool's side: a callback that raised would be logged here
     assert table_id == "t0" and played == []
     assert not [record for record in caplog.records if record.name == "concurrent.futures"]

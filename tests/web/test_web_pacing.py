@@ -51,7 +51,7 @@ def _bot_game(
         assert row is not None
         commits = [row.steps]
         while not row.finished:
-            assert play_move(Job(database, Claim(table_id, row.revision), "test")) == "played"
+            assert play_move(Job(database, Claim(table_id, row.revision), "test"))[0] == "played"
             after = store.load_table(table_id, row.version)
             assert after is not None
             commits.append(after.steps)

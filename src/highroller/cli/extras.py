@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import click
 
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "fastapi_offline", "starlette", "uvicorn", "confusable_homoglyphs"),
+    "web": ("fastapi", "fastapi_offline", "starlette", "uvicorn", "confusable_homoglyphs", "prometheus_client"),
     "postgres": ("psycopg", "psycopg_pool"),
     "batch": ("numba",),
     "analysis": ("matplotlib",),

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from highroller.cli.extras import require
+from highroller.cli.metrics_options import listen_metrics, metrics_options, prepare_metrics, token_option
 from highroller.web.settings import DAY, HOUR, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
@@ -258,6 +259,8 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
     show_default=True,
     help="Whether people may chat at tables (--no-chat turns the chat off at every table of this server).",
 )
+@metrics_options
+@token_option
 def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 
@@ -269,6 +272,8 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     from highroller.web.http.stopping import GRACE, Server, stop_on_signals
 
     stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
+    metrics_port, metrics_host = knobs.pop("metrics_port"), knobs.pop("metrics_host")
+    prepare_metrics(knobs.pop("metrics_dir"))
 
     import uvicorn
 
@@ -307,6 +312,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
             f"site's address"
         )
     app = create_app(store, settings)
+    listen_metrics(metrics_host, metrics_port, app.state.metrics)
     _settle_startup_objects()
     config = uvicorn.Config(
         app,
@@ -325,7 +331,10 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 @click.command("bots")
 @click.option("--db", "database", required=True, help="The postgresql:// URL the servers use.")
 @_bot_options
-def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_up: bool, lease: float) -> None:
+@metrics_options
+def bots(
+    database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_up: bool, lease: float, **metrics: Any
+) -> None:
     """Play the bots of every server on a PostgreSQL database, on this machine (run any number).
 
     Claims due bot moves (and moves of people whose turn timer ran out) from the database and plays
@@ -336,12 +345,15 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
 
     # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
     stop_on_signals()
+    prepare_metrics(metrics["metrics_dir"])
 
     import asyncio
     import contextlib
 
     from highroller.web.bots.botwork import Dispatcher
     from highroller.web.bots.warmup import start_warm_up
+    from highroller.web.metrics.exposition import metrics_registry
+    from highroller.web.metrics.registry import warm_up_off
     from highroller.web.store.dialects import is_postgres, open_store
     from highroller.web.store.listen import listen
 
@@ -356,6 +368,9 @@ def bots(database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_
     dispatcher = Dispatcher(store, database, bot_processes, nice=bot_nice, idle=bot_idle, defer=warm_up, lease=lease)
     if warm_up:
         start_warm_up(bot_nice, bot_idle)
+    else:
+        warm_up_off()
+    listen_metrics(metrics["metrics_host"], metrics["metrics_port"], metrics_registry(store))
 
     async def work() -> None:
         hear = asyncio.get_running_loop().create_task(

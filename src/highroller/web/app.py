@@ -41,6 +41,9 @@ from highroller.web.http.methods import AllowedMethods
 from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimit, RateLimits
+from highroller.web.metrics import registry as metrics
+from highroller.web.metrics.exposition import add_metrics_route, metrics_registry
+from highroller.web.metrics.middleware import RequestMetrics
 from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings
@@ -140,9 +143,12 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, limits=limits)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
+    app.add_middleware(RequestMetrics)
+    app.state.metrics = metrics_registry(store)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
+        metrics.refused(error.code)
         headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
         return JSONResponse(error.answer(asked_language(request)), status_code=error.status, headers=headers)
 
@@ -195,6 +201,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
         await serve_table(websocket, tables, connections, limits, table_id)
 
     add_pages(app)
+    if settings.metrics_token:
+        add_metrics_route(app, app.state.metrics, settings.metrics_token)
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> JSONResponse:

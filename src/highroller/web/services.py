@@ -17,6 +17,7 @@ from highroller.web.bots.warmup import start_warm_up
 from highroller.web.chat.chat_notices import keep_telling_chat
 from highroller.web.history.backfill import backfill
 from highroller.web.http.loopwatch import LoopWatch
+from highroller.web.metrics.registry import warm_up_off
 from highroller.web.people.notifier import keep_notifying
 from highroller.web.ratings.rating_keeper import keep_ratings
 from highroller.web.settings import Settings
@@ -131,6 +132,8 @@ class Services:
         self._tasks.append(spawn(backfill(self.store)))
         if self.settings.warm_up:
             self.warming = start_warm_up(self.settings.bot_nice, self.settings.bot_idle)
+        else:
+            warm_up_off()
 
     async def stop(self) -> None:
         """Cancel the server's own tasks and wait for them, at most `STOP_WAIT` seconds: a task that

@@ -97,3 +97,6 @@ class Settings:
     (`highroller.web.http.loopwatch`; 0: not watched)."""
     chat: bool = True
     """Whether people may chat at tables (`highroller serve --no-chat`: nobody may, at any table)."""
+    metrics_token: str | None = field(default=None, repr=False)
+    """The bearer token `/metrics` on the main port asks for (`highroller.web.metrics.exposition`); None:
+    no `/metrics` there."""

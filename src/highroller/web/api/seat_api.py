@@ -16,6 +16,7 @@ from highroller.web.api.profile_api import current_profile, profile_header
 from highroller.web.api.route_args import bearer, origin, page_language, seated
 from highroller.web.bots.hints import Hints
 from highroller.web.http.quotas import Quotas
+from highroller.web.metrics import registry as metrics
 from highroller.web.people.invitations import invite_rematch
 from highroller.web.tables.held_tables import Tables
 
@@ -51,10 +52,11 @@ def build_seat_router(tables: Tables, quotas: Quotas, hints: Hints) -> APIRouter
     ) -> dict[str, Any]:
         table = await tables.get(table_id)
         seat = await table.seat_of_fresh(bearer(authorization))
-        await table.act(seat, body.version, body.action)
-        return table.snapshot(
-            table.seat_of(bearer(authorization)), table.log_since(body.version), lang
-        )  # a hot seat passes on
+        with metrics.timed_action(table.game.name, "http"):
+            await table.act(seat, body.version, body.action)
+            return table.snapshot(
+                table.seat_of(bearer(authorization)), table.log_since(body.version), lang
+            )  # a hot seat passes on
 
     @router.post(
         "/tables/{table_id}/hint",

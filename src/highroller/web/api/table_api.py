@@ -119,7 +119,7 @@ def build_table_router(tables: Tables, quotas: Quotas, connections: Connections)
             poller = (
                 ("poll", held) if held else ("poll", host)
             )  # each seat token, or each watching address, counts once
-            with connections.admit(host) as admitted:
+            with connections.admit(host, "long_poll") as admitted:
                 if not admitted:
                     raise Refused(
                         "too many open connections from your address (long polls and WebSockets together); close some "

@@ -33,6 +33,7 @@ from highroller.web.api.messages import MAX_MESSAGE, Hello, Ping, Visibility, Ws
 from highroller.web.http.errors import Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
 from highroller.web.http.ratelimit import RateLimits, TokenBucket, TooFast
+from highroller.web.metrics import registry as metrics
 from highroller.web.tables.held_tables import Tables
 from highroller.web.tables.live_table import Table
 from highroller.web.tables.table_copy import Subscriber
@@ -53,6 +54,7 @@ HELLO_SECONDS = 30.0
 
 def _error(refused: Refused, lang: str) -> dict[str, str]:
     """An error message for the client, in `lang` (the hello's language; before it, the handshake's)."""
+    metrics.refused(refused.code)
     return {"type": "error", **refused.answer(lang)}
 
 
@@ -97,16 +99,19 @@ class Connections:
         self._open: Counter[str] = Counter()
 
     @contextlib.contextmanager
-    def admit(self, host: str | None) -> Iterator[bool]:
-        """Count a connection of this address while it lasts; yields False when it, or its network, has too many."""
+    def admit(self, host: str | None, kind: str = "websocket") -> Iterator[bool]:
+        """Count a connection of this address while it lasts; yields False when it, or its network, has too many.
+        The metrics count it as `kind` ("websocket" or "long_poll")."""
         keys = (address_of(host), "net:" + network_of(host))
         allowed = all(not limit or self._open[key] < limit for key, limit in zip(keys, self._limits, strict=True))
         if allowed:
             self._open.update(keys)
+            metrics.connection_opened(kind)
         try:
             yield allowed
         finally:
             if allowed:
+                metrics.connection_closed(kind)
                 self._open.subtract(keys)
                 for key in keys:
                     if not self._open[key]:
@@ -277,6 +282,7 @@ async def _handle(text: str, table: Table, subscriber: Subscriber, pace: Pace, t
         )
     elif isinstance(message, WsAct):
         try:
-            await table.act(table.acting_seat(subscriber.held), message.version, message.action)
+            with metrics.timed_action(table.game.name, "websocket"):
+                await table.act(table.acting_seat(subscriber.held), message.version, message.action)
         except Refused as refused:
             subscriber.say(_error(refused, subscriber.lang))

@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 
 from highroller.web import clock
 from highroller.web.bots.thinking import Job, play_move, start_worker
+from highroller.web.metrics.registry import bot_moved
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Claim
 
@@ -104,7 +106,7 @@ class Dispatcher:
         self.lease = lease
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._on_played = on_played
-        self._thinking: dict[str, Future[str]] = {}
+        self._thinking: dict[str, Future[tuple[str, str]]] = {}
         self._wake = asyncio.Event()
         self._next = 0.0
 
@@ -149,6 +151,7 @@ class Dispatcher:
 
     def _start(self, claim: Claim, loop: asyncio.AbstractEventLoop) -> None:
         job = Job(database=self.database, claim=claim, owner=self.owner)
+        started = time.perf_counter()
         pool = worker_pool(self.workers)
         try:
             future = pool.submit(play_move, job)
@@ -157,22 +160,29 @@ class Dispatcher:
             pool = worker_pool(self.workers)
             future = pool.submit(play_move, job)
         self._thinking[claim.table_id] = future
-        future.add_done_callback(lambda done: self._report(loop, claim, pool, done))
+        future.add_done_callback(lambda done: self._report(loop, claim, pool, done, started))
 
     def _report(
-        self, loop: asyncio.AbstractEventLoop, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]
+        self,
+        loop: asyncio.AbstractEventLoop,
+        claim: Claim,
+        pool: ProcessPoolExecutor,
+        future: Future[tuple[str, str]],
+        started: float,
     ) -> None:
         """Hand a finished move back to the dispatcher's loop (from the pool's thread)."""
         # A closed loop (the server stopped while the bot thought) refuses: the move is stored, or its lease
         # ends and another worker plays it.
         with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(self._finished, claim, pool, future)
+            loop.call_soon_threadsafe(self._finished, claim, pool, future, started)
 
-    def _finished(self, claim: Claim, pool: ProcessPoolExecutor, future: Future[str]) -> None:
+    def _finished(
+        self, claim: Claim, pool: ProcessPoolExecutor, future: Future[tuple[str, str]], started: float
+    ) -> None:
         self._thinking.pop(claim.table_id, None)
         self._wake.set()
         try:
-            outcome = future.result()
+            outcome, level = future.result()
         except BrokenProcessPool:
             log.error("a bot worker process died; table %s will be claimed again when its lease ends", claim.table_id)
             _discard_pool(pool)
@@ -180,5 +190,7 @@ class Dispatcher:
         except Exception:
             log.exception("a bot move failed at table %s", claim.table_id)
             return
-        if outcome == "played" and self._on_played is not None:
-            self._on_played(claim.table_id)
+        if outcome == "played":
+            bot_moved(level, time.perf_counter() - started)
+            if self._on_played is not None:
+                self._on_played(claim.table_id)

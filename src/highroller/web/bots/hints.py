@@ -24,6 +24,7 @@ from highroller.registry import game_spec
 from highroller.web.bots.botwork import Workers, worker_pool
 from highroller.web.bots.thinking import AdviceJob, HintJob, give_advice, give_hint
 from highroller.web.http.errors import Refused
+from highroller.web.metrics import registry as metrics
 from highroller.web.settings import Settings
 from highroller.web.tables.live_table import Table
 
@@ -57,6 +58,7 @@ class Hints:
 
     async def ask(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
         """The hint for `seat` at `table` now in `lang` (one of `LANGUAGES`), or `Refused` saying why not."""
+        metrics.hint("asked")
         if seat is None:
             raise Refused("hints are for the person on move: send your seat token", 403, "spectator")
         if not table.hints:
@@ -65,6 +67,7 @@ class Hints:
             raise Refused("a hint is for your own turn", 409, "not-your-turn")
         key = (table.id, seat, table.version, lang)
         if key in self._answers:
+            metrics.hint("answered")
             return self._answers[key]
         if (table.id, seat) in self._asking:
             raise Refused("your hint is still being worked out", 429, "hint-busy", retry_after=1)
@@ -80,6 +83,7 @@ class Hints:
         self._answers[key] = answer
         while len(self._answers) > _KEPT:
             self._answers.popitem(last=False)
+        metrics.hint("answered")
         return answer
 
     async def advice(self, table: Table, lang: str) -> dict[str, Any]:

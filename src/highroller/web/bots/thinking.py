@@ -139,23 +139,25 @@ def _state(key: tuple[str, str], store: Store, table_id: str) -> tuple[State, Ta
     return None if found is None else (found.state, found.row)
 
 
-def play_move(job: Job) -> str:
-    """Play the claimed table's automatic move if it is still due: "played", "stale" or "nothing"."""
+def play_move(job: Job) -> tuple[str, str]:
+    """Play the claimed table's automatic move if it is still due: "played", "stale" or "nothing", and
+    the level of the bot that moved (its description's name: "hard", "greedy"; "chance" for a die)."""
     store = _store(job.database)
     table_id = job.claim.table_id
     key = (job.database, table_id)
     found = _state(key, store, table_id)
     if found is None:
-        return "nothing"
+        return "nothing", ""
     state, row = found
     _states[key] = state
     while len(_states) > _STATES:
         _states.popitem(last=False)
     if row.revision != job.claim.revision:
-        return "stale"
+        return "stale", ""
     mover = state.current_player
     now = clock.now()
     timed_out = False
+    level = "chance"
     if mover == CHANCE and server_draws(row.real_dice, row.seats):
         step = (
             state.sample_chance()
@@ -163,20 +165,21 @@ def play_move(job: Job) -> str:
     else:
         if mover < 0:
             store.release(job.claim, job.owner, None)
-            return "nothing"
+            return "nothing", ""
         seat = row.seats[mover]
         # Claimed while a person plays this seat: their turn timer ran out (the claim is still current).
         timed_out = seat.bot is None and seat.control is None and bool(row.timer)
         description = row.stand_in if timed_out else player_of(seat, row.stand_in)
         if description is None:
             store.release(job.claim, job.owner, None)
-            return "nothing"
+            return "nothing", ""
+        level = description.partition(":")[0]
         try:
             step = bot_move(game_of(state), description, state)
         except Exception:
             log.exception("the %s bot failed at table %s", description, table_id)
             store.release(job.claim, job.owner, now + RETRY_AFTER_FAILURE)
-            return "nothing"
+            return "nothing", ""
     after, told = state.clone(), list[Line]()
     narrator = step_narrator(row.game, len(row.seats))
     steps = advance(
@@ -211,13 +214,13 @@ def play_move(job: Job) -> str:
             returns=after.returns() if after.is_terminal() else (),
         )
     except Conflict:
-        return "stale"
+        return "stale", ""
     _states[key] = after
     if due(
         len(after.history), row.version // EVERY * EVERY, after.is_terminal()
     ):  # as if checkpointed at the last multiple of EVERY
         keep_checkpoint(store, table_id, after, revision)
-    return "played"
+    return "played", level
 
 
 def _state_at(database: str, table_id: str, version: int) -> State | None:

@@ -18,6 +18,7 @@ from multiprocessing.process import BaseProcess
 from highroller.core.spec import load_object
 from highroller.registry import available_games, game_spec
 from highroller.web.bots.thinking import start_worker
+from highroller.web.metrics.registry import follow_warm_up
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +52,11 @@ def start_warm_up(nice: int, idle: bool, paths: Sequence[str] | None = None) -> 
     """Start the warm-ups (default: every game's) in a fresh low-priority process; None if there are none."""
     todo = warm_ups() if paths is None else list(paths)
     if not todo:
+        follow_warm_up(None)
         return None
     process = multiprocessing.get_context("forkserver").Process(
         target=warm, args=(todo, nice, idle, os.getpid()), name="highroller-warm-up", daemon=True
     )
     process.start()
+    follow_warm_up(process)
     return process

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from highroller.web.http.errors import Phrase, Refused, asked_language
 from highroller.web.http.quotas import address_of, network_of
+from highroller.web.metrics import registry as metrics
 from highroller.web.settings import BURST_SECONDS, Settings
 
 KEPT = 100_000
@@ -131,6 +132,7 @@ class RateLimit:
                 client[0] if client else None, bearer_token(authorization.decode("latin-1") if authorization else None)
             )
         except TooFast as refused:
+            metrics.refused(refused.code)
             body = json.dumps(refused.answer(asked_language(HTTPConnection(scope)))).encode()
             headers = [(b"content-type", b"application/json"), (b"retry-after", str(refused.retry_after).encode())]
             await send({"type": "http.response.start", "status": 429, "headers": headers})

@@ -48,6 +48,7 @@ from highroller.core.words import Words
 from highroller.registry import game_spec, words_of
 from highroller.web import clock
 from highroller.web.http.catalog import web_words
+from highroller.web.metrics import registry as metrics
 from highroller.web.people import outbox
 from highroller.web.people.invitations import INVITE, prepared_invitation
 from highroller.web.people.outbox import Delivery
@@ -290,6 +291,8 @@ class Notifier:
             prepared = await asyncio.to_thread(self._prepared, delivery)
             outcome = Outcome(False, prepared) if isinstance(prepared, str) else await self.pusher.push(*prepared)
             state = await asyncio.to_thread(outbox.settle, self.store, delivery, self.owner, outcome, clock.now())
+            settled = {outbox.SENT: "sent", outbox.DUE: "retried"}.get(state, "failed")
+            metrics.notified("skipped" if isinstance(prepared, str) else settled)
             if state == outbox.FAILED and not isinstance(prepared, str):
                 log.warning(
                     "the %s notification of table %s to a device failed after %d attempts: %s",

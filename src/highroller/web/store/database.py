@@ -7,6 +7,7 @@ from highroller.web.store.chat_queries import ChatQueries
 from highroller.web.store.expiry_queries import ExpiryQueries
 from highroller.web.store.finish_queries import FinishQueries
 from highroller.web.store.lease_queries import LeaseQueries
+from highroller.web.store.metric_queries import MetricQueries
 from highroller.web.store.presence_queries import PresenceQueries
 from highroller.web.store.quota_queries import QuotaQueries
 from highroller.web.store.seat_queries import SeatQueries
@@ -26,5 +27,6 @@ class Store(
     FinishQueries,
     SocialQueries,
     ChatQueries,
+    MetricQueries,
 ):
     """The schema and every query, shared by both backends; subclasses supply the connection."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from highroller.web import clock
+from highroller.web.metrics.registry import queried
 from highroller.web.store.changes import change_payload
 from highroller.web.store.database_schema import ADDED_COLUMNS, BACKFILL, INDEXES, SCHEMA_VERSION, TABLES
 from highroller.web.store.rows import StepLines, StoreError
@@ -95,8 +98,11 @@ class Transactions:
             self._local.changes.append(change_payload(table_id, revision, due, steps, first, lines))
 
     def run(self, cursor: Any, query: str, args: Sequence[Any] = ()) -> Any:
-        """Execute `query`, written with `?` placeholders, in `transaction`'s cursor; the cursor."""
+        """Execute `query`, written with `?` placeholders, in `transaction`'s cursor; the cursor. Its time
+        is counted under the name of the method that ran it."""
+        started = time.perf_counter()
         cursor.execute(self._sql(query), tuple(args))
+        queried(sys._getframe(1).f_code.co_name, time.perf_counter() - started)
         return cursor
 
     def _setup(self, cursor: Any) -> None:

@@ -53,7 +53,7 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web", "reports": "web"}
+NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web", "admin": "web"}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 
@@ -61,7 +61,7 @@ LOADED_WHEN_CALLED = {
     "serve": "highroller.cli.serve:serve",
     "bots": "highroller.cli.serve:bots",
     "ratings": "highroller.cli.ratings:ratings",
-    "reports": "highroller.cli.reports:reports",
+    "admin": "highroller.cli.admin:admin",
     "compile": "highroller.cli.compile:compile_command",
     "new-game": "highroller.cli.new_game:new_game_command",
 }

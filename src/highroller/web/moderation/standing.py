@@ -17,6 +17,7 @@ from highroller.web.http.errors import Phrase, Refused
 from highroller.web.moderation.targets import ADDRESS, NETWORK, PROFILE
 from highroller.web.people.profiles import key_hash
 from highroller.web.store.admin_queries import Ban
+from highroller.web.store.changes import GONE, Change
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Origin
 from highroller.web.tables.held_tables import Tables
@@ -54,14 +55,16 @@ class Standing:
         self._keys: dict[str, Ban] = {}
         self.maintenance: dict[str, Any] | None = None
 
-    def refresh(self) -> list[str]:
-        """(In a thread.) Read the bans and read-only mode again if the admin log moved; the tables its
-        new rows name."""
+    def refresh(self) -> list[Change]:
+        """(In a thread.) Read the bans and read-only mode again if the admin log moved; the changes of
+        the tables its new rows name (`GONE`: deleted)."""
         generation = self._store.admin_generation()
-        changed: list[str] = []
+        changed: list[Change] = []
         if generation != self._seen:
             if self._seen >= 0:
-                changed = [e.table_id for e in self._store.admin_log(1000, self._seen) if e.table_id]
+                named = [e.table_id for e in self._store.admin_log(1000, self._seen) if e.table_id]
+                revisions = self._store.revisions(named)
+                changed = [Change(table_id, revisions.get(table_id, GONE)) for table_id in named]
             bans = self._store.bans(clock.now())
             self._bans = {(ban.kind, ban.target): ban for ban in bans}
             self.maintenance = self._store.maintenance()
@@ -70,13 +73,17 @@ class Standing:
         self._keys = {key: profiles[owner] for key, owner in self._store.profile_keys(list(profiles)).items()}
         return changed
 
+    async def catch_up(self) -> None:
+        """`refresh` (in a thread), telling the tables the log named that they changed."""
+        for change in await asyncio.to_thread(self.refresh):
+            if self._tables is not None:
+                self._tables.changed(change)
+
     async def keep_current(self) -> None:
-        """Every `REFRESH_EVERY` seconds, `refresh`, telling the tables the log named to catch up."""
+        """`catch_up` every `REFRESH_EVERY` seconds."""
         while True:
             try:
-                for table_id in await asyncio.to_thread(self.refresh):
-                    if self._tables is not None:
-                        self._tables.look(table_id)
+                await self.catch_up()
             except Exception:
                 log.exception("reading the host's bans and read-only mode failed")
             await asyncio.sleep(REFRESH_EVERY)

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from highroller.cli.main import cli
 from highroller.web.app import create_app
+from highroller.web.moderation.standing import Standing
 from highroller.web.people.handles import handle_of
 from highroller.web.settings import Settings
 from highroller.web.store.dialects import open_store
@@ -48,7 +49,9 @@ def failed(result: Result, *words: str) -> None:
 
 def heard(client: TestClient) -> None:
     """The server process reads what the host changed now (it does every second of its own accord)."""
-    client.portal.call(client.app.state.services.standing.catch_up)  # type: ignore[union-attr]
+    standing: Standing = client.app.state.services.standing  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(standing.catch_up)
 
 
 def _table(client: TestClient, name: str = "Ann") -> tuple[str, str]:

@@ -1,6 +1,6 @@
 """A table's chat through the API and the table's WebSocket: who may chat, the quick phrases, what a
 message may hold (hostile inputs refused clearly), the rate limits, reports to the host's queue
-(`highroller reports`), the chat in the record only when every seated person said yes, and the chat
+(`highroller admin reports`), the chat in the record only when every seated person said yes, and the chat
 deleted with its table."""
 
 from __future__ import annotations
@@ -211,15 +211,15 @@ def test_a_report_reaches_the_hosts_queue_and_hide_hides_the_message(client: Tes
     assert odd.status_code == 422
     report = made.json()["report"]
     runner = CliRunner()
-    listed = runner.invoke(cli, ["reports", "--db", database])
+    listed = runner.invoke(cli, ["admin", "--db", database, "reports"])
     assert listed.exit_code == 0, listed.output
     assert report in listed.output and "you are a cheat" in listed.output and "abuse" in listed.output
     assert "Bob" in listed.output and table in listed.output
-    hidden = runner.invoke(cli, ["reports", "--database", database, "--hide", report])
+    hidden = runner.invoke(cli, ["admin", "--database", database, "--as", "host", "hide", report])
     assert hidden.exit_code == 0 and "hidden" in hidden.output, hidden.output
     assert [m["text"] for m in client.get(f"/api/tables/{table}/chat").json()["messages"]] == ["fine words"]
-    assert "no open reports" in runner.invoke(cli, ["reports", "--db", database]).output
-    unknown = runner.invoke(cli, ["reports", "--db", database, "--close", "nothing"])
+    assert "no open reports" in runner.invoke(cli, ["admin", "--db", database, "reports"]).output
+    unknown = runner.invoke(cli, ["admin", "--db", database, "--as", "host", "close-report", "nothing"])
     assert unknown.exit_code != 0 and "no report nothing" in unknown.output
 
 
@@ -229,7 +229,7 @@ def test_close_leaves_the_message(client: TestClient, database: str) -> None:
     report = client.post(
         f"/api/tables/{table}/chat/1/report", json={"reason": "other"}, headers={"Authorization": f"Bearer {bob}"}
     ).json()["report"]
-    closed = CliRunner().invoke(cli, ["reports", "--db", database, "--close", report])
+    closed = CliRunner().invoke(cli, ["admin", "--db", database, "--as", "host", "close-report", report])
     assert closed.exit_code == 0 and "stays" in closed.output
     assert [m["text"] for m in client.get(f"/api/tables/{table}/chat").json()["messages"]] == ["borderline"]
 

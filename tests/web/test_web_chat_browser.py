@@ -1,6 +1,6 @@
 """The chat in Chromium: Ann reads French and Bob German, and each sees the other's quick phrase in
 their own language; a message of HTML and script is shown as its literal text and makes no element; a
-report sent from the page reaches the host's queue (`highroller reports`); a spectator chats where the
+report sent from the page reaches the host's queue (`highroller admin reports`); a spectator chats where the
 table lets spectators chat and is told why not where it does not; a muted
 person's messages vanish for the one who muted them only; the unread count shows on the chat's button."""
 
@@ -89,7 +89,7 @@ def test_two_readers_each_see_phrases_in_their_language_and_mute_is_theirs(
     hostile.locator(".chat-report select").select_option("abuse")
     hostile.locator(".chat-report button").click()
     hostile.locator(".chat-report .hint").wait_for()
-    queue = CliRunner().invoke(cli, ["reports", "--db", server.database])
+    queue = CliRunner().invoke(cli, ["admin", "--db", server.database, "reports"])
     assert queue.exit_code == 0 and "abuse" in queue.output and "Bob" in queue.output, queue.output
 
     carl = _page(browser, server, table, "en", None)

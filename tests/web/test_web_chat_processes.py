@@ -1,6 +1,6 @@
 """The chat across two `highroller serve` processes on one PostgreSQL database: a message sent to one
 process reaches, at once, a reader connected to the other (over its WebSocket), a long poll waiting
-on the other wakes for it, and a message the host hides (`highroller reports --hide`) vanishes from
+on the other wakes for it, and a message the host hides (`highroller admin hide`) vanishes from
 the readers of both."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_a_message_sent_to_one_process_reaches_a_reader_of_the_other(serve: Call
         call(first.url, "POST", f"/api/tables/{table}/chat", made["token"], json={"text": "rude words"})
         assert _chat(socket)["messages"][0]["text"] == "rude words"
         report = call(second.url, "POST", f"/api/tables/{table}/chat/2/report", bob, json={"reason": "abuse"})["report"]
-        hidden = CliRunner().invoke(cli, ["reports", "--db", first.database, "--hide", report])
+        hidden = CliRunner().invoke(cli, ["admin", "--db", first.database, "--as", "host", "hide", report])
         assert hidden.exit_code == 0, hidden.output
         assert _chat(socket)["hidden"] == [2], "the readers are told the host hid it"
     assert [m["id"] for m in call(first.url, "GET", f"/api/tables/{table}/chat")["messages"]] == [1]

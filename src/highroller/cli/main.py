@@ -53,7 +53,14 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web", "reports": "web", "backup": "web", "restore": "web"}
+NEEDS = {
+    "serve": "web",
+    "bots": "postgres",
+    "ratings": "web",
+    "admin": "web",
+    "backup": "web",
+    "restore": "web",
+}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 
@@ -61,7 +68,7 @@ LOADED_WHEN_CALLED = {
     "serve": "highroller.cli.serve:serve",
     "bots": "highroller.cli.serve:bots",
     "ratings": "highroller.cli.ratings:ratings",
-    "reports": "highroller.cli.reports:reports",
+    "admin": "highroller.cli.admin:admin",
     "backup": "highroller.cli.backup:backup_command",
     "restore": "highroller.cli.backup:restore_command",
     "compile": "highroller.cli.compile:compile_command",

@@ -44,6 +44,7 @@ from highroller.web.http.ratelimit import RateLimit, RateLimits
 from highroller.web.metrics import registry as metrics
 from highroller.web.metrics.exposition import add_metrics_route, metrics_registry
 from highroller.web.metrics.middleware import RequestMetrics
+from highroller.web.moderation.gate import BanGate
 from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings
@@ -141,6 +142,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(RateLimit, limits=limits)
+    app.add_middleware(BanGate, standing=services.standing, quotas=quotas)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
     app.add_middleware(RequestMetrics)

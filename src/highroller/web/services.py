@@ -18,6 +18,7 @@ from highroller.web.chat.chat_notices import keep_telling_chat
 from highroller.web.history.backfill import backfill
 from highroller.web.http.loopwatch import LoopWatch
 from highroller.web.metrics.registry import warm_up_off
+from highroller.web.moderation.standing import Standing
 from highroller.web.people.notifier import keep_notifying
 from highroller.web.ratings.rating_keeper import keep_ratings
 from highroller.web.settings import Settings
@@ -102,6 +103,9 @@ class Services:
         self.tables = Tables(
             store, settings, self.dispatcher.expect if self.dispatcher else lambda due: None, warming=self.warming_up
         )
+        self.standing = Standing(store, self.tables)
+        """The host's bans and read-only mode, as this process knows them."""
+        self.tables.opening = self.standing.check_open
         self.hints = Hints(store.location, settings)
         self.replays = Replays(store.location, self.hints.workers)
         self._tasks: list[asyncio.Task[None]] = []
@@ -125,6 +129,7 @@ class Services:
         if self.dispatcher is not None:
             self._tasks.append(spawn(self.dispatcher.run()))
         self._tasks.append(spawn(housekeeping(self.store, self.settings, self.tables)))
+        self._tasks.append(spawn(self.standing.keep_current()))
         self._tasks.append(spawn(keep_notifying(self.store, self.settings, self.tables.presence)))
         if self.settings.chat:
             self._tasks.append(spawn(keep_telling_chat(self.store, self.settings, self.tables.presence)))

@@ -82,7 +82,7 @@ class ChatRecordAnswer(Answer):
 
 
 class ChatReported(Answer):
-    """The report, as the host's `highroller reports` lists it."""
+    """The report, as the host's `highroller admin reports` lists it."""
 
     report: str
 

@@ -51,7 +51,7 @@ class ChatMessage:
 
 @dataclass(frozen=True)
 class Report:
-    """A message reported to the host, as `highroller reports` lists it."""
+    """A message reported to the host, as `highroller admin reports` lists it."""
 
     id: str
     table_id: str

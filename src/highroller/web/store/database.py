@@ -3,6 +3,7 @@ aggregate; a backend supplies the connection (`highroller.web.store.dialects`)."
 
 from __future__ import annotations
 
+from highroller.web.store.admin_queries import AdminQueries
 from highroller.web.store.chat_queries import ChatQueries
 from highroller.web.store.expiry_queries import ExpiryQueries
 from highroller.web.store.finish_queries import FinishQueries
@@ -28,5 +29,6 @@ class Store(
     SocialQueries,
     ChatQueries,
     MetricQueries,
+    AdminQueries,
 ):
     """The schema and every query, shared by both backends; subclasses supply the connection."""

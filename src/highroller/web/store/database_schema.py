@@ -45,6 +45,12 @@ spectator, name and profile; a quick phrase's code or the text typed; `hidden` o
 no to the chat going into the record, `hr_chat_reports` the messages reported to the host, and
 `hr_chat_unseen`/`hr_chat_quiet` the batched chat notifications owed and the profiles that want none
 (`highroller.web.chat`); all are deleted with their table.
+`hr_bans` holds the host's bans (`highroller admin ban`): of an address or a network (their keyed hashes,
+as quotas store them) or of a profile, until when (null: for good), by whom and why; `hr_admin_log`
+every change an operator made with `highroller admin` (numbered, `seq`: when, who, the command, its
+target, the table it changed if any, and why). `hr_meta` also keeps `admin_generation`, bumped by
+every such change (server processes re-read bans and maintenance, and the tables named, when it moves),
+and `maintenance` (the message of read-only mode while it is on) (`highroller.web.moderation`).
 """
 
 from __future__ import annotations
@@ -268,6 +274,25 @@ TABLES = (
     )""",
     """CREATE TABLE IF NOT EXISTS hr_chat_quiet (
         profile_id TEXT PRIMARY KEY
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_bans (
+        kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        label TEXT NOT NULL,
+        until DOUBLE PRECISION,
+        operator TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, target)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hr_admin_log (
+        seq INTEGER PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        operator TEXT NOT NULL,
+        command TEXT NOT NULL,
+        target TEXT NOT NULL,
+        table_id TEXT,
+        reason TEXT NOT NULL
     )""",
 )
 

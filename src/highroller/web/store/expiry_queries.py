@@ -46,9 +46,10 @@ class ExpiryQueries(Transactions):
             ).fetchall()
         return [r[0] for r in rows]
 
-    def delete_unstarted(self, table_id: str, revision: int, makers: Sequence[str]) -> bool:
+    def delete_unstarted(self, table_id: str, revision: int, makers: Sequence[str] | None) -> bool:
         """Delete a table nobody started (unchanged since `revision`) if it was made from one of the
-        addresses `makers` (`Origin.address`), as its maker closes it; whether it was."""
+        addresses `makers` (`Origin.address`), as its maker closes it (None: whoever made it, as the host
+        closes it); whether it was."""
         with self.transaction(write=True) as cursor:
             found = self.run(
                 cursor,
@@ -57,7 +58,7 @@ class ExpiryQueries(Transactions):
             ).fetchone()
             if found is None:
                 raise Conflict(f"table {table_id} changed meanwhile")
-            if found[0] is None or found[0] not in makers:
+            if makers is not None and (found[0] is None or found[0] not in makers):
                 return False
             self._delete_tables(cursor, [table_id])
             return True

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from highroller.web import clock
-from highroller.web.store.rows import IDLE, TIMED_OUT, Conflict, Origin, StepLines
+from highroller.web.store.rows import CLOSED, IDLE, TIMED_OUT, Conflict, Origin, StepLines
 from highroller.web.store.transaction import Transactions
 
 
@@ -35,7 +35,7 @@ class RowWrites(Transactions):
         self, cursor: Any, table_id: str, revision: int, step: int, seat: int, change: str, at: float
     ) -> None:
         if change != TIMED_OUT:
-            control = {"away": "away", "left": "left", IDLE: "left", "back": None}[change]
+            control = {"away": "away", "left": "left", IDLE: "left", CLOSED: "left", "back": None}[change]
             self.run(
                 cursor, "UPDATE hr_seats SET control = ? WHERE table_id = ? AND seat = ?", (control, table_id, seat)
             )

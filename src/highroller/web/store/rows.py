@@ -14,6 +14,10 @@ TIMED_OUT = "timeout"
 """The seat change that notes a move the stand-in played at a turn-based table when its person's time
 (and time bank) ran out: the seat stays theirs, and so does their next move."""
 
+CLOSED = "closed"
+"""The seat change that gives a person's seat to the stand-in for the rest of the game as the host
+closes the table (`highroller admin close`)."""
+
 IDLE = "idle"
 """The seat change that gives a person's seat to the stand-in for the rest of the game, as "left" does,
 when nothing happened at a game without a turn timer for `Settings.untimed_expiry` seconds."""

@@ -72,6 +72,8 @@ class Tables:
         """Who is at each table: the connections of this process and, on a shared store, of the others."""
         self.chat = Chat(store, settings)
         """The tables' chat."""
+        self.opening: Callable[[], None] = lambda: None
+        """Called before a table is made: raises `Refused` while the host lets none be made (maintenance)."""
 
     def _presence_changed(self, table_id: str) -> None:
         table = self._live.get(table_id)
@@ -101,6 +103,7 @@ class Tables:
         order, the creator's one device holds every person's seat. `hints`: whether its players may ask
         for hints; `bot_delay`: seconds between bot moves (default: the server's); `bank`: each person's
         time bank; `rated`: "people", "all" or None. Returns the table and (seat, token) if seated."""
+        self.opening()
         if rated:
             check_rated_table(rated, bots, hot_seat, real_dice)
             if name is not None:

@@ -25,7 +25,7 @@ from highroller.web.http.checks import checked_name
 from highroller.web.http.errors import Refused
 from highroller.web.people.profiles import seat_token
 from highroller.web.ratings.rated_seats import check_rated_seat
-from highroller.web.store.rows import IDLE, Conflict, Origin, SeatChange, Turn
+from highroller.web.store.rows import CLOSED, IDLE, Conflict, Origin, SeatChange, Turn
 from highroller.web.tables.action_steps import check_action, decision, typed_chance
 from highroller.web.tables.seated_copy import SeatedCopy, hash_token
 from highroller.web.tables.table_load import load_copy
@@ -320,6 +320,25 @@ class Table(SeatedCopy):
                 deleted.append(True)
                 return
             await self._give_up(mine, "left")
+
+        await self._change(attempt)
+        return bool(deleted)
+
+    async def close_as_host(self) -> bool:
+        """The host closes the table (`highroller admin close`): one nobody started is deleted (True); in a
+        game in progress the stand-in takes every person's seat and plays the game to its end, whose record
+        and replay are kept as every game's are (False)."""
+        deleted: list[bool] = []
+
+        async def attempt() -> None:
+            if self.finished:
+                raise Refused("the game is over", 409, "game-over")
+            if not self.started:
+                await asyncio.to_thread(self._store.delete_unstarted, self.id, self.revision, None)
+                self.gone = True
+                deleted.append(True)
+                return
+            await self._give_up(range(len(self.seats)), CLOSED)
 
         await self._change(attempt)
         return bool(deleted)

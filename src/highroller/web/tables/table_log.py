@@ -21,7 +21,7 @@ from highroller.core.state import State
 from highroller.core.words import LANGUAGES
 from highroller.web.http.catalog import web_words
 from highroller.web.http.labels import bot_word
-from highroller.web.store.rows import IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
+from highroller.web.store.rows import CLOSED, IDLE, TIMED_OUT, UNDO, SeatChange, SeatRow, StepLines, Texts
 from highroller.web.tables.log_words import Narrator, seat_mark, seat_marks
 
 LOG_KEPT = 200
@@ -45,6 +45,10 @@ def change_texts(change: str, row: SeatRow, stand_in: str | None) -> Texts:
             texts[lang] = w("{name} is back.", name=name)
         elif change == TIMED_OUT:
             texts[lang] = w("{name}'s time ran out: the {bot} bot made this move for {name}.", name=name, bot=bot)
+        elif change == CLOSED:
+            texts[lang] = w(
+                "The host closed this table: the {bot} bot plays {name}'s seat to the end.", name=name, bot=bot
+            )
         elif change == IDLE:
             texts[lang] = w(
                 "Nobody played at this table for too long: the {bot} bot plays {name}'s seat to the end.",

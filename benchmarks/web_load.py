@@ -95,10 +95,13 @@ BOTS = ["hard"] * 4
 class Cluster:
     """Server processes on one database, each on its own port; any may be killed and restarted."""
 
-    def __init__(self, database: str, count: int, bot_processes: int, logs: Path, metrics: bool = False) -> None:
+    def __init__(
+        self, database: str, count: int, bot_processes: int, logs: Path, metrics: bool = False, log_format: str = "text"
+    ) -> None:
         self.database = database
         self.metrics = metrics
         """Whether the servers keep metrics in one shared directory and serve them on ports of their own."""
+        self.log_format = log_format
         self.logs = logs
         """Where each server writes its log (stderr)."""
         self.ports = [free_port() for _ in range(count)]
@@ -128,6 +131,8 @@ class Cluster:
             self.database,
             "--bot-processes",
             str(self.bot_processes),
+            "--log-format",
+            self.log_format,
             *UNLIMITED,
         ]
         if self.metrics:
@@ -553,7 +558,7 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
     logs = Path(tempfile.mkdtemp(dir=scratch))
     with database(kind, args.db, scratch) as db:
         long_tables = filled(db, int(args.cold_gets * args.seconds) + 20 if args.cold_gets else 0)
-        with Cluster(db, servers, max(1, cores // servers), logs, args.metrics) as cluster:
+        with Cluster(db, servers, max(1, cores // servers), logs, args.metrics, args.log_format) as cluster:
             clients_before = sum(os.times()[:2])
             database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
             run, bot_moves, elapsed, cold = asyncio.run(
@@ -627,7 +632,7 @@ def soak(args: argparse.Namespace) -> None:
     from highroller.web.store.dialects import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
-        with Cluster(db, 2, 1, Path(tempfile.mkdtemp()), args.metrics) as cluster:
+        with Cluster(db, 2, 1, Path(tempfile.mkdtemp()), args.metrics, args.log_format) as cluster:
             run, bot_moves, elapsed, _ = asyncio.run(
                 play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every)
             )
@@ -712,6 +717,9 @@ def main() -> None:
         "--metrics",
         action="store_true",
         help="servers keep Prometheus metrics (--metrics-dir shared, --metrics-port each): measure their cost",
+    )
+    parser.add_argument(
+        "--log-format", choices=["text", "json"], default="text", help="the servers' log lines: text or JSON"
     )
     parser.add_argument(
         "--check",

@@ -309,13 +309,10 @@ def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seated", [False, True], ids=["spectator", "seated"])
 def test_every_answer_is_documented(server: Server, seated: bool, move_clock: Callable[[float], None]) -> None:
-    """Every operation, as a spectator or seated: documented answers only, and the real tables reached."""
-    outcomes = fuzz(
-        fuzzed_schema(server.url, real_tables(server.url, move_clock), seated=seated),
-        examples=EXAMPLES,
-        seconds=SECONDS,
-        seed=SEED,
-    )
+    """Every operation, as a spectator or seated: documented answers only, the real tables reached, and none of
+    their seat tokens nor the profile key sent in the server's log."""
+    tables = real_tables(server.url, move_clock)
+    outcomes = fuzz(fuzzed_schema(server.url, tables, seated=seated), examples=EXAMPLES, seconds=SECONDS, seed=SEED)
     for outcome in outcomes:
         print(f"{outcome.label}: {outcome.sent} requests, statuses {dict(sorted(outcome.statuses.items()))}")
     failures = [f"{outcome.label}: {report}" for outcome in outcomes for report in outcome.failures.values()]
@@ -327,6 +324,9 @@ def test_every_answer_is_documented(server: Server, seated: bool, move_clock: Ca
     )
     busy = server.errors.read_text().split(BUSY)[1:] if server.errors.exists() else []
     assert not busy, "no request may keep the event loop busy past 50 ms:\n" + "\n".join(BUSY + block for block in busy)
+    said = server.errors.read_text()
+    assert f"path=/api/tables/{next(iter(tables.tokens))}" in said, "a line per request"
+    assert not [secret for secret in (*tables.tokens.values(), tables.profile) if secret in said]
 
 
 def test_a_body_that_is_not_utf8_is_malformed_json(sqlite_client: TestClient) -> None:

@@ -53,14 +53,7 @@ def _lazy(module: str, builder: str) -> Callable[[GameSpec], click.Command | Non
     return build
 
 
-NEEDS = {
-    "serve": "web",
-    "bots": "postgres",
-    "ratings": "web",
-    "admin": "web",
-    "backup": "web",
-    "restore": "web",
-}
+NEEDS = {"serve": "web", "bots": "postgres", "ratings": "web", "admin": "web", "backup": "web", "restore": "web"}
 """The commands that need a pip extra whatever they are asked (others check what they need as they run)."""
 
 

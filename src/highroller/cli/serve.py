@@ -10,6 +10,7 @@ import click
 
 from highroller.cli.extras import require
 from highroller.cli.metrics_options import listen_metrics, metrics_options, prepare_metrics, token_option
+from highroller.web.http.logs import FORMATS, LEVELS, LogSetup, configure
 from highroller.web.settings import DAY, HOUR, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
@@ -70,6 +71,18 @@ def _bot_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
+def _log_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of the log, shared by `serve` and `bots`."""
+    default = LogSetup()
+    options = [
+        ("--log-format", FORMATS, default.format, "How stderr's log lines are written: text, or a JSON object a line."),
+        ("--log-level", LEVELS, default.level, "The least severe lines written (info: each request and table event)."),
+    ]
+    for name, choices, chosen, said in reversed(options):
+        command = click.option(name, type=click.Choice(choices), default=chosen, show_default=True, help=said)(command)
+    return command
+
+
 def _origin_option(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
     """`--public-origin` as browsers write it, or a usage error saying what an origin is."""
     from highroller.web.people.origin import checked_origin
@@ -94,6 +107,7 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
     help="Seconds a bot waits before it moves.",
 )
 @_bot_options
+@_log_options
 @click.option(
     "--advice-processes",
     default=DEFAULTS.advice_processes,
@@ -261,7 +275,7 @@ def _origin_option(context: click.Context, parameter: click.Parameter, value: st
 )
 @metrics_options
 @token_option
-def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
+def serve(host: str, port: int, database: str | None, log_format: str, log_level: str, **knobs: Any) -> None:
     """Play in the browser: open the printed address, create a table and send its link to friends.
 
     \b
@@ -272,6 +286,7 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
     from highroller.web.http.stopping import GRACE, Server, stop_on_signals
 
     stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
+    configure(LogSetup(log_format, log_level))
     metrics_port, metrics_host = knobs.pop("metrics_port"), knobs.pop("metrics_host")
     prepare_metrics(knobs.pop("metrics_dir"))
 
@@ -324,6 +339,8 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
         proxy_headers=False,  # the app reads the forwarded headers itself (Settings.forwarded_allow_ips)
         timeout_graceful_shutdown=GRACE,
         log_level="warning",
+        log_config=None,  # uvicorn's lines are written as the app's (`highroller.web.http.logs`)
+        access_log=False,  # the app logs each request itself (`highroller.web.http.request_log`)
     )
     Server(config).run()  # uvicorn's, stopping within a few seconds of a signal whatever holds it
 
@@ -332,8 +349,17 @@ def serve(host: str, port: int, database: str | None, **knobs: Any) -> None:
 @click.option("--db", "database", required=True, help="The postgresql:// URL the servers use.")
 @_bot_options
 @metrics_options
+@_log_options
 def bots(
-    database: str, bot_processes: int, bot_nice: int, bot_idle: bool, warm_up: bool, lease: float, **metrics: Any
+    database: str,
+    bot_processes: int,
+    bot_nice: int,
+    bot_idle: bool,
+    warm_up: bool,
+    lease: float,
+    log_format: str,
+    log_level: str,
+    **metrics: Any,
 ) -> None:
     """Play the bots of every server on a PostgreSQL database, on this machine (run any number).
 
@@ -345,6 +371,7 @@ def bots(
 
     # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
     stop_on_signals()
+    configure(LogSetup(log_format, log_level))
     prepare_metrics(metrics["metrics_dir"])
 
     import asyncio

@@ -37,6 +37,7 @@ from highroller.web.http.errors import Phrase, Refused, asked_language
 from highroller.web.http.headers import SecurityHeaders, security_headers
 from highroller.web.http.i18n import add_words
 from highroller.web.http.limits import BodyLimit
+from highroller.web.http.log_context import current
 from highroller.web.http.methods import AllowedMethods
 from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
@@ -45,6 +46,7 @@ from highroller.web.metrics import registry as metrics
 from highroller.web.metrics.exposition import add_metrics_route, metrics_registry
 from highroller.web.metrics.middleware import RequestMetrics
 from highroller.web.moderation.gate import BanGate
+from highroller.web.http.request_log import RequestLog
 from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings
@@ -144,6 +146,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, limits=limits)
     app.add_middleware(BanGate, standing=services.standing, quotas=quotas)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLog)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
     app.add_middleware(RequestMetrics)
     app.state.metrics = metrics_registry(store)
@@ -180,6 +183,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     async def crashed(request: Request, error: Exception) -> JSONResponse:
         # Starlette sends this from its outermost middleware, outside SecurityHeaders: add the headers here.
         headers = security_headers(request.scope["path"])
+        if (context := current.get()) is not None:
+            headers["X-Request-Id"] = context.request_id
         said = Phrase("the server failed to answer this request").in_language(asked_language(request))
         return JSONResponse({"error": said, "code": "internal-error"}, status_code=500, headers=headers)
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from highroller.web import clock
 from highroller.web.bots.thinking import Job, play_move, start_worker
 from highroller.web.metrics.registry import bot_moved
+from highroller.web.http.logs import configured
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Claim
 
@@ -64,7 +65,7 @@ def worker_pool(workers: Workers) -> ProcessPoolExecutor:
             workers.processes,
             mp_context=context,
             initializer=start_worker,
-            initargs=(workers.nice, workers.idle, os.getpid(), workers.defer),
+            initargs=(workers.nice, workers.idle, os.getpid(), workers.defer, configured()),
         )
     return pool
 

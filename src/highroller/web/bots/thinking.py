@@ -33,6 +33,8 @@ from highroller.core.words import LANGUAGES
 from highroller.registry import game_spec, narration_of, words_of
 from highroller.web import clock
 from highroller.web.http.checks import TURN_BASED
+from highroller.web.http.log_context import log_event
+from highroller.web.http.logs import LogSetup, configure
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import open_store
 from highroller.web.store.rows import TIMED_OUT, Claim, Conflict, TableRow
@@ -87,13 +89,16 @@ class AdviceJob:
     version: int
 
 
-def start_worker(nice: int, idle: bool, server: int, defer: bool = False) -> None:
+def start_worker(nice: int, idle: bool, server: int, defer: bool = False, logs: LogSetup | None = None) -> None:
     """Pool initializer: lower this process's priority so people's requests always come first (with
     `idle`, Linux's idle scheduling class: it then runs only on CPU nobody else wants), with `defer`
     leave first-time work (compiling) to the warm-up process and play or advise without it meanwhile,
     and end this process when the process that started the pool (`server`, a pid) is gone — killed,
-    even with SIGKILL — rather than wait for work that will never come."""
+    even with SIGKILL — rather than wait for work that will never come; with `logs`, its log lines are
+    written as the server's."""
     firsttime.defer(defer)
+    if logs is not None:
+        configure(logs)
     if nice:
         os.nice(nice)
     if idle and hasattr(os, "SCHED_IDLE"):
@@ -215,6 +220,8 @@ def play_move(job: Job) -> tuple[str, str]:
         )
     except Conflict:
         return "stale", ""
+    if after.is_terminal():
+        log_event("game-finished", table_id)
     _states[key] = after
     if due(
         len(after.history), row.version // EVERY * EVERY, after.is_terminal()

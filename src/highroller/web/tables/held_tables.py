@@ -21,6 +21,7 @@ from highroller.web import clock
 from highroller.web.chat.chat_room import Chat
 from highroller.web.http.checks import checked_name, default_stand_in
 from highroller.web.http.errors import Refused
+from highroller.web.http.log_context import log_event
 from highroller.web.people.profiles import seat_token
 from highroller.web.ratings.rated_seats import check_rated_seat, check_rated_table
 from highroller.web.settings import Settings
@@ -188,6 +189,7 @@ class Tables:
             mover=state.current_player,
         )
         await asyncio.to_thread(self.store.create_table, row, creator, any(bot is not None for bot in bots))
+        log_event("table-created", table_id, seated[0] if seated else None)
         self._expect(turn.due)
         window = window_of(0, 0, made_lines, [], seats, stand_in)
         await self.presence.load(table_id)
@@ -258,6 +260,7 @@ class Tables:
     async def close(self, table: Table, mine: Sequence[int]) -> bool:
         """`Table.close`, the table forgotten here once it is deleted (True)."""
         deleted = await table.close(mine)
+        log_event("table-closed", table.id, min(mine, default=None))
         if deleted:
             self._live.pop(table.id, None)
             self.presence.forget(table.id)
@@ -367,7 +370,9 @@ class Tables:
             bank=table.bank,
             rated=table.rated,
         )
-        return await self.get(await table.link_rematch(fresh.id, table.rematch))
+        linked = await table.link_rematch(fresh.id, table.rematch)
+        log_event("rematch", table.id, seat, rematch=linked)
+        return await self.get(linked)
 
     async def lobby(self, limit: int = 50, lang: str = "en") -> list[dict[str, Any]]:
         """Unfinished tables: those waiting for players first, newest first (seats named in `lang`)."""

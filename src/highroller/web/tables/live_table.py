@@ -23,6 +23,7 @@ from highroller.core.words import LANGUAGES
 from highroller.web import clock
 from highroller.web.http.checks import checked_name
 from highroller.web.http.errors import Refused
+from highroller.web.http.log_context import log_event
 from highroller.web.people.profiles import seat_token
 from highroller.web.ratings.rated_seats import check_rated_seat
 from highroller.web.store.rows import CLOSED, IDLE, Conflict, Origin, SeatChange, Turn
@@ -104,6 +105,8 @@ class Table(SeatedCopy):
                 raise Refused("the step was not saved; try again", 503, "not-saved") from error
             self.revision, self.seats, self.due, self.waiting_since = revision, seats, turn.due, turn.since
             self._follow(first, state, made, [])
+        if state.is_terminal():
+            log_event("game-finished", self.id, seat)
         self._expect(turn.due)
         self._announce()
 
@@ -242,6 +245,7 @@ class Table(SeatedCopy):
             taken.append((seat, token))
 
         await self._change(attempt)
+        log_event("seat-taken", self.id, taken[0][0])
         return taken[0]
 
     async def back(self, seat: int | None) -> None:
@@ -280,6 +284,7 @@ class Table(SeatedCopy):
             await self._set_control(seat, "left", "left")
 
         await self._change(attempt)
+        log_event("seat-left", self.id, seat)
 
     def others(self, mine: Sequence[int]) -> list[int]:
         """The seats other than `mine` whose people still play here (not left, not open, not bots)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from highroller.core.state import CHANCE, State
 from highroller.web.http.errors import Refused
+from highroller.web.http.log_context import note_seat
 from highroller.web.store.database import Store
 from highroller.web.store.rows import UNDO, SeatChange, SeatRow, TableRow
 from highroller.web.tables.presence import Seen
@@ -93,14 +94,16 @@ class SeatedCopy(TableCopy):
 
     async def held_by_fresh(self, token: str | None) -> tuple[int, ...]:
         """`held_by`, catching up once first if the token is unknown (it may be a seat just taken
-        through another server process)."""
+        through another server process); the request's log lines name the table and the seat it acts as."""
         try:
-            return self.held_by(token)
+            held = self.held_by(token)
         except Refused:
             if not self._store.shared:
                 raise
-        await self.fresh()
-        return self.held_by(token)
+            await self.fresh()
+            held = self.held_by(token)
+        note_seat(self.id, self.acting_seat(held))
+        return held
 
     async def seat_of_fresh(self, token: str | None) -> int | None:
         """`seat_of`, catching up once first if the token is unknown."""

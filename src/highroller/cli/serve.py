@@ -10,7 +10,7 @@ import click
 
 from highroller.cli.extras import require
 from highroller.cli.metrics_options import listen_metrics, metrics_options, prepare_metrics, token_option
-from highroller.web.http.logs import FORMATS, LEVELS, LogSetup, configure
+from highroller.web.http.logs import FORMATS, LEVELS, LogSetup, configure, hide
 from highroller.web.settings import DAY, HOUR, MINUTE, Settings
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
@@ -287,6 +287,8 @@ def serve(host: str, port: int, database: str | None, log_format: str, log_level
 
     stop_on_signals()  # before anything slow: a stop signal ends the start at once, in a container too
     configure(LogSetup(log_format, log_level))
+    if knobs["metrics_token"]:
+        hide(knobs["metrics_token"])  # never written in a log line, whatever the line is
     metrics_port, metrics_host = knobs.pop("metrics_port"), knobs.pop("metrics_host")
     prepare_metrics(knobs.pop("metrics_dir"))
 

@@ -42,11 +42,11 @@ from highroller.web.http.methods import AllowedMethods
 from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimit, RateLimits
+from highroller.web.http.request_log import RequestLog
 from highroller.web.metrics import registry as metrics
 from highroller.web.metrics.exposition import add_metrics_route, metrics_registry
 from highroller.web.metrics.middleware import RequestMetrics
 from highroller.web.moderation.gate import BanGate
-from highroller.web.http.request_log import RequestLog
 from highroller.web.people.origin import LOCAL_ORIGIN, checked_origin
 from highroller.web.services import Services
 from highroller.web.settings import Settings

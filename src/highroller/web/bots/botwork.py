@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from highroller.web import clock
 from highroller.web.bots.thinking import Job, play_move, start_worker
-from highroller.web.metrics.registry import bot_moved
 from highroller.web.http.logs import configured
+from highroller.web.metrics.registry import bot_moved
 from highroller.web.store.database import Store
 from highroller.web.store.rows import Claim
 

@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from highroller.web.http.errors import asked_language
 from highroller.web.http.quotas import Quotas, is_local
+from highroller.web.metrics.registry import refused
 from highroller.web.moderation.standing import Standing, banned_refusal
 from highroller.web.people.profiles import MAX_KEY
 
@@ -50,6 +51,7 @@ class BanGate:
             await self.app(scope, receive, send)
             return
         refusal = banned_refusal(ban)
+        refused(refusal.code)
         lang = asked_language(connection)
         if scope["type"] == "websocket":
             await send(

@@ -21,7 +21,7 @@ once.
     python benchmarks/web_load.py --soak 3600 --restart-every 300   # the soak run (see --help)
     python benchmarks/web_load.py --bot-tables 20 --cold-gets 8     # beside 8 GETs a second of cold long tables
     python benchmarks/web_load.py --tables 50 --chat-every 5        # each table's first seat chats every 5 s
-    python benchmarks/web_load.py --metrics                         # the same with /metrics kept (its cost)
+    python benchmarks/web_load.py --observe compare                 # without metrics and logs, then with them
 
 With `--cold-gets`, the database is filled beforehand with long finished tables (6-player, 36-card
 Last Chance, about 3,100 steps each; see long_tables.py), and a client asks for a different one
@@ -33,6 +33,13 @@ With `--chat-every`, every people's table's first seat sends a chat message that
 WebSocket, and a spectator of each table reads it; the chat's figures are printed beside the moves':
 the messages sent, those the spectators heard (a rematch's are not), and their latency from sending to
 hearing.
+
+`--observe` says what the servers keep for their host: `default` (serve's defaults: metrics counted
+in a private directory, no listener, a text log line per request), `off` (`--no-metrics --log-level
+warning`: nothing counted, no line per request), `on` (metrics in one shared directory, each server
+with a `--metrics-port` that is scraped every `SCRAPE_EVERY` seconds as Prometheus would, and a JSON
+log line per request and event) or `compare` (`off`, then `on`, the same load, one row each: the cost
+of metrics and logs per person's action).
 
 The soak run plays on two servers sharing PostgreSQL, with bot tables, for `--soak` seconds, killing
 (SIGKILL) and restarting one server every `--restart-every` seconds; clients reconnect to a live
@@ -87,6 +94,14 @@ UNLIMITED = [
     "0",
 ]
 """The setup's quotas lifted; the request rates and connection caps stay as a server has them."""
+OBSERVED = {
+    "default": [],
+    "off": ["--no-metrics", "--log-level", "warning"],
+    "on": ["--log-format", "json", "--log-level", "info"],
+}
+"""What each `--observe` adds to the servers' command line (`on` also gives each a metrics port)."""
+SCRAPE_EVERY = 15.0
+"""Seconds between two scrapes of each server's /metrics with `--observe on`."""
 BOTS_ADDRESS = {"X-Forwarded-For": "10.255.0.1"}
 """Where the bot tables are made and watched from."""
 BOTS = ["hard"] * 4
@@ -95,13 +110,11 @@ BOTS = ["hard"] * 4
 class Cluster:
     """Server processes on one database, each on its own port; any may be killed and restarted."""
 
-    def __init__(
-        self, database: str, count: int, bot_processes: int, logs: Path, metrics: bool = False, log_format: str = "text"
-    ) -> None:
+    def __init__(self, database: str, count: int, bot_processes: int, logs: Path, observe: str = "default") -> None:
         self.database = database
-        self.metrics = metrics
-        """Whether the servers keep metrics in one shared directory and serve them on ports of their own."""
-        self.log_format = log_format
+        self.observe = observe
+        """What the servers keep for their host (`OBSERVED`)."""
+        self.metrics_ports = [free_port() for _ in range(count)] if observe == "on" else []
         self.logs = logs
         """Where each server writes its log (stderr)."""
         self.ports = [free_port() for _ in range(count)]
@@ -131,12 +144,11 @@ class Cluster:
             self.database,
             "--bot-processes",
             str(self.bot_processes),
-            "--log-format",
-            self.log_format,
             *UNLIMITED,
+            *OBSERVED[self.observe],
         ]
-        if self.metrics:
-            command += ["--metrics-dir", str(self.logs / "metrics"), "--metrics-port", str(free_port())]
+        if self.metrics_ports:
+            command += ["--metrics-dir", str(self.logs / "metrics"), "--metrics-port", str(self.metrics_ports[index])]
         with (self.logs / f"serve-{self.ports[index]}.log").open("ab") as log:
             process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         for _ in range(300):
@@ -552,18 +564,45 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0.0
 
 
-def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Path) -> dict[str, Any]:
+@contextlib.contextmanager
+def scraping(ports: list[int]) -> Iterator[list[float]]:
+    """Scrape each metrics port every `SCRAPE_EVERY` seconds in a thread while the block runs; the scrapes' times."""
+    import threading
+
+    times: list[float] = []
+    done = threading.Event()
+
+    def scrape() -> None:
+        while not done.wait(SCRAPE_EVERY):
+            for port in ports:
+                started = time.perf_counter()
+                httpx2.get(f"http://{HOST}:{port}/metrics", timeout=10).raise_for_status()
+                times.append(time.perf_counter() - started)
+
+    thread = threading.Thread(target=scrape, daemon=True)
+    thread.start()
+    try:
+        yield times
+    finally:
+        done.set()
+        thread.join()
+
+
+def measure(
+    args: argparse.Namespace, servers: int, bot_tables: int, scratch: Path, observe: str = "default"
+) -> dict[str, Any]:
     kind = "postgresql" if servers > 1 or args.postgres else "sqlite"
     cores = len(os.sched_getaffinity(0))
     logs = Path(tempfile.mkdtemp(dir=scratch))
     with database(kind, args.db, scratch) as db:
         long_tables = filled(db, int(args.cold_gets * args.seconds) + 20 if args.cold_gets else 0)
-        with Cluster(db, servers, max(1, cores // servers), logs, args.metrics, args.log_format) as cluster:
+        with Cluster(db, servers, max(1, cores // servers), logs, observe) as cluster:
             clients_before = sum(os.times()[:2])
             database_before = _cpu_of_user("postgres") if kind == "postgresql" else 0.0
-            run, bot_moves, elapsed, cold = asyncio.run(
-                play(cluster, args, bot_tables, args.seconds, long_tables=long_tables)
-            )
+            with scraping(cluster.metrics_ports) as scrapes:
+                run, bot_moves, elapsed, cold = asyncio.run(
+                    play(cluster, args, bot_tables, args.seconds, long_tables=long_tables)
+                )
             clients_cpu = sum(os.times()[:2]) - clients_before
             database_cpu = _cpu_of_user("postgres") - database_before if kind == "postgresql" else 0.0
         busy = cluster.busy_loops()
@@ -573,6 +612,7 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
     if not latencies:
         raise SystemExit("no action was played")
     return {
+        "observe": observe,
         "servers": servers,
         "database": kind,
         "bot tables": bot_tables,
@@ -609,6 +649,8 @@ def measure(args: argparse.Namespace, servers: int, bot_tables: int, scratch: Pa
             else {}
         ),
         "busy loops": len(busy),
+        **({"scrapes": len(scrapes), "scrape max ms": max(scrapes, default=0.0) * 1000} if observe == "on" else {}),
+        "log MB": sum(path.stat().st_size for path in logs.glob("serve-*.log")) / 2**20,
     }
 
 
@@ -632,7 +674,7 @@ def soak(args: argparse.Namespace) -> None:
     from highroller.web.store.dialects import open_store
 
     with database("postgresql", args.db, Path(tempfile.gettempdir())) as db:
-        with Cluster(db, 2, 1, Path(tempfile.mkdtemp()), args.metrics, args.log_format) as cluster:
+        with Cluster(db, 2, 1, Path(tempfile.mkdtemp()), args.observe) as cluster:
             run, bot_moves, elapsed, _ = asyncio.run(
                 play(cluster, args, args.bot_tables, args.soak, restart_every=args.restart_every)
             )
@@ -714,12 +756,10 @@ def main() -> None:
         "0: no chat",
     )
     parser.add_argument(
-        "--metrics",
-        action="store_true",
-        help="servers keep Prometheus metrics (--metrics-dir shared, --metrics-port each): measure their cost",
-    )
-    parser.add_argument(
-        "--log-format", choices=["text", "json"], default="text", help="the servers' log lines: text or JSON"
+        "--observe",
+        choices=[*OBSERVED, "compare"],
+        default="default",
+        help="what the servers keep for their host: metrics and logs (see below); compare: off, then on",
     )
     parser.add_argument(
         "--check",
@@ -733,12 +773,14 @@ def main() -> None:
         soak(args)
         return
     with tempfile.TemporaryDirectory() as scratch:
-        configs = [(s, b) for s in (1, 2) for b in (0, 20, 50)] if args.matrix else [(args.servers, args.bot_tables)]
+        shapes = [(s, b) for s in (1, 2) for b in (0, 20, 50)] if args.matrix else [(args.servers, args.bot_tables)]
+        observed = ["off", "on"] if args.observe == "compare" else [args.observe]
+        configs = [(servers, bot_tables, observe) for servers, bot_tables in shapes for observe in observed]
         rows = []
-        for servers, bot_tables in configs:
-            rows.append(measure(args, servers, bot_tables, Path(scratch)))
+        for servers, bot_tables, observe in configs:
+            rows.append(measure(args, servers, bot_tables, Path(scratch), observe))
             print_rows(rows[-1:]) if len(configs) == 1 else print(
-                f"  measured {servers} server(s), {bot_tables} bot tables", flush=True
+                f"  measured {servers} server(s), {bot_tables} bot tables, observe {observe}", flush=True
             )
         if len(configs) > 1:
             print_rows(rows)

@@ -1,22 +1,28 @@
 """/metrics: the counters and histograms move as requests, actions, bot moves and refusals happen; the
 tables are counted by state from the database; the main port serves it only with the metrics token
-(and not at all without one, nor in the API's description); a listener of its own serves it on another
+(and not at all without one, nor in the API's description); `--no-metrics` counts nothing; a listener of its own serves it on another
 port; and the sample Grafana dashboard asks only for metrics the server has."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from prometheus_client import REGISTRY
 from test_web_server import act, look, new_table, play_out, sit
 
+from highroller.cli.main import cli
 from highroller.web.metrics.exposition import start_listener
+from highroller.web.metrics.multiprocess import OFF
 
 DASHBOARD = Path(__file__).parents[2] / "docs" / "grafana" / "highroller.json"
 TOKEN = "s3cret-metrics-token"
@@ -151,3 +157,36 @@ def test_unknown_paths_and_methods_have_bounded_labels(client: TestClient, metho
     before = value("highroller_http_requests_total", route="other", method=label, status=str(status))
     client.request(method, "/no-such-path")
     assert value("highroller_http_requests_total", route="other", method=label, status=str(status)) == before + 1
+
+
+COUNT_ONE_OF_EACH = """
+from highroller.web.metrics import registry
+registry.count_request("/api/games", "GET", 200, 0.01)
+with registry.timed_action("lasvegas", "http"):
+    pass
+registry.refused("too-fast")
+registry.queried("claim_due", 0.001)
+print(sum(sample.value for metric in registry.REQUESTS.collect() for sample in metric.samples))
+print(sum(sample.value for metric in registry.ACTION_SECONDS.collect() for sample in metric.samples))
+"""
+
+
+@pytest.mark.parametrize("switched_off", [False, True])
+def test_no_metrics_leaves_every_hook_counting_nothing(switched_off: bool) -> None:
+    environment = {key: value for key, value in os.environ.items() if key != OFF}
+    if switched_off:
+        environment[OFF] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_ONE_OF_EACH], env=environment, capture_output=True, text=True, check=True
+    )
+    requests, actions = (float(line) for line in done.stdout.split())
+    assert (requests == 0 and actions == 0) if switched_off else (requests > 0 and actions > 0)
+
+
+@pytest.mark.parametrize(
+    ("asked", "named"),
+    [(["--metrics-port", "9999"], "--metrics-port"), (["--metrics-dir", "/tmp/x"], "--metrics-dir")],
+)
+def test_no_metrics_refuses_what_would_serve_or_share_them(asked: list[str], named: str) -> None:
+    result = CliRunner().invoke(cli, ["serve", "--no-metrics", *asked])
+    assert result.exit_code == 2 and f"--no-metrics counts nothing: leave out {named}" in result.output

@@ -17,6 +17,13 @@ def metrics_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of the metrics listener and the shared metrics directory."""
     options = [
         click.option(
+            "--metrics/--no-metrics",
+            "metrics",
+            default=True,
+            show_default=True,
+            help="Keep Prometheus metrics (--no-metrics: count nothing, serve no /metrics).",
+        ),
+        click.option(
             "--metrics-port",
             default=None,
             type=click.IntRange(1, 65535),
@@ -50,12 +57,20 @@ token_option = click.option(
 )
 
 
-def prepare_metrics(directory: str | None) -> None:
-    """Count this process and its children in `directory` (None: a private temporary one): call it
+def prepare_metrics(on: bool, directory: str | None, port: int | None, token: str | None = None) -> None:
+    """Count this process and its children in `directory` (None: a private temporary one), or nothing
+    when not `on` (then no listener `port`, shared `directory` or `token` may be asked for): call it
     before anything imports prometheus_client."""
-    from highroller.web.metrics.multiprocess import prepare
+    from highroller.web.metrics.multiprocess import prepare, switch_off
 
-    prepare(directory)
+    if on:
+        prepare(directory)
+        return
+    asked = {"--metrics-port": port, "--metrics-dir": directory, "--metrics-token": token}
+    given = [name for name, value in asked.items() if value is not None]
+    if given:
+        raise click.UsageError(f"--no-metrics counts nothing: leave out {', '.join(given)}")
+    switch_off()
 
 
 def listen_metrics(host: str, port: int | None, registry: CollectorRegistry) -> None:

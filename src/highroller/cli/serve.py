@@ -290,7 +290,7 @@ def serve(host: str, port: int, database: str | None, log_format: str, log_level
     if knobs["metrics_token"]:
         hide(knobs["metrics_token"])  # never written in a log line, whatever the line is
     metrics_port, metrics_host = knobs.pop("metrics_port"), knobs.pop("metrics_host")
-    prepare_metrics(knobs.pop("metrics_dir"))
+    prepare_metrics(knobs.pop("metrics"), knobs.pop("metrics_dir"), metrics_port, knobs["metrics_token"])
 
     import uvicorn
 
@@ -374,7 +374,7 @@ def bots(
     # as the server's: a stop signal ends the worker at once, in a container too (its leases pass to others)
     stop_on_signals()
     configure(LogSetup(log_format, log_level))
-    prepare_metrics(metrics["metrics_dir"])
+    prepare_metrics(metrics["metrics"], metrics["metrics_dir"], metrics["metrics_port"])
 
     import asyncio
     import contextlib

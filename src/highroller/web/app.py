@@ -148,7 +148,8 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.forwarded_allow_ips)
-    app.add_middleware(RequestMetrics)
+    if metrics.COUNTING:
+        app.add_middleware(RequestMetrics)
     app.state.metrics = metrics_registry(store)
 
     @app.exception_handler(Refused)

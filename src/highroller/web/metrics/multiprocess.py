@@ -14,6 +14,8 @@ from pathlib import Path
 
 ENVIRONMENT = "PROMETHEUS_MULTIPROC_DIR"
 """Where prometheus-client (and every child process, which inherits it) looks for the directory."""
+OFF = "HIGHROLLER_NO_METRICS"
+"""Set (to 1) in a process that counts nothing, and so in its bot and advice workers (`serve --no-metrics`)."""
 
 _directory: str | None = None
 
@@ -32,6 +34,17 @@ def prepare(directory: str | None) -> str:
     _directory = directory
     atexit.register(_mark_dead, os.getpid())
     return directory
+
+
+def switch_off() -> None:
+    """Count nothing in this process and its children (no files, no listener): call it before anything
+    imports `highroller.web.metrics.registry`."""
+    os.environ[OFF] = "1"
+
+
+def counting() -> bool:
+    """Whether this process counts (not switched off, here or in the process that started it)."""
+    return os.environ.get(OFF) != "1"
 
 
 def directory() -> str | None:

@@ -14,6 +14,11 @@ from multiprocessing.process import BaseProcess
 
 from prometheus_client import Counter, Gauge, Histogram
 
+from highroller.web.metrics.multiprocess import counting
+
+COUNTING = counting()
+"""Whether this process counts anything (`highroller serve --no-metrics`: every hook below does nothing)."""
+
 FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Buckets of requests, actions and queries (seconds)."""
 THINKING = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
@@ -57,6 +62,8 @@ WARM_UP = Gauge(
 
 def count_request(route: str, method: str, status: int, seconds: float) -> None:
     """One HTTP request answered (an unusual method counts as "other")."""
+    if not COUNTING:
+        return
     method = method if method in METHODS else "other"
     REQUESTS.labels(route, method, str(status)).inc()
     REQUEST_SECONDS.labels(route, method).observe(seconds)
@@ -65,6 +72,9 @@ def count_request(route: str, method: str, status: int, seconds: float) -> None:
 @contextmanager
 def timed_action(game: str, via: str) -> Iterator[None]:
     """Time a person's action at a table of `game`, received `via` "http" or "websocket", until answered."""
+    if not COUNTING:
+        yield
+        return
     started = time.perf_counter()
     try:
         yield
@@ -74,42 +84,58 @@ def timed_action(game: str, via: str) -> Iterator[None]:
 
 def connection_opened(kind: str) -> None:
     """A table connection ("websocket" or "long_poll") opened."""
+    if not COUNTING:
+        return
     CONNECTIONS.labels(kind).inc()
 
 
 def connection_closed(kind: str) -> None:
     """A table connection ("websocket" or "long_poll") closed."""
+    if not COUNTING:
+        return
     CONNECTIONS.labels(kind).dec()
 
 
 def bot_moved(level: str, seconds: float) -> None:
     """A bot worker played a move of a bot of `level` in `seconds`."""
+    if not COUNTING:
+        return
     BOT_MOVES.labels(level).inc()
     BOT_THINK_SECONDS.labels(level).observe(seconds)
 
 
 def hint(outcome: str) -> None:
     """A hint "asked" for, or "answered"."""
+    if not COUNTING:
+        return
     HINTS.labels(outcome).inc()
 
 
 def notified(outcome: str) -> None:
     """A notification attempt settled: "sent", "retried" (due again later), "failed", or "skipped" (its
     move was played, or its device unsubscribed, meanwhile)."""
+    if not COUNTING:
+        return
     NOTIFICATIONS.labels(outcome).inc()
 
 
 def refused(code: str) -> None:
     """A request or message refused with `code` (a `Refused`'s, or the rate limiter's)."""
+    if not COUNTING:
+        return
     REFUSALS.labels(code).inc()
 
 
 def queried(kind: str, seconds: float) -> None:
     """A database query run by the method named `kind` took `seconds`."""
+    if not COUNTING:
+        return
     QUERY_SECONDS.labels(kind).observe(seconds)
 
 
 def _warm_up_is(state: str) -> None:
+    if not COUNTING:
+        return
     for each in WARM_UP_STATES:
         WARM_UP.labels(each).set(1 if each == state else 0)
 

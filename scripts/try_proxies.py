@@ -14,7 +14,7 @@ checked (exit 1 at the first check that fails).
   counted by the address the proxy forwards (and not by one the client makes up), and one server
   stopped with SIGTERM while the proxy sends everything to the other.
 
-    PYTHONPATH=src:packages/pig/src python scripts/try_proxies.py
+    python scripts/try_proxies.py
 
 Not part of the test suite: it needs nginx, Caddy and PostgreSQL (`apt-get install nginx caddy
 postgresql`) and takes about a minute; a proxy that is not installed is skipped, and said so.

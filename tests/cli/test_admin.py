@@ -74,7 +74,7 @@ def test_tables_are_found_by_game_state_and_name_and_one_is_read(client: TestCli
     assert waiting in unstarted and playing not in unstarted
     named = ok(admin(database, "tables", "--name", "dOR"))
     assert playing in named and waiting not in named
-    assert "no tables" in ok(admin(database, "tables", "--game", "pig"))
+    assert "no tables" in ok(admin(database, "tables", "--game", "luckiest"))
     failed(admin(database, "tables", "--state", "paused"), "unstarted")
     failed(admin(database, "tables", "--limit", "0"), "--limit")
     one = ok(admin(database, "table", playing))

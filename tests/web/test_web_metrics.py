@@ -1,7 +1,8 @@
 """/metrics: the counters and histograms move as requests, actions, bot moves and refusals happen; the
 tables are counted by state from the database; the main port serves it only with the metrics token
-(and not at all without one, nor in the API's description); `--no-metrics` counts nothing; a listener of its own serves it on another
-port; and the sample Grafana dashboard asks only for metrics the server has."""
+(and not at all without one, nor in the API's description); `--no-metrics` counts nothing; a listener
+of its own serves it on another port; and the sample Grafana dashboard asks only for metrics the server
+has."""
 
 from __future__ import annotations
 
@@ -184,8 +185,7 @@ def test_no_metrics_leaves_every_hook_counting_nothing(switched_off: bool) -> No
 
 
 @pytest.mark.parametrize(
-    ("asked", "named"),
-    [(["--metrics-port", "9999"], "--metrics-port"), (["--metrics-dir", "/tmp/x"], "--metrics-dir")],
+    ("asked", "named"), [(["--metrics-port", "9999"], "--metrics-port"), (["--metrics-dir", "/tmp/x"], "--metrics-dir")]
 )
 def test_no_metrics_refuses_what_would_serve_or_share_them(asked: list[str], named: str) -> None:
     result = CliRunner().invoke(cli, ["serve", "--no-metrics", *asked])

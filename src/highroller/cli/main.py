@@ -79,13 +79,13 @@ class Commands(click.Group):
         return sorted({*super().list_commands(ctx), *LOADED_WHEN_CALLED})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        extra = NEEDS.get(cmd_name)
+        if extra is not None and not installed(extra):
+            return stand_in(cmd_name, extra)  # before loading it: what it imports may need the extra
         command = super().get_command(ctx, cmd_name)
         if command is None and cmd_name in LOADED_WHEN_CALLED:
             command = load_object(LOADED_WHEN_CALLED[cmd_name])
-        extra = NEEDS.get(cmd_name)
-        if command is None or extra is None or installed(extra):
-            return command
-        return stand_in(cmd_name, extra)
+        return command
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -306,6 +306,7 @@ async function start() {
     saveLanguages([...profile.languages, el("add-language").value]);
   });
   el("make-link").addEventListener("click", makeLink);
+  el("make-link").disabled = false; // off until here: a tap before the page is ready would do nothing
   el("copy-link").addEventListener("click", copyLink);
   const where = await passkeysHere("/me");
   if (where.works) {

@@ -53,9 +53,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -100,6 +102,8 @@ OBSERVED = {
     "on": ["--log-format", "json", "--log-level", "info"],
 }
 """What each `--observe` adds to the servers' command line (`on` also gives each a metrics port)."""
+RECORD = re.compile(r"^(?:\{|\d{4}-\d\d-\d\dT)", re.MULTILINE)
+"""How a log record's first line begins, in JSON or in text (the lines after it are its own)."""
 SCRAPE_EVERY = 15.0
 """Seconds between two scrapes of each server's /metrics with `--observe on`."""
 BOTS_ADDRESS = {"X-Forwarded-For": "10.255.0.1"}
@@ -183,12 +187,20 @@ class Cluster:
             self.kill(index)
 
     def busy_loops(self) -> list[str]:
-        """The warnings of a busy event loop in the servers' logs (each with where the loop was)."""
-        return [
-            f"{BUSY} {block.strip()}"
-            for path in sorted(self.logs.glob("serve-*.log"))
-            for block in path.read_text().split(BUSY)[1:]
-        ]
+        """The warnings of a busy event loop in the servers' logs (each with where the loop was), in
+        either log format."""
+        found = []
+        for path in sorted(self.logs.glob("serve-*.log")):
+            text = path.read_text()
+            starts = [0, *(match.start() for match in RECORD.finditer(text)), len(text)]
+            for begin, end in itertools.pairwise(starts):
+                record = text[begin:end]
+                if record.startswith("{"):
+                    with contextlib.suppress(ValueError, KeyError, TypeError):
+                        record = json.loads(record)["message"]
+                if BUSY in record:
+                    found.append(record[record.index(BUSY) :].strip())
+        return found
 
 
 def _group_cpu(pid: int) -> tuple[float, float]:
@@ -649,7 +661,8 @@ def measure(
             else {}
         ),
         "busy loops": len(busy),
-        **({"scrapes": len(scrapes), "scrape max ms": max(scrapes, default=0.0) * 1000} if observe == "on" else {}),
+        "scrapes": len(scrapes),
+        "scrape max ms": max(scrapes, default=0.0) * 1000,
         "log MB": sum(path.stat().st_size for path in logs.glob("serve-*.log")) / 2**20,
     }
 

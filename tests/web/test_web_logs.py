@@ -19,6 +19,7 @@ from conftest import Server
 from fastapi.testclient import TestClient
 from lobby_pages import create_in_lobby
 from playwright.sync_api import Browser
+from prometheus_client import REGISTRY
 from test_web_browser import Words, play_until_over
 
 from highroller.web.http.logs import REDACTED, SECRET, LogSetup, configure, hide
@@ -127,6 +128,23 @@ def test_each_request_gets_one_line_and_the_events_theirs(client: TestClient, li
         join["request_id"],
     ]
     assert join["seat"] == 1 and token not in log.text() and joined["token"] not in log.text()
+
+
+def _unrouted() -> float:
+    """How many GETs this process counted as answered 404 before any route."""
+    labels = {"route": "other", "method": "GET", "status": "404"}
+    return REGISTRY.get_sample_value("highroller_http_requests_total", labels) or 0.0
+
+
+def test_the_requests_the_app_sends_itself_before_serving_are_neither_logged_nor_counted(
+    make_client: Callable[..., TestClient], lines: Callable[[str], Lines]
+) -> None:
+    log = lines("json")
+    before = _unrouted()
+    client = make_client()  # its start sends /api/games, /openapi.json and /- to itself
+    assert log.requests() == [] and _unrouted() == before
+    client.get("/-")
+    assert [line["path"] for line in log.requests()] == ["/-"] and _unrouted() == before + 1
 
 
 def test_a_plain_request_id_is_kept_and_any_other_replaced(client: TestClient, lines: Callable[[str], Lines]) -> None:

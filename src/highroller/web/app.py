@@ -39,6 +39,7 @@ from highroller.web.http.i18n import add_words
 from highroller.web.http.limits import BodyLimit
 from highroller.web.http.log_context import current
 from highroller.web.http.methods import AllowedMethods
+from highroller.web.http.own_requests import OWN
 from highroller.web.http.pages import STATIC, add_pages
 from highroller.web.http.quotas import Quotas
 from highroller.web.http.ratelimit import RateLimit, RateLimits
@@ -98,6 +99,7 @@ async def _first_requests(app: FastAPI) -> None:
             "headers": [],
             "client": ("127.0.0.1", 0),
             "server": ("127.0.0.1", 0),
+            OWN: True,
         }
 
         async def receive() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from highroller.web.http.log_context import RequestContext, current, request_id
+from highroller.web.http.own_requests import is_own
 
 requests = logging.getLogger("highroller.requests")
 
@@ -56,7 +57,7 @@ class RequestLog:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
+        if scope["type"] == "http" and not is_own(scope):
             await self._http(scope, receive, send)
         elif scope["type"] == "websocket":
             await self._websocket(scope, receive, send)

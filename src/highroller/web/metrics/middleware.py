@@ -8,6 +8,7 @@ import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from highroller.web.http.own_requests import is_own
 from highroller.web.metrics.registry import count_request
 
 
@@ -38,7 +39,7 @@ class RequestMetrics:
         self._templates: dict[object, str] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or is_own(scope):
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()

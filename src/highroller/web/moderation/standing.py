@@ -92,7 +92,7 @@ class Standing:
         """The ban in force on a request from `origin` (never by address on the server's own machine,
         `local`) with this profile key, if any."""
         now = clock.now()
-        found = [self._keys.get(key_hash(profile_key))] if profile_key else []
+        found = [self._keys.get(key_hash(profile_key))] if profile_key and self._keys else []
         if not local:
             found += [self._bans.get((ADDRESS, origin.address)), self._bans.get((NETWORK, origin.network))]
         return next((ban for ban in found if ban is not None and ban.active(now)), None)

@@ -99,6 +99,9 @@ class GameSpec:
     web's score sheet and its latest-scoring card show it."""
     presets: str = ""
     """The game's named option sets for the lobby, `package:file.json` in its folder (see docs/web.md)."""
+    tutorial: str = ""
+    """The game's tutorial, `package:file.json` in its folder: chapters of scripted first games with
+    explanations (`highroller.core.tutorial_file`), played by `highroller learn GAME`."""
     typed_input: str = ""
     """Import path of the game's `highroller.core.typed_input.TypedInput`: what a person types at the
     terminal or at a companion table (moves, dice rolled, cards drawn) and the words telling what to

@@ -6,7 +6,8 @@ sheet), the words people type (`said("...")`), the texts of core/typed_input.py,
 browser board (`t("...")` and `tn(n, "...", "...")` in board.js); the web's catalog
 (src/highroller/web/locale/<lang>.po) holds the pages' words (static/*.js, and the [data-i18n] texts and
 attributes of static/*.html) and the server's own (`w(...)` in web/**/*.py). A game's catalog also holds its
-spec's words (title, summary, each option's label and help, its bots' descriptions), which the lobby shows.
+spec's words (title, summary, each option's label and help, its bots' descriptions), which the lobby shows,
+and its tutorial's (`tutorial.json`).
 New texts are added untranslated, texts no longer used are dropped, translations are kept. Then translate
 the empty `msgstr` entries; tests/test_translations.py fails while any is missing.
 """
@@ -21,6 +22,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from highroller.core.presets import load_presets
+from highroller.core.tutorial_file import load_tutorial, tutorial_texts
 from highroller.core.words import AND, CLAUSES, COUNT_WORDS
 from highroller.registry import available_games, game_spec
 
@@ -76,7 +78,7 @@ def spec_texts(package: str) -> list[str]:
     """The words a game's spec gives people: its title, summary, options' labels and help, the values
     a choice or text option can take (the Rules panel and the lobby show them), its bots' descriptions
     (a seat's label and the lobby name a bot no level plays by it), and the names and descriptions of
-    its presets."""
+    its presets, and its tutorial's titles, names and explanations."""
     for name in available_games():
         spec = game_spec(name)
         if spec.narration.startswith(package + "."):
@@ -85,7 +87,8 @@ def spec_texts(package: str) -> list[str]:
                 texts += [option.name.replace("_", " "), option.help, *option.choices, *option.presets]
             for preset in load_presets(spec):
                 texts += [preset.name, preset.description]
-            return texts
+            tutorial = load_tutorial(spec)
+            return texts + (tutorial_texts(tutorial) if tutorial is not None else [])
     return []
 
 

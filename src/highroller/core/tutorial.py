@@ -48,6 +48,8 @@ class Explanation:
     points: tuple[Mapping[str, Any], ...]
     otherwise: bool
     """Whether they answer the learner's playing another move than the script's."""
+    entry: int
+    """The number of the script's entry they come from (from 1)."""
 
 
 @dataclass(frozen=True)
@@ -243,4 +245,4 @@ class Lesson:
             use.placeholder: claims[use.name].shown(value, self.words, self.names)
             for use, value in zip(entry.claims, values, strict=True)
         }
-        return Explanation(self.words(text, **filled), entry.points, otherwise)
+        return Explanation(self.words(text, **filled), entry.points, otherwise, entry.number)

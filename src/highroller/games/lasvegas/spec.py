@@ -126,6 +126,7 @@ SPEC = GameSpec(
     move_advice="highroller.games.lasvegas.advice:move_advice",
     score_sheet="highroller.games.lasvegas.sheet:score_sheet",
     presets="highroller.games.lasvegas:presets.json",
+    tutorial="highroller.games.lasvegas:tutorial.json",
     typed_input="highroller.games.lasvegas.typed:TYPED",
     playthroughs="highroller.games.lasvegas:playthroughs",
 )

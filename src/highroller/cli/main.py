@@ -66,6 +66,7 @@ LOADED_WHEN_CALLED = {
     "restore": "highroller.cli.backup:restore_command",
     "compile": "highroller.cli.compile:compile_command",
     "new-game": "highroller.cli.new_game:new_game_command",
+    "learn": "highroller.cli.learn:learn_command",
 }
 """Commands imported only when they are called (or listed): what they import (the web's store and
 settings) is no part of a run of another command, such as `simulate`'s start."""

@@ -35,6 +35,7 @@ PYTHON_KEYWORDS = {
     "TooFast": None,
     "too_many": None,
     "NameRefused": None,
+    "LessonRefused": None,
     "Phrase": None,
     "said": None,
 }

@@ -31,6 +31,7 @@ from highroller.web.api.rating_api import build_rating_router
 from highroller.web.api.signin_api import build_signin_router
 from highroller.web.api.social_api import build_social_router
 from highroller.web.api.table_socket import Connections, serve_table
+from highroller.web.api.tutorial_api import build_tutorial_router
 from highroller.web.api.your_games import build_games_router
 from highroller.web.http.boards import add_boards
 from highroller.web.http.errors import Phrase, Refused, asked_language
@@ -202,6 +203,7 @@ def create_app(store: Store, settings: Settings | None = None) -> FastAPI:
     app.include_router(build_social_router(store, tables))
     app.include_router(build_invitation_router(store, tables, quotas))
     app.include_router(build_chat_router(tables, quotas))
+    app.include_router(build_tutorial_router(services.lessons, limits))
     add_api_docs(app)
     add_boards(app)
     add_words(app)

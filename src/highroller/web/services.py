@@ -17,6 +17,7 @@ from highroller.web.bots.warmup import start_warm_up
 from highroller.web.chat.chat_notices import keep_telling_chat
 from highroller.web.history.backfill import backfill
 from highroller.web.http.loopwatch import LoopWatch
+from highroller.web.learn.service import Lessons
 from highroller.web.metrics.registry import warm_up_off
 from highroller.web.moderation.standing import Standing
 from highroller.web.people.notifier import keep_notifying
@@ -108,6 +109,7 @@ class Services:
         self.tables.opening = self.standing.check_open
         self.hints = Hints(store.location, settings)
         self.replays = Replays(store.location, self.hints.workers)
+        self.lessons = Lessons(self.hints.workers)
         self._tasks: list[asyncio.Task[None]] = []
         self.warming: BaseProcess | None = None
         self.loop_watch = LoopWatch(settings.loop_warning)

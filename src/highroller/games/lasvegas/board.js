@@ -45,6 +45,12 @@ function lastResult(result, round, ctx) {
   return h("div", { class: "last-result" }, h("div", { class: "hint-light" }, t("Round {n}:", { n: round })), h("ul", {}, lines));
 }
 
+/** An element marked as a tutorial's board target (`pointed`). */
+function marked(element, point) {
+  element.dataset.point = point;
+  return element;
+}
+
 function casino(spot, view, ctx) {
   const face = spot.bandit ? null : spot.casino;
   const title = spot.bandit ? t("One-armed bandit") : t("Casino {n}", { n: spot.casino });
@@ -62,10 +68,10 @@ function casino(spot, view, ctx) {
   );
   return h(
     "div",
-    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-anchor": `casino-${spot.casino}`, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
+    { class: `spot${onMove ? " highlight" : ""}`, "data-casino": spot.casino, "data-anchor": `casino-${spot.casino}`, "data-point": `casino-${spot.casino}`, "data-action": spot.bandit ? null : JSON.stringify({ place: spot.casino }) },
     h("h3", {}, face ? die(face, { size: 26 }) : die(0, { size: 26, label: "7" }),
       h("span", { class: spot.bandit ? "spot-name" : "spot-name numbered" }, title)),
-    h("div", {}, spot.bills.length ? spot.bills.map((b) => h("span", { class: "bill" }, thousands(b))) : h("span", { class: "muted" }, t("no bills"))),
+    h("div", {}, spot.bills.length ? spot.bills.map((b, index) => h("span", { class: "bill", "data-point": `bill-${spot.casino}-${billRank(spot.bills, index)}` }, thousands(b))) : h("span", { class: "muted" }, t("no bills"))),
     h("div", {}, dice),
     spot.faces && spot.faces.length ? h("div", { class: "hint-light" }, t("faces {faces}", { faces: spot.faces.join(", ") })) : null,
     result ? lastResult(result, view.last_round.round, ctx) : null,
@@ -79,9 +85,9 @@ function roll(view, ctx) {
   const who = view.turn;
   const fill = ctx.colours[who % ctx.colours.length];
   const dice = [
-    ...view.roll.own.map((f) => die(f, { size: 40, fill, title: t("{name}'s {face}", { name: ctx.names[who], face: f }) })),
-    view.roll.biggie ? die(view.roll.biggie, { size: 62, fill, title: t("Biggie {face}", { face: view.roll.biggie }), className: "biggie" }) : null,
-    ...(view.roll.neutral || []).map((f) => die(f, { size: 40, fill: NEUTRAL, title: t("neutral {face}", { face: f }) })),
+    ...view.roll.own.map((f) => marked(die(f, { size: 40, fill, title: t("{name}'s {face}", { name: ctx.names[who], face: f }) }), `die-${f}`)),
+    view.roll.biggie ? marked(die(view.roll.biggie, { size: 62, fill, title: t("Biggie {face}", { face: view.roll.biggie }), className: "biggie" }), `die-${view.roll.biggie}`) : null,
+    ...(view.roll.neutral || []).map((f) => marked(die(f, { size: 40, fill: NEUTRAL, title: t("neutral {face}", { face: f }) }), `die-${f}`)),
   ];
   return h("div", { class: "roll", "data-anchor": "roll", "data-needed": "", "aria-label": t("{name}'s roll", { name: ctx.names[who] }) },
     h("strong", {}, t("{name} rolled:", { name: ctx.names[who] })), " ", dice);
@@ -105,6 +111,7 @@ function player(p, view, ctx) {
       class: `player${view.current_player === p.seat ? " on-move" : ""}${gained ? " gained" : ""}`,
       style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}`,
       "data-anchor": `player-${p.seat}`,
+      "data-point": `player-${p.seat}`,
       "data-fly-from": gained ? payer(p.seat, view) : null,
     },
     h("strong", {}, ctx.names[p.seat]),
@@ -137,6 +144,24 @@ function summary(result, view, ctx) {
   );
 }
 
+/** A bill's place at its casino, from 1 for the highest (as a tutorial counts them). */
+function billRank(bills, index) {
+  return [...bills].sort((a, b) => b - a).indexOf(bills[index]) + 1 + bills.slice(0, index).filter((b) => b === bills[index]).length;
+}
+
+/** The board's elements a tutorial's target names (`tutorial_claims.py`): a casino (7: the bandit), a
+ * casino's bill (from 1, high to low), the rolled dice of a face, a player, or the bill pile (the casinos). */
+export function pointed(point) {
+  const keys = {
+    casino: () => `casino-${point.index}`,
+    bill: () => `bill-${point.casino}-${point.index}`,
+    die: () => `die-${point.face}`,
+    player: () => `player-${point.seat}`,
+    pile: () => "pile",
+  };
+  return point.kind in keys ? `[data-point="${keys[point.kind]()}"]` : null;
+}
+
 export function render(view, ctx) {
   const rules = view.rules;
   const variants = [rules.edition === "biggie" ? t("Biggie edition") : t("classic"), rules.neutral ? t("neutral dice") : null, rules.bandit ? t("bandit") : null].filter(Boolean).join(", ");
@@ -146,7 +171,7 @@ export function render(view, ctx) {
     h("div", { class: "hint-light lv-title" },
       t("Las Vegas ({variants}) — round {round} of {rounds}", { variants, round: view.round, rounds: rules.rounds })),
     view.last_round && !ctx.scoring ? summary(view.last_round, view, ctx) : null,
-    h("div", { class: "felt-grid casinos", "data-needed": "" }, view.casinos.map((spot) => casino(spot, view, ctx))),
+    h("div", { class: "felt-grid casinos", "data-needed": "", "data-point": "pile" }, view.casinos.map((spot) => casino(spot, view, ctx))),
     roll(view, ctx),
     h("div", { class: "players" }, view.players.map((p) => player(p, view, ctx))),
   );

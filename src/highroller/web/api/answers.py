@@ -80,6 +80,7 @@ class GameInfo(Answer):
     players: int = Field(description="the preset's number of seats")
     win_chances: bool = Field(description="whether the advice gives each seat's chance of winning")
     table_note: bool = Field(description="whether the advice gives a note on the position")
+    tutorial: bool = Field(description="whether the game has a tutorial (GET /api/tutorials, the page /learn/GAME)")
 
 
 class ViewSchema(RootModel[dict[str, Any]]):
@@ -94,6 +95,7 @@ class Rules(Answer):
         description="the language asked for: en, fr or de (the English text where that language is missing)"
     )
     html: str
+    tutorial: bool = Field(description="whether the game has a tutorial (the page /learn/GAME)")
 
 
 class SeatInfo(Answer):

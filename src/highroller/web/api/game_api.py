@@ -50,7 +50,7 @@ def build_game_router() -> APIRouter:
         response_model=None,
         responses=documented(Rules, "the rules in short"),
     )
-    async def game_rules(game: str, lang: str = Depends(page_language)) -> dict[str, str]:
+    async def game_rules(game: str, lang: str = Depends(page_language)) -> dict[str, str | bool]:
         return checked_guide(game, lang)
 
     return router

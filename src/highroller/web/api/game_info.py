@@ -77,6 +77,7 @@ def describe_game(name: str, lang: str = "en") -> dict[str, Any]:
         "players": make(name).num_players,
         "win_chances": bool(spec.win_chances),
         "table_note": bool(spec.table_note),
+        "tutorial": bool(spec.tutorial),
     }
 
 

@@ -30,7 +30,7 @@ def guide_html(game: str, lang: str) -> str | None:
     return MarkdownIt("commonmark", {"html": False}).render(page.read_text(encoding="utf-8"))
 
 
-def checked_guide(game: str, lang: str) -> dict[str, str]:
+def checked_guide(game: str, lang: str) -> dict[str, str | bool]:
     """The guide answer (`lang` one of `LANGUAGES`), or `Refused` for an unknown game or one without a guide."""
     if game not in available_games():
         raise Refused(
@@ -40,4 +40,4 @@ def checked_guide(game: str, lang: str) -> dict[str, str]:
     html = guide_html(game, lang)
     if html is None:
         raise Refused("this game has no rules in short", 404, "no-guide")
-    return {"game": game, "lang": lang, "html": html}
+    return {"game": game, "lang": lang, "html": html, "tutorial": bool(game_spec(game).tutorial)}

@@ -23,6 +23,7 @@ PAGES = {
     "/games": ("games.html", "text/html"),
     "/table/{table_id}": ("table.html", "text/html"),
     "/replay/{table_id}": ("replay.html", "text/html"),
+    "/learn/{game}": ("learn.html", "text/html"),
     "/ratings": ("ratings.html", "text/html"),
     "/ratings/{game}": ("ratings.html", "text/html"),
     "/me": ("me.html", "text/html"),

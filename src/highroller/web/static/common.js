@@ -49,6 +49,7 @@ export async function api(path, { method = "GET", body, token, profile = localSt
   if (!response.ok) {
     const error = new Error(data.error || t("The server could not answer (error {status}): try again in a moment.", { status: response.status }));
     error.status = response.status;
+    error.code = data.code || null;
     error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;
   }

@@ -1,5 +1,6 @@
 // The Rules panel of a table: the game's rules in short (GET /api/games/GAME/rules, in the page's
-// language) and the rule options in play at this table, in a dialog opened from the header.
+// language), a link to the game's tutorial where it has one, and the rule options in play at this
+// table, in a dialog opened from the header.
 
 import { api, h } from "/static/common.js";
 import { language, number, t } from "/static/i18n.js";
@@ -40,7 +41,10 @@ export function rulesButton(game, title, rules) {
         const guide = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${language()}`);
         const text = h("div", {});
         text.innerHTML = guide.html; // the server's own rendering of the game's guide file (no raw HTML passes)
-        body.replaceChildren(text);
+        const learn = guide.tutorial
+          ? h("p", { class: "learn-link" }, h("a", { href: `/learn/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener" }, t("Learn to play {game}", { game: title })))
+          : null;
+        body.replaceChildren(...[learn, text].filter(Boolean));
         loaded = true;
       } catch (error) {
         body.replaceChildren(h("p", { class: "error" }, error.message));

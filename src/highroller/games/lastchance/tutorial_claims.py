@@ -137,7 +137,7 @@ def wager(state: State, args: Mapping[str, Any]) -> int:
 
 def money(state: State, args: Mapping[str, Any]) -> int:
     """A seat's money."""
-    return _state(state).money[args["seat"]]
+    return int(_state(state).money[args["seat"]])
 
 
 def cards(state: State, args: Mapping[str, Any]) -> int:
@@ -147,7 +147,7 @@ def cards(state: State, args: Mapping[str, Any]) -> int:
 
 def last_chance_used(state: State, args: Mapping[str, Any]) -> bool:
     """Whether a seat has called "Last Chance!" (once a game)."""
-    return _state(state).lc_used[args["seat"]]
+    return bool(_state(state).lc_used[args["seat"]])
 
 
 def out(state: State, args: Mapping[str, Any]) -> list[int]:
@@ -179,7 +179,7 @@ def point_words(target: Mapping[str, Any], words: Words, names: Sequence[str]) -
         return w("the bidding bin")
     if kind == "bet":
         return w("{name}'s side bet", name=names[target["seat"]])
-    return names[target["seat"]]
+    return str(names[target["seat"]])
 
 
 TERMS = TutorialTerms(

@@ -28,18 +28,42 @@ function nothingYet() {
   return t("nothing yet");
 }
 
+/** One die of the card: a pictured face (matched or open) or a joker (matched, locked or open). */
+function cardDie(d, card) {
+  if (d.face !== null) return die(d.face, { size: 44, fill: d.matched ? MATCHED : "#fff", title: d.matched ? t("{face} (matched)", { face: d.face }) : t("{face} (open)", { face: d.face }), className: d.matched ? "" : "open" });
+  if (d.matched) return die(d.shown, { size: 44, fill: JOKER, title: t("joker matched as {face}", { face: d.shown }) });
+  if (card.locked) return die(card.locked, { size: 44, fill: JOKER, title: t("joker locked to {face}", { face: card.locked }), className: "open" });
+  return die(0, { size: 44, fill: JOKER, label: "J", title: t("joker: any face not pictured") });
+}
+
+/** An element marked as a tutorial's board target (`pointed` names it). */
+function pointAt(element, point) {
+  element.setAttribute("data-point", point);
+  return element;
+}
+
+/** The CSS selector of a tutorial's board target (tutorial_claims.py declares the kinds); null for a kind not drawn. */
+export function pointed(point) {
+  switch (point.kind) {
+    case "card": return '[data-point~="card"]';
+    case "slot": return `[data-point~="slot-${point.index}"]`;
+    case "jokers": return '[data-point~="jokers"]';
+    case "roll": return '[data-point~="roll"]';
+    case "auction": return '[data-point~="auction"]';
+    case "bin": return '[data-point~="bin"]';
+    case "bet": return `[data-point~="bet-${point.seat}"]`;
+    case "player": return `[data-point~="player-${point.seat}"]`;
+    default: return null;
+  }
+}
+
 function drawCard(view, ctx) {
   const card = view.card;
   if (!card) return h("div", { class: "card", "data-needed": "" }, t("No card on the table."));
-  const dice = cardDice(card).map((d) => {
-    if (d.face !== null) return die(d.face, { size: 44, fill: d.matched ? MATCHED : "#fff", title: d.matched ? t("{face} (matched)", { face: d.face }) : t("{face} (open)", { face: d.face }), className: d.matched ? "" : "open" });
-    if (d.matched) return die(d.shown, { size: 44, fill: JOKER, title: t("joker matched as {face}", { face: d.shown }) });
-    if (card.locked) return die(card.locked, { size: 44, fill: JOKER, title: t("joker locked to {face}", { face: card.locked }), className: "open" });
-    return die(0, { size: 44, fill: JOKER, label: "J", title: t("joker: any face not pictured") });
-  });
+  const dice = cardDice(card).map((d, index) => pointAt(cardDie(d, card), `slot-${index + 1}${d.face === null ? " jokers" : ""}`));
   return h(
     "div",
-    { class: "card lastchance-card", "aria-label": t("Card {id}", { id: card.id }), "data-needed": "" },
+    { class: "card lastchance-card", "aria-label": t("Card {id}", { id: card.id }), "data-needed": "", "data-point": "card" },
     h("div", {}, h("strong", {}, t("Card {id}", { id: card.id })), h("span", { class: "points" }, t("pays {money}", { money: ctx.money(card.payout) }))),
     h("div", { class: "chips" }, dice),
     h("div", { class: "hint" }, [
@@ -53,7 +77,7 @@ function drawCard(view, ctx) {
 function attempt(view, ctx) {
   if (view.phase === "auction") {
     const a = view.auction;
-    return h("p", { "data-needed": "" }, a.high_bidder < 0
+    return h("p", { "data-needed": "", "data-point": "auction" }, a.high_bidder < 0
       ? t("Auction: no bid yet ({name} opened).", { name: ctx.names[view.opener] })
       : t("Auction: high bid {money} by {name}.", { money: ctx.money(a.high_bid), name: ctx.names[a.high_bidder] }));
   }
@@ -65,7 +89,7 @@ function attempt(view, ctx) {
     { class: "lc-attempt", "data-needed": "" },
     h("p", {}, t("{name} rolls for {how} — roll {used} of {rolls}.", { name: ctx.names[view.roller], how, used: view.rolls_used, rolls: view.card ? view.card.rolls : "?" })),
     view.roll
-      ? h("div", { class: "roll" }, h("strong", {}, t("Last roll:")), " ", view.roll.map((f) => die(f, { size: 40, fill: view.unplaced.includes(f) ? fill : "#fff", title: String(f) })))
+      ? h("div", { class: "roll", "data-point": "roll" }, h("strong", {}, t("Last roll:")), " ", view.roll.map((f) => die(f, { size: 40, fill: view.unplaced.includes(f) ? fill : "#fff", title: String(f) })))
       : null,
     view.unplaced.length ? h("p", { class: "hint-light" }, t("Not placed yet: {dice}", { dice: view.unplaced.join(" ") })) : null,
   );
@@ -88,7 +112,7 @@ function felt(view, ctx) {
   const bin = inBin
     ? h(
         "div",
-        { class: "lc-bin", "aria-label": t("Bidding bin: {money}", { money: ctx.money(view.bid) }) },
+        { class: "lc-bin", "data-point": "bin", "aria-label": t("Bidding bin: {money}", { money: ctx.money(view.bid) }) },
         chipStack(ctx.colours[view.roller % ctx.colours.length]),
         h("span", {}, t("Bidding bin: {money}", { money: ctx.money(view.bid) })),
       )
@@ -96,9 +120,9 @@ function felt(view, ctx) {
   const bets = entries.map(([seat, bet]) => {
     const name = ctx.names[Number(seat)];
     const colour = ctx.colours[Number(seat) % ctx.colours.length];
-    if (typeof bet === "string") return h("div", { class: "lc-bet none" }, t("{name}: no bet", { name }));
+    if (typeof bet === "string") return h("div", { class: "lc-bet none", "data-point": `bet-${seat}` }, t("{name}: no bet", { name }));
     const words = bet.bet === "yes" ? t("{name}: yes, {money}", { name, money: ctx.money(bet.wager) }) : t("{name}: no, {money}", { name, money: ctx.money(bet.wager) });
-    return h("div", { class: `lc-bet ${bet.bet}` }, chipStack(colour), h("span", {}, words));
+    return h("div", { class: `lc-bet ${bet.bet}`, "data-point": `bet-${seat}` }, chipStack(colour), h("span", {}, words));
   });
   return h("div", { class: "lc-felt", "data-anchor": "table", "data-needed": "" },
     bin, entries.length ? h("span", { class: "hint-light" }, t("Bets:")) : null, bets);
@@ -113,6 +137,7 @@ function player(p, view, ctx) {
       class: `player${view.current_player === p.seat ? " on-move" : ""}${p.active ? "" : " out"}${gained ? " gained" : ""}`,
       style: `border-color:${ctx.colours[p.seat % ctx.colours.length]}`,
       "data-fly-from": gained ? "table" : null,
+      "data-point": `player-${p.seat}`,
     },
     h("strong", {}, ctx.names[p.seat]),
     h("div", {}, `${ctx.money(p.money)} · ${tn(p.cards.length, "{n} card", "{n} cards")}`),

@@ -80,4 +80,5 @@ SPEC = GameSpec(
     presets="highroller.games.lastchance:presets.json",
     typed_input="highroller.games.lastchance.typed:TYPED",
     playthroughs="highroller.games.lastchance:playthroughs",
+    tutorial="highroller.games.lastchance:tutorial.json",
 )

@@ -32,6 +32,7 @@ from highroller.cli.main import cli
 from highroller.core.checker import check_game
 from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
+from highroller.core.tutorial_file import load_tutorial, tutorial_texts
 from highroller.core.words import AND
 
 DOCS = Path(__file__).parents[1] / "docs" / "api.md"
@@ -83,13 +84,15 @@ def test_the_command_writes_a_package_that_registers_the_game(tmp_path: Path) ->
         need.startswith("pytest") for need in project["project"]["optional-dependencies"]["test"]
     )  # the printed pytest step runs
     data = set(project["tool"]["setuptools"]["package-data"][MODULE])
-    assert data == {"board.js", "board.css", "view.md", "guide/*.md", "locale/*.po"}
+    assert data == {"board.js", "board.css", "view.md", "guide/*.md", "locale/*.po", "tutorial.json"}
     package = folder / "src" / MODULE
     assert _missing(package) == []
     assert (folder / "README.md").is_file() and (folder / "tests" / f"test_{NAME}.py").is_file()
     for path in folder.rglob("*.py"):
         assert ast.get_docstring(ast.parse(path.read_text())), f"{path} has no docstring"
     assert "export function render(view, ctx)" in (package / "board.js").read_text()
+    assert "export function pointed(point)" in (package / "board.js").read_text()
+    assert (package / "tutorial.json").is_file() and (package / "tutorial_claims.py").is_file()
 
 
 SHAPE = (
@@ -149,8 +152,12 @@ def test_the_new_game_speaks_french_and_german_every_text_it_uses(new_game: Path
         *spec.bots,
         *(text for option in spec.options for text in (option.name, option.help)),
     }
+    tutorial = load_tutorial(spec)
+    assert tutorial is not None and spec.tutorial == f"{MODULE}:tutorial.json"
+    used.update(tutorial_texts(tutorial))
     for name, method, keywords in (
         ("narrate.py", "python", {"w": None}),
+        ("tutorial_claims.py", "python", {"w": None}),
         ("typed.py", "python", {"w": None}),
         ("sheet.py", "python", {"w": None}),
         ("board.js", "javascript", {"t": None, "tn": (2, 3)}),

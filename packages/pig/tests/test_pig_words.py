@@ -1,18 +1,20 @@
-"""Pig's words and files: the French catalog holds exactly the texts its sources use, each translated
-with its placeholders; narrated in French, a game is in French; the guide is there in English and
-French, and the board module and its styles are in the package."""
+"""Pig's words and files: the French and German catalogs hold exactly the texts its sources and its
+tutorial use, each translated with its placeholders; narrated in French, a game is in French; the guide
+is there in English and French, and the board module and its styles are in the package."""
 
 from __future__ import annotations
 
 import re
 from importlib.resources import files
 
+import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 import highroller as hr
 from highroller.core.bots import RandomBot
 from highroller.core.state import CHANCE, TERMINAL
+from highroller.core.tutorial_file import load_tutorial, tutorial_texts
 from highroller.core.words import AND
 from highroller_pig.spec import SPEC
 
@@ -21,11 +23,17 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def _used_texts() -> set[str]:
-    """The texts the sources give people: the `w(...)` of the narration, the typed input and the
-    score sheet, the board's `t(...)` and `tn(...)`, the spec's title, summary and options, and how a
-    list of names ends."""
+    """The texts the sources give people: the `w(...)` of the narration, the typed input, the score
+    sheet and the tutorial's terms, the board's `t(...)` and `tn(...)`, the spec's title, summary and
+    options, how a list of names ends, and the tutorial's titles, names and explanations."""
     texts = {SPEC.title, SPEC.summary, AND, *(text for option in SPEC.options for text in (option.name, option.help))}
-    sources = [("python", name, {"w": None, "plural": (2, 3)}, {}) for name in ("narrate.py", "typed.py", "sheet.py")]
+    tutorial = load_tutorial(SPEC)
+    assert tutorial is not None
+    texts.update(tutorial_texts(tutorial))
+    sources = [
+        ("python", name, {"w": None, "plural": (2, 3)}, {})
+        for name in ("narrate.py", "typed.py", "sheet.py", "tutorial_claims.py")
+    ]
     sources.append(("javascript", "board.js", {"t": None, "tn": (2, 3)}, {"parse_template_string": True}))
     for method, name, keywords, options in sources:
         path = str(PACKAGE.joinpath(name))
@@ -34,9 +42,10 @@ def _used_texts() -> set[str]:
     return texts
 
 
-def test_the_french_catalog_holds_exactly_the_texts_used_all_translated() -> None:
-    with PACKAGE.joinpath("locale", "fr.po").open("rb") as handle:
-        catalog = read_po(handle, locale="fr")
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_each_catalog_holds_exactly_the_texts_used_all_translated(lang: str) -> None:
+    with PACKAGE.joinpath("locale", f"{lang}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
     entries = {
         message.id[0] if isinstance(message.id, tuple) else message.id: message for message in catalog if message.id
     }

@@ -1,5 +1,5 @@
 """Pig in words: each roll, a 1 losing the turn, a hold and the winner, for the terminal, the web's log
-and replays, in each language of `highroller.core.words` (the French is in this folder's locale/fr.po;
+and replays, in each language of `highroller.core.words` (French and German are in this folder's locale/;
 a language without a catalog reads English)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Pig as highroller's registry sees it (the package's `highroller.games` entry point names `SPEC`)."""
+"""Pig as highroller's registry sees it, with its tutorial (the package's `highroller.games` entry point names
+`SPEC`)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     typed_input="highroller_pig.typed:TYPED",
     board="highroller_pig:board.js",
     guide="highroller_pig:guide",
+    tutorial="highroller_pig:tutorial.json",
     score_sheet="highroller_pig.sheet:score_sheet",
     checker_configs=({"players": 2}, {"players": 4, "target": 20}),
     bench_configs=(("2p", {"players": 2}), ("4p", {"players": 4})),

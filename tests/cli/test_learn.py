@@ -4,10 +4,15 @@ another legal move answered, an illegal one refused, and a game without a tutori
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pytest
 from click.testing import CliRunner
 
+from highroller.cli import learn
 from highroller.cli.main import cli
+from highroller.core.spec import GameSpec
+from highroller.registry import game_spec
 
 
 def run(*args: str, text: str = "") -> tuple[int, str]:
@@ -54,9 +59,16 @@ def test_the_bandit_chapter_offers_a_real_game_for_enough_players() -> None:
     assert "highroller play lasvegas --edition biggie --bandit --players 5 --bot easy" in out
 
 
-def test_a_game_without_a_tutorial_and_an_unknown_chapter() -> None:
+def test_a_game_without_a_tutorial_and_an_unknown_chapter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def without_last_chance(name: str) -> GameSpec:
+        spec = game_spec(name)
+        return replace(spec, tutorial="") if name == "lastchance" else spec
+
+    monkeypatch.setattr(learn, "game_spec", without_last_chance)
     code, out = run("learn", "lastchance")
-    assert code == 1 and "Last Chance has no tutorial yet; games with one: lasvegas (highroller learn lasvegas)" in out
+    assert code == 1 and "Last Chance has no tutorial yet; games with one: lasvegas, " in out
+    assert "lastchance" not in out.partition("games with one:")[2] and "(highroller learn lasvegas)" in out
+    monkeypatch.undo()
     code, out = run("learn", "lasvegas", "--chapter", "expert")
     assert code == 2 and "no chapter 'expert'; chapters: classic, biggie, neutral, bandit" in out
     code, out = run("learn", "chess")

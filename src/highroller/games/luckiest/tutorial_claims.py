@@ -1,10 +1,10 @@
 """What Luckiest Dice's tutorial (`tutorial.json`) may say about a position, and what it may point at.
 
-Claims read a position: the dice left to roll, the points at risk this turn, the dice placed on a card
-this turn, a card's points a die, the faces it matches and the chance that a roll of the dice left
-matches it at least once, the unused cards, a seat's total, the round and the number of rounds, the
-points the last bust lost, who leads and who won. A card is named by its id ("odd", "cross",
-"number2").
+Claims read a position: the dice left to roll, the points at risk this turn, whether banking is
+allowed, the dice placed on a card this turn, a card's points a die, the faces it matches and the
+chance that a roll of the dice left matches it at least once, the unused cards, a seat's total, the
+round and the number of rounds, the points the last bust lost, who leads and who won. A card is named
+by its id ("odd", "cross", "number2").
 
 Board targets: a bet card (`index`, 0-13 in the cards' order), the last roll, the points at risk, a
 seat's score (`seat`) and the legend of the dice's faces.
@@ -21,6 +21,7 @@ from highroller.core.words import Words
 from highroller.games.luckiest.cards import CARD_BY_ID, CARDS, Card
 from highroller.games.luckiest.narrate import LuckiestNarration
 from highroller.games.luckiest.state import LuckiestState
+from highroller.games.luckiest.steps import BANK
 
 
 def _state(state: State) -> LuckiestState:
@@ -65,6 +66,11 @@ def chance(state: State, args: Mapping[str, Any]) -> float:
     game = _state(state)
     faces = len(card_faces(game, args))
     return round(100 * (1 - (1 - faces / 6) ** game.dice_left), 1)
+
+
+def can_bank(state: State, args: Mapping[str, Any]) -> bool:
+    """Whether the player on move may bank now (a roll of this turn has placed dice)."""
+    return BANK in _state(state).legal_actions()
 
 
 def cards_free(state: State, args: Mapping[str, Any]) -> int:
@@ -146,6 +152,7 @@ TERMS = TutorialTerms(
         "card_points": Claim(card_points, ("card",)),
         "card_faces": Claim(card_faces, ("card",), as_faces),
         "chance": Claim(chance, ("card",), as_percent),
+        "can_bank": Claim(can_bank),
         "cards_free": Claim(cards_free),
         "total": Claim(total, ("seat",)),
         "round": Claim(round_number),

@@ -3,7 +3,7 @@
 // on them), a legend of the six faces, the last roll as the dice show it, the points at risk and
 // everyone's score. Matching dice glide from the roll to their card, banked points to the player. The
 // roll, the points at risk and the cards are what a player needs at a decision (`data-needed`); a phone
-// shows them first, the legend after the cards.
+// shows them first, the legend after the cards. What a tutorial points at carries `data-point` (`pointed`).
 
 import { h, s } from "/static/common.js";
 import { t, tn } from "/static/i18n.js";
@@ -65,21 +65,21 @@ function cardSign(c) {
   return h("span", { class: "parity", "aria-hidden": "true" }, c.card === "odd" ? "1 3 5" : "2 4 6");
 }
 
-function card(c, view, ctx) {
+function card(c, index, view, ctx) {
   const before = ctx.previous ? ctx.previous.cards.find((p) => p.card === c.card) : null;
   const landed = before && c.dice.length > before.dice.length;
   const classes = ["card", c.used ? "used" : "", view.bet === c.card ? "bet" : ""].filter(Boolean).join(" ");
   const state = c.used ? t("used this turn") : view.bet === c.card ? t("the current bet") : null;
   return h(
     "div",
-    { class: classes, "data-card": c.card, "data-action": JSON.stringify({ bet: c.card }), "aria-label": [cardName(c), tn(c.points, "{n} point a die", "{n} points a die"), state].filter(Boolean).join(", ") },
+    { class: classes, "data-card": c.card, "data-point": `card-${index}`, "data-action": JSON.stringify({ bet: c.card }), "aria-label": [cardName(c), tn(c.points, "{n} point a die", "{n} points a die"), state].filter(Boolean).join(", ") },
     h("div", { class: "card-head" }, cardSign(c), h("strong", {}, cardName(c)), h("span", { class: "badge" }, tn(c.points, "{n} pt", "{n} pts"))),
     h("div", { class: "chips", "data-fly-from": landed ? "roll" : null }, c.dice.map((d) => faceDie(d, view, 20))),
   );
 }
 
 function legend(view) {
-  return h("div", { class: "legend", "aria-label": t("The faces of the dice") },
+  return h("div", { class: "legend", "data-point": "faces", "aria-label": t("The faces of the dice") },
     h("span", { class: "hint-light" }, t("Faces:")),
     view.rules.faces.map((face) => h("span", { class: "legend-face" }, faceDie(face.number, view, 24), " ", t("{colour} {shape}", { colour: word(face.colour), shape: word(face.shape) }))));
 }
@@ -92,6 +92,7 @@ function scores(view, ctx) {
       {
         class: `player${view.current_player === seat ? " on-move" : ""}${gained ? " gained" : ""}`,
         style: `border-color:${ctx.colours[seat % ctx.colours.length]}`,
+        "data-point": `player-${seat}`,
         "data-fly-from": gained ? "points" : null,
       },
       h("strong", {}, ctx.names[seat]),
@@ -108,19 +109,39 @@ export function render(view, ctx) {
     { class: "luckiest" },
     h("div", { class: "hint-light ld-title" }, t("Luckiest Dice — round {round} of {rounds}", { round: view.round, rounds: view.rules.rounds })),
     legend(view),
-    h("div", { class: "felt-grid cards", "data-needed": "" }, view.cards.map((c) => card(c, view, ctx))),
+    h("div", { class: "felt-grid cards", "data-needed": "" }, view.cards.map((c, index) => card(c, index, view, ctx))),
     h(
       "div",
-      { class: "roll", "data-anchor": "roll", "data-needed": "" },
+      { class: "roll", "data-anchor": "roll", "data-point": "roll", "data-needed": "" },
       h("strong", {}, view.last_roll ? t("{name} rolled:", { name: who }) : t("{name} to roll:", { name: who })),
       " ",
       view.last_roll ? view.last_roll.map((d) => faceDie(d, view)) : h("span", { class: "muted" }, t("no roll yet")),
     ),
-    h("p", { class: "at-risk", "data-anchor": "points", "data-needed": "" }, [
+    h("p", { class: "at-risk", "data-anchor": "points", "data-point": "risk", "data-needed": "" }, [
       tn(view.points, "{name}: {n} point at risk", "{name}: {n} points at risk", { name: who }),
       tn(view.dice_left, "{n} die left", "{n} dice left"),
       tn(view.rolls, "{n} roll", "{n} rolls"),
     ].join(" · ")),
     h("div", { class: "players" }, scores(view, ctx)),
   );
+}
+
+/**
+ * The elements a tutorial's board target names, as a CSS selector: a bet card (`index` 0-13, in the
+ * cards' order), the last roll, the points at risk, a seat's score, the legend of the faces; null for
+ * a kind this board does not draw.
+ */
+export function pointed(point) {
+  switch (point.kind) {
+    case "card":
+      return `[data-point="card-${point.index}"]`;
+    case "player":
+      return `[data-point="player-${point.seat}"]`;
+    case "roll":
+    case "risk":
+    case "faces":
+      return `[data-point="${point.kind}"]`;
+    default:
+      return null;
+  }
 }

@@ -53,6 +53,7 @@ SPEC = GameSpec(
     move_advice="highroller.games.luckiest.advice:move_advice",
     score_sheet="highroller.games.luckiest.sheet:score_sheet",
     presets="highroller.games.luckiest:presets.json",
+    tutorial="highroller.games.luckiest:tutorial.json",
     typed_input="highroller.games.luckiest.typed:TYPED",
     playthroughs="highroller.games.luckiest:playthroughs",
     warm_up="highroller.games.luckiest.maxn.store:warm_up",

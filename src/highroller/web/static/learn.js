@@ -215,17 +215,17 @@ function end(closing) {
   const index = tutorial.chapters.findIndex((c) => c.id === chapter);
   const following = tutorial.chapters[index + 1];
   const name = h("input", { id: "real-name", type: "text", maxlength: 40, value: savedName(), autocomplete: "nickname", required: true });
-  const go = h("button", { type: "submit", class: "primary", id: "real-game" }, t("Play a real game against easy bots"));
+  const go = h("button", { type: "submit", class: "primary", id: "real-game" }, closing.level === "easy" ? t("Play a real game against easy bots") : t("Play a real game"));
   const form = h("form", { class: "real-game" },
     h("label", { for: "real-name" }, t("Your name")), name, go);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     realGame(closing, name.value.trim());
   });
-  el("coach-actions").replaceChildren(
-    form,
-    following ? h("button", { type: "button", class: "secondary", id: "next-chapter", onclick: () => begin(following.id, true) }, t("Next: {chapter}", { chapter: following.title })) : null,
-  );
+  const onward = following
+    ? [h("button", { type: "button", class: "secondary", id: "next-chapter", onclick: () => begin(following.id, true) }, t("Next: {chapter}", { chapter: following.title }))]
+    : [];
+  el("coach-actions").replaceChildren(form, ...onward);
   go.focus({ preventScroll: true });
 }
 

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_checks import serious_violations
 from friends_scene import as_profile, friends_scene, scene_pages
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 from web_helpers import call, create, seated_page, step
 
 from highroller.web.ratings.results import record
@@ -19,8 +19,6 @@ from highroller.web.store.dialects import open_store
 
 pytestmark = pytest.mark.slow  # axe-core and keyboard play in Chromium
 
-AXE = Axe()
-SERIOUS = {"serious", "critical"}
 GAMES = [
     ("lasvegas", {"players": 2, "rounds": 1, "first_player": 0}),
     ("lastchance", {"players": 2, "cards": 1, "first_player": 0}),
@@ -31,16 +29,6 @@ GAMES = [
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return str(tmp_path / "tables.sqlite3")
-
-
-def serious_violations(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
-        f"{[node['target'] for node in violation['nodes'][:3]]}"
-        for violation in results.response["violations"]
-        if violation["impact"] in SERIOUS
-    ]
 
 
 def test_the_lobby_has_no_serious_violation(browser: Browser, serve: Callable[..., Any]) -> None:

@@ -46,6 +46,7 @@ from highroller.games.lasvegas.expert import ExpertBot
 from highroller.registry import available_games, make
 from highroller.web.app import create_app
 from highroller.web.http.loopwatch import BUSY
+from highroller.web.learn.lessons import chapters_of, tutorial_games
 from highroller.web.ratings.rated_seats import ESTABLISHED_GAMES
 from highroller.web.settings import DAY
 from highroller.web.store.dialects import open_store
@@ -159,6 +160,7 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
     real games and valid creations into the generated requests, and (`seated`) the seat tokens."""
     schema = schemathesis.openapi.from_url(f"{base}/openapi.json", config=schemathesis.Config())
     games = available_games()
+    chapters = [(game, chapter["id"]) for game in tutorial_games() for chapter in chapters_of(game, "en")]
     creations = st.fixed_dictionaries(
         {
             "game": st.sampled_from(games),
@@ -184,6 +186,10 @@ def fuzzed_schema(base: str, tables: Tables, *, seated: bool) -> schemathesis.Ba
             numbers = {"message": st.integers(0, 5)} if "{message}" in path else {}
             return half_and_half(
                 strategy, st.fixed_dictionaries({"table_id": st.sampled_from(sorted(tables.tokens)), **numbers})
+            )
+        if "{chapter}" in path:  # a tutorial's chapter: half of them real ones
+            return half_and_half(
+                strategy, st.sampled_from(chapters).map(lambda pair: {"game": pair[0], "chapter": pair[1]})
             )
         if "{game}" in path:
             return half_and_half(strategy, st.sampled_from(games).map(lambda game: {"game": game}))

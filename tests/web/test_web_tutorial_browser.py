@@ -12,14 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_checks import serious_violations
 from playwright.sync_api import Browser, Page
 from web_helpers import call, create, seated_page
 
 pytestmark = pytest.mark.slow  # whole tutorials in Chromium
 
-AXE = Axe()
-SERIOUS = {"serious", "critical"}
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 RESTART = {"en": "Start this chapter again", "fr": "Recommencer ce chapitre", "de": "Dieses Kapitel neu beginnen"}
 NEXT = {"en": "Next", "fr": "Suivant", "de": "Weiter"}
@@ -30,16 +28,6 @@ FOCUSED = "#next, button.suggested, .suggested button.amount-go, #real-game"
 @pytest.fixture(params=["sqlite"])
 def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return str(tmp_path / "tables.sqlite3")
-
-
-def serious_violations(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
-        f"{[node['target'] for node in violation['nodes'][:3]]}"
-        for violation in results.response["violations"]
-        if violation["impact"] in SERIOUS
-    ]
 
 
 def learner_page(browser: Browser, lang: str, size: str) -> Page:

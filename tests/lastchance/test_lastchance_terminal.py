@@ -14,6 +14,7 @@ from highroller.core.spec import load_object
 from highroller.core.state import CHANCE
 from highroller.games.lastchance.bench import rows
 from highroller.games.lastchance.cli import odds
+from highroller.games.lastchance.steps import LAST_CHANCE
 from highroller.games.lastchance.typed import TYPED
 from highroller.named_bots import make_bot
 
@@ -148,9 +149,12 @@ def test_the_sample_round_in_words() -> None:
     type_steps(state, "6 5 5 3 1", "lock 3", "3 2")
     settle = [e for e in state.events if e["type"] == "settle"][-1]
     assert narration.describe_event(settle, NAMES) == (
-        "Nan misses card 4. The $600 bid goes to the bank; the bank pays Katie $1,000 (no bet); "
-        "the bank pays Michelle $1,000 (no bet); the bank pays Jim $300 (no bet)."
+        "Nan misses card 4. The $600 bid goes to the bank; the bank pays Katie $1,000 (bet on no); "
+        "the bank pays Michelle $1,000 (bet on no); the bank pays Jim $300 (bet on no)."
     )
+    for lang, no_bet, nothing in (("fr", "(pari non)", "pas de pari"), ("de", "(Nein-Wette)", "keine Wette")):
+        told = hr.narration_of("lastchance", lang).describe_event(settle, NAMES)
+        assert told.count(no_bet) == 3 and nothing not in told, told
     console = Console(width=120, record=True)
     console.print(renderer.board(state.view(1), NAMES))
     text = console.export_text()
@@ -196,3 +200,12 @@ def test_a_card_of_ones_own_box_is_typed_at_the_real_table_with_its_odds_at_once
     )
     record = json.loads(path.read_text())
     assert record["steps"] == [{"chance": {"card": {"dice": "6 6 6 6 J", "rolls": 3, "payout": 900}}}]
+
+
+def test_the_shout_in_french_and_german() -> None:
+    state = type_steps(new_game(players=3, first_player=0), "card 4")
+    for lang, shout in (("fr", "Dernière chance\u202f!"), ("de", "Letzte Chance!")):
+        narration = hr.narration_of("lastchance", lang)
+        assert narration.label(LAST_CHANCE).startswith(shout)
+        assert shout in (narration.confirm(state, LAST_CHANCE) or "")
+        assert shout in (narration.describe_step(state, 0, LAST_CHANCE, NAMES) or "")

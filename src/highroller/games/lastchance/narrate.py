@@ -187,7 +187,7 @@ class LastChanceNarration:
             elif why == "bid lost":
                 moves.append(w("the {money} bid goes to the bank", money=amount))
             else:
-                reason = {"payout": w("payout"), "yes bet": w("yes bet"), "no bet": w("no bet")}.get(why, why)
+                reason = {"payout": w("payout"), "yes bet": w("yes bet"), "no bet": w("bet on no")}.get(why, why)
                 moves.append(
                     w(
                         "{source} pays {target} {money} ({reason})",

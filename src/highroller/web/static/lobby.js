@@ -233,20 +233,12 @@ function seatsChanged() {
   redrawSeatOptions();
 }
 
-/** "Learn to play" beside the game chosen, and a line naming every game with a tutorial. */
+/** "Learn to play" beside the game chosen, for a game with a tutorial. */
 function drawLearning() {
   const learn = document.getElementById("learn");
   learn.hidden = !current().tutorial;
   learn.href = `/learn/${encodeURIComponent(current().name)}`;
   learn.textContent = t("Learn to play {game}", { game: current().title });
-  const teaching = games.filter((g) => g.tutorial);
-  const line = document.getElementById("learn-all");
-  line.hidden = !teaching.length;
-  line.replaceChildren(
-    t("New to these games? Learn to play:"),
-    " ",
-    ...teaching.flatMap((g, index) => [index ? " · " : "", h("a", { href: `/learn/${encodeURIComponent(g.name)}` }, g.title)]),
-  );
 }
 
 function drawGame() {

@@ -161,7 +161,7 @@ def test_highroller_learn_plays_the_first_game_as_scripted() -> None:
     assert "→ the auction" in out, "what an explanation points at, in words"
     assert "→ pass" in out, "? shows the script's move"
     assert "Carla called “Last Chance!”" in out and "a player with $0 is out of the game" in out
-    assert "only you hold one: you win with $4,600!" in out and "Ann (you) wins!" in out
+    assert "at least one card wins: you, with $4,600!" in out and "Ann (you) wins!" in out
     assert "Now play a real game against easy bots." in out
     assert "highroller play lastchance --players 3 --bot easy" in out
     assert "That works too" not in out

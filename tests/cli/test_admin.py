@@ -117,6 +117,9 @@ def test_profiles_are_found_renamed_and_reset(client: TestClient, database: str)
     assert ann in ok(admin(database, "profiles", "ann b"))
     failed(admin(database, "rename", ann, "   "), "NAME")
     failed(admin(database, "rename", "nobody", "Zed"), "there is no profile nobody")
+    failed(admin(database, "rename", "-Y_2ET0IargzppAV", "Zed"), "there is no profile -Y_2ET0IargzppAV")
+    failed(admin(database, "reset-name", "-Y_2ET0IargzppAV"), "there is no profile -Y_2ET0IargzppAV")
+    failed(admin(database, "table", "-x9aB_c"), "there is no table -x9aB_c")  # ids are base64url: "-" may lead
     reset = ok(admin(database, "reset-name", ann))
     assert "Player " in reset and "Ann B" not in ok(admin(database, "profiles", ann))
     assert [e for e in ok(admin(database, "log")).splitlines() if "rename" in e or "reset-name" in e]

@@ -129,7 +129,7 @@ def test_last_chance_asks_before_it_is_called(browser: Browser, serve: Callable[
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
     call_it.click()
     page.wait_for_timeout(500)
-    assert questions and "Last Chance" in questions[0] and "partie" in questions[0]  # asked, in French
+    assert questions and "Dernière chance" in questions[0] and "partie" in questions[0]  # asked, in French
     assert page.get_attribute("#board", "data-version") == before  # said no: nothing played
     page.once("dialog", lambda dialog: dialog.accept())
     call_it.click()

@@ -17,6 +17,10 @@ from highroller.cli.extras import require
 from highroller.web.store.database import Store
 from highroller.web.store.dialects import default_database, is_postgres, open_store
 
+ID_ARGUMENTS = {"ignore_unknown_options": True}
+"""The settings of a command taking an id or handle: one that starts with "-" (base64url) is the
+argument, not an unknown option (the commands that take one have no short options)."""
+
 MAX_OPERATOR = 64
 """The longest operator name the log takes."""
 MAX_REASON = 500

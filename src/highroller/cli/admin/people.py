@@ -11,6 +11,7 @@ import click
 from rich.table import Table as Grid
 
 from highroller.cli.admin.common import (
+    ID_ARGUMENTS,
     Admin,
     checked_reason,
     duration,
@@ -39,7 +40,7 @@ def profile_id(store: Store, given: str) -> str:
     return found
 
 
-@click.command("profiles")
+@click.command("profiles", context_settings=ID_ARGUMENTS)
 @click.argument("name", required=False)
 @limit_option
 @pass_admin
@@ -70,7 +71,7 @@ def _rename(admin: Admin, given: str, name: str, command: str, reason: str) -> N
     click.echo(f"profile {found} is now called {checked}")
 
 
-@click.command("rename")
+@click.command("rename", context_settings=ID_ARGUMENTS)
 @click.argument("profile")
 @click.argument("name")
 @reason_option
@@ -80,7 +81,7 @@ def rename(admin: Admin, profile: str, name: str, reason: str) -> None:
     _rename(admin, profile, name, "rename", reason)
 
 
-@click.command("reset-name")
+@click.command("reset-name", context_settings=ID_ARGUMENTS)
 @click.argument("profile")
 @reason_option
 @pass_admin

@@ -11,7 +11,16 @@ import asyncio
 import click
 from rich.table import Table as Grid
 
-from highroller.cli.admin.common import Admin, checked_reason, limit_option, pass_admin, reason_option, show, when
+from highroller.cli.admin.common import (
+    ID_ARGUMENTS,
+    Admin,
+    checked_reason,
+    limit_option,
+    pass_admin,
+    reason_option,
+    show,
+    when,
+)
 from highroller.core.state import CHANCE
 from highroller.web.http.errors import Refused
 from highroller.web.settings import Settings
@@ -54,7 +63,7 @@ def tables(admin: Admin, game: str | None, state: str | None, name: str | None, 
     show(grid)
 
 
-@click.command("table")
+@click.command("table", context_settings=ID_ARGUMENTS)
 @click.argument("table_id", metavar="ID")
 @pass_admin
 def table(admin: Admin, table_id: str) -> None:
@@ -81,7 +90,7 @@ async def close_table(store: Store, table_id: str) -> bool:
         raise click.ClickException(f"table {table_id}: {refused.message}") from None
 
 
-@click.command("close")
+@click.command("close", context_settings=ID_ARGUMENTS)
 @click.argument("table_id", metavar="ID")
 @reason_option
 @pass_admin

@@ -55,6 +55,7 @@ def test_the_tutorials_are_listed_with_their_chapters_in_the_asked_language(clie
     assert client.get("/api/games/lasvegas/rules").json()["tutorial"] is True
 
 
+@pytest.mark.slow  # every chapter, a request a move
 @pytest.mark.parametrize("game", tutorial_games())
 def test_every_chapter_plays_to_its_end_through_the_api(client: TestClient, game: str) -> None:
     for entry in client.get("/api/tutorials").json():

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from highroller.core import tutorial_walk
 from highroller.core.bots import RandomBot
 from highroller.core.errors import DataFileError, IllegalAction, RecordError, RulesError
 from highroller.core.game import Game, OptionSpec
@@ -21,6 +22,7 @@ from highroller.core.state import CHANCE, TERMINAL, State
 from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import parse_tutorial, tutorial_texts
 from highroller.core.tutorial_terms import Claim, TutorialTerms, as_seat
+from highroller.core.tutorial_walk import LessonBroken, walk_lesson
 from highroller.core.words import Words
 
 
@@ -278,6 +280,16 @@ def test_off_the_script_chance_is_drawn_and_the_bot_plays_on_to_the_end() -> Non
         else:
             full.proceed()
     assert full.state.is_terminal()
+
+
+def test_a_walk_plays_any_moves_to_the_end_and_catches_a_false_explanation(monkeypatch: pytest.MonkeyPatch) -> None:
+    tutorial = load(tutorial_json())
+    rng = random.Random(2)
+    for _ in range(10):
+        assert walk_lesson(tutorial, "first", ENGLISH, rng.choice).state.is_terminal()
+    monkeypatch.setattr(tutorial_walk, "claim_values", lambda terms, state, claims: [object() for _ in claims])
+    with pytest.raises(LessonBroken, match="said where its claims read"):
+        walk_lesson(tutorial, "first", ENGLISH, rng.choice)
 
 
 def test_progress_is_json_and_resumes_where_it_was() -> None:

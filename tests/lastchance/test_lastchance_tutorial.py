@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.cli.main import cli
-from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
+from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
+from highroller.core.tutorial_walk import walk_lesson
 from highroller.core.words import read_catalog
 from highroller.games.lastchance.tutorial_claims import TERMS
 from highroller.registry import locale_of, words_of
@@ -126,25 +127,9 @@ def test_every_board_target_kind_is_named_by_the_board() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.data(), st.sampled_from(["en", "fr"]))
 def test_any_legal_moves_reach_the_end_and_nothing_false_is_said(data: st.DataObject, lang: str) -> None:
-    lesson = Lesson(tutorial(), "first", words_of("lastchance", lang))
-    entries = tutorial().chapter("first").entries
-    before_move = lesson.state
-    for _ in range(3000):
-        moment = lesson.next()
-        if isinstance(moment, Finished):
-            break
-        if isinstance(moment, Explanation):  # an `otherwise` speaks of the position the learner moved from
-            claims = entries[moment.entry - 1].claims
-            position = before_move if moment.otherwise else lesson.state
-            assert claim_values(tutorial().terms, position, claims) == [use.equals for use in claims]
-            lesson.proceed()
-        elif isinstance(moment, Turn):
-            before_move = lesson.state.clone()
-            lesson.play(data.draw(st.sampled_from(lesson.state.legal_actions())))
-        else:
-            assert isinstance(moment, Automatic) and moment.player != 0
-            lesson.proceed()
-    assert isinstance(lesson.next(), Finished)
+    lesson = walk_lesson(
+        tutorial(), "first", words_of("lastchance", lang), lambda legal: data.draw(st.sampled_from(list(legal)))
+    )
     assert lesson.state.is_terminal()
 
 

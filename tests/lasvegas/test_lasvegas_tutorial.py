@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.core.state import CHANCE
-from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
+from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
+from highroller.core.tutorial_walk import walk_lesson
 from highroller.core.words import read_catalog
 from highroller.registry import locale_of, words_of
 
@@ -93,23 +94,7 @@ def test_every_text_is_translated_in_french_and_german() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.data(), st.sampled_from(["classic", "biggie", "neutral", "bandit"]), st.sampled_from(["en", "fr"]))
 def test_any_legal_moves_reach_the_end_and_nothing_false_is_said(data: st.DataObject, chapter: str, lang: str) -> None:
-    lesson = Lesson(tutorial(), chapter, words_of("lasvegas", lang))
-    entries = tutorial().chapter(chapter).entries
-    before_move = lesson.state
-    for _ in range(500):
-        moment = lesson.next()
-        if isinstance(moment, Finished):
-            break
-        if isinstance(moment, Explanation):  # an `otherwise` speaks of the position the learner moved from
-            claims = entries[moment.entry - 1].claims
-            position = before_move if moment.otherwise else lesson.state
-            assert claim_values(tutorial().terms, position, claims) == [use.equals for use in claims]
-            lesson.proceed()
-        elif isinstance(moment, Turn):
-            before_move = lesson.state.clone()
-            lesson.play(data.draw(st.sampled_from(lesson.state.legal_actions())))
-        else:
-            assert isinstance(moment, Automatic)
-            lesson.proceed()
-    assert isinstance(lesson.next(), Finished)
+    lesson = walk_lesson(
+        tutorial(), chapter, words_of("lasvegas", lang), lambda legal: data.draw(st.sampled_from(list(legal)))
+    )
     assert lesson.state.is_terminal() or not tutorial().chapter(chapter).to_the_end

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import string
 from importlib import resources
-from typing import Any
 
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -17,8 +16,9 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.cli.main import cli
-from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
+from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
+from highroller.core.tutorial_walk import walk_lesson
 from highroller.core.words import read_catalog
 from highroller.games.luckiest.state import LuckiestState
 from highroller.registry import locale_of, words_of
@@ -175,23 +175,7 @@ def test_another_legal_move_in_french_is_answered_and_the_lesson_goes_on() -> No
 @settings(max_examples=40, deadline=None)
 @given(st.data(), st.sampled_from(["en", "fr", "de"]))
 def test_any_legal_moves_reach_the_end_and_nothing_false_is_said(data: st.DataObject, lang: str) -> None:
-    lesson = Lesson(tutorial(), "first", words_of("luckiest", lang))
-    entries = tutorial().chapter("first").entries
-    before_move: Any = lesson.state
-    for _ in range(500):
-        moment = lesson.next()
-        if isinstance(moment, Finished):
-            break
-        if isinstance(moment, Explanation):  # an `otherwise` speaks of the position the learner moved from
-            claims = entries[moment.entry - 1].claims
-            position = before_move if moment.otherwise else lesson.state
-            assert claim_values(tutorial().terms, position, claims) == [use.equals for use in claims]
-            lesson.proceed()
-        elif isinstance(moment, Turn):
-            before_move = lesson.state.clone()
-            lesson.play(data.draw(st.sampled_from(lesson.state.legal_actions())))
-        else:
-            assert isinstance(moment, Automatic)
-            lesson.proceed()
-    assert isinstance(lesson.next(), Finished)
+    lesson = walk_lesson(
+        tutorial(), "first", words_of("luckiest", lang), lambda legal: data.draw(st.sampled_from(list(legal)))
+    )
     assert lesson.state.is_terminal()

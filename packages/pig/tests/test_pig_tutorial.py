@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import highroller as hr
-from highroller.core.state import CHANCE
-from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
+from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
+from highroller.core.tutorial_walk import walk_lesson
 from highroller.core.words import read_catalog
 from highroller.registry import locale_of, words_of
 from highroller_pig.steps import HOLD, ROLL
@@ -69,26 +69,7 @@ def test_every_text_is_translated_in_french_and_german() -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.data(), st.sampled_from(["en", "fr", "de"]))
 def test_any_legal_moves_reach_the_end_and_nothing_false_is_said(data: st.DataObject, lang: str) -> None:
-    lesson = Lesson(tutorial(), "first", words_of("pig", lang))
-    entries = tutorial().chapter("first").entries
-    before_move = lesson.state
-    for _ in range(200):
-        moment = lesson.next()
-        if isinstance(moment, Finished):
-            break
-        if isinstance(moment, Explanation):  # an `otherwise` speaks of the position the learner moved from
-            claims = entries[moment.entry - 1].claims
-            position = before_move if moment.otherwise else lesson.state
-            assert claim_values(tutorial().terms, position, claims) == [use.equals for use in claims]
-            lesson.proceed()
-        elif isinstance(moment, Turn):
-            before_move = lesson.state.clone()
-            lesson.play(data.draw(st.sampled_from(lesson.state.legal_actions())))
-        else:
-            assert isinstance(moment, Automatic)
-            assert moment.player in (CHANCE, 1)
-            lesson.proceed()
-    assert isinstance(lesson.next(), Finished)
+    walk_lesson(tutorial(), "first", words_of("pig", lang), lambda legal: data.draw(st.sampled_from(list(legal))))
 
 
 def test_the_board_marks_and_finds_every_kind_of_target() -> None:

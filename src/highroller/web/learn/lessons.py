@@ -17,6 +17,7 @@ lesson's `end` (its closing line and the real game it offers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 from highroller.core.errors import HighrollerError, IllegalAction
 from highroller.core.narration import Narration
 from highroller.core.presets import load_presets
+from highroller.core.state import Step
 from highroller.core.tutorial import Automatic, Explanation, Finished, Lesson, Turn
 from highroller.core.tutorial_file import Tutorial, load_tutorial
 from highroller.core.words import LANGUAGES
@@ -33,9 +35,6 @@ from highroller.web.tables.offer import offered
 
 MAX_MOVES = 200
 """The most moves of the learner a saved lesson may hold (every chapter ends well before)."""
-
-MAX_FRAMES = 400
-"""The most frames one answer holds (a chapter's longest stretch between two turns is far shorter)."""
 
 
 class LessonRefused(ValueError):
@@ -83,7 +82,7 @@ def chapters_of(game: str, lang: str) -> list[dict[str, str]]:
 
 def lesson_answer(job: LessonJob) -> dict[str, Any]:
     """(In an advice worker.) The answer to a lesson request (see the module's docstring);
-    `LessonRefused` when the game, the chapter, the saved steps or the move are not the lesson's."""
+    `LessonRefused` when the game, the chapter, the moves so far or the move are not the lesson's."""
     tutorial = tutorial_of(job.game) if job.game in available_games() else None
     if tutorial is None:
         raise LessonRefused("no tutorial for {game}", "no-tutorial", game=repr(job.game))
@@ -101,7 +100,7 @@ def lesson_answer(job: LessonJob) -> dict[str, Any]:
     if job.action is not None:
         _play(lesson, job.action, narration, frames)
     moment = lesson.next()
-    while not isinstance(moment, (Turn, Finished)) and len(frames) < MAX_FRAMES:
+    while not isinstance(moment, (Turn, Finished)):  # every game ends, and so does every stretch
         if isinstance(moment, Explanation):
             frames.append(_said(lesson, moment))
             lesson.proceed()
@@ -170,7 +169,9 @@ def _said(lesson: Lesson, moment: Explanation) -> dict[str, Any]:
     }
 
 
-def _taken(lesson: Lesson, player: int, narration: Narration, take: Any, step: Any = None) -> dict[str, Any]:
+def _taken(
+    lesson: Lesson, player: int, narration: Narration, take: Callable[[], None], step: Step | None = None
+) -> dict[str, Any]:
     """Take a step (`take()`): its frame, with its line and the lines of the events it caused."""
     state = lesson.state
     if step is None:
@@ -205,7 +206,7 @@ def _turn(lesson: Lesson, moment: Turn, lang: str) -> dict[str, Any]:
 
 def _end(lesson: Lesson, moment: Finished) -> dict[str, Any]:
     """The closing line and the real game it offers: its preset's options, with the lesson's players
-    where the preset allows them, every other seat an easy bot."""
+    where the preset allows them (the page seats a bot of the closing's level in every other seat)."""
     spec = lesson.tutorial.spec
     players = lesson.chapter.game.num_players
     options: dict[str, Any] = {}

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.cli.main import cli
-from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
-from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
-from highroller.core.tutorial_walk import walk_lesson
+from highroller.core.tutorial import Explanation, Lesson
+from highroller.core.tutorial_file import Tutorial, load_tutorial, main_line, tutorial_texts
+from highroller.core.tutorial_walk import play_script, walk_lesson
 from highroller.core.words import read_catalog
 from highroller.games.lastchance.tutorial_claims import TERMS
 from highroller.registry import locale_of, words_of
@@ -38,16 +38,7 @@ def scripted_steps(chapter_id: str) -> list[Any]:
 
 
 def played_as_scripted(chapter_id: str, lang: str = "en") -> tuple[Lesson, list[Explanation]]:
-    lesson = Lesson(tutorial(), chapter_id, words_of("lastchance", lang))
-    said: list[Explanation] = []
-    while not isinstance(moment := lesson.next(), Finished):
-        if isinstance(moment, Turn):
-            assert moment.suggestion is not None
-            lesson.play(moment.suggestion)
-        else:
-            said += [moment] if isinstance(moment, Explanation) else []
-            lesson.proceed()
-    return lesson, said
+    return play_script(tutorial(), chapter_id, words_of("lastchance", lang))
 
 
 def test_one_short_first_game_against_two_opponents_offering_a_real_game_against_easy_bots() -> None:
@@ -70,12 +61,7 @@ def test_the_chapter_plays_through_the_runner_as_scripted_saying_every_explanati
         assert [moment.entry for moment in said] == [entry.number for entry in chapter.entries if entry.say]
         assert lesson.state.record()["steps"] == scripted_steps(chapter.id) and not lesson.left_script
         assert lesson.state.is_terminal() == chapter.to_the_end
-        replayed = chapter.game.new_game(chapter.seed)
-        for entry in chapter.entries:  # the loader checked each claim; here, once more, against the engine
-            values = claim_values(tutorial().terms, replayed, entry.claims)
-            assert values == [use.equals for use in entry.claims], (chapter.id, entry.number)
-            if entry.step is not None:
-                replayed.apply(replayed.decode_step(entry.step.get("chance", entry.step.get("action"))))
+        main_line(tutorial().terms, chapter, chapter.id)  # the loader checked each claim; here, once more
 
 
 def test_the_first_game_shows_the_auction_bets_jokers_last_chance_going_broke_and_the_win() -> None:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import highroller as hr
 from highroller.core.state import CHANCE
 from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
-from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
-from highroller.core.tutorial_walk import walk_lesson
+from highroller.core.tutorial_file import Tutorial, load_tutorial, main_line, tutorial_texts
+from highroller.core.tutorial_walk import play_script, walk_lesson
 from highroller.core.words import read_catalog
 from highroller.registry import locale_of, words_of
 
@@ -47,24 +47,11 @@ def test_the_chapters_are_the_classic_game_then_the_biggie_edition_neutral_dice_
 def test_every_chapter_plays_through_the_runner_as_scripted_saying_every_explanation() -> None:
     words = words_of("lasvegas", "en")
     for chapter in tutorial().chapters:
-        lesson = Lesson(tutorial(), chapter.id, words)
-        said: list[int] = []
-        while not isinstance(moment := lesson.next(), Finished):
-            if isinstance(moment, Turn):
-                assert moment.suggestion is not None
-                lesson.play(moment.suggestion)
-            else:
-                said += [moment.entry] if isinstance(moment, Explanation) else []
-                lesson.proceed()
-        assert said == [entry.number for entry in chapter.entries if entry.say], chapter.id
+        lesson, said = play_script(tutorial(), chapter.id, words)
+        assert [moment.entry for moment in said] == [entry.number for entry in chapter.entries if entry.say], chapter.id
         assert lesson.state.record()["steps"] == scripted_steps(chapter.id) and not lesson.left_script
         assert lesson.state.is_terminal() == chapter.to_the_end
-        replayed = chapter.game.new_game(chapter.seed)
-        for entry in chapter.entries:  # the loader checked each claim; here, once more, against the engine
-            values = claim_values(tutorial().terms, replayed, entry.claims)
-            assert values == [use.equals for use in entry.claims], (chapter.id, entry.number)
-            if entry.step is not None:
-                replayed.apply(replayed.decode_step(entry.step.get("chance", entry.step.get("action"))))
+        main_line(tutorial().terms, chapter, chapter.id)  # the loader checked each claim; here, once more
 
 
 def test_the_first_game_shows_ties_cancelling_the_bills_in_order_the_last_roll_and_the_win() -> None:

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import highroller as hr
 from highroller.cli.main import cli
-from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
-from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
-from highroller.core.tutorial_walk import walk_lesson
+from highroller.core.tutorial import Explanation, Lesson
+from highroller.core.tutorial_file import Tutorial, load_tutorial, main_line, tutorial_texts
+from highroller.core.tutorial_walk import play_script, walk_lesson
 from highroller.core.words import read_catalog
 from highroller.games.luckiest.state import LuckiestState
 from highroller.registry import locale_of, words_of
@@ -34,16 +34,8 @@ def tutorial() -> Tutorial:
 
 def played_as_scripted(lang: str = "en") -> tuple[Lesson, list[int]]:
     """The first game played through the runner, the script's moves taken; the entries said."""
-    lesson = Lesson(tutorial(), "first", words_of("luckiest", lang))
-    said: list[int] = []
-    while not isinstance(moment := lesson.next(), Finished):
-        if isinstance(moment, Turn):
-            assert moment.suggestion is not None
-            lesson.play(moment.suggestion)
-        else:
-            said += [moment.entry] if isinstance(moment, Explanation) else []
-            lesson.proceed()
-    return lesson, said
+    lesson, said = play_script(tutorial(), "first", words_of("luckiest", lang))
+    return lesson, [moment.entry for moment in said]
 
 
 def placeholders(text: str) -> set[str]:
@@ -73,12 +65,7 @@ def test_the_lesson_plays_through_as_scripted_saying_every_explanation_and_every
     scripted = [entry.step for entry in chapter.entries if entry.step is not None]
     assert lesson.state.record()["steps"] == scripted and not lesson.left_script
     assert lesson.state.is_terminal()
-    replayed = chapter.game.new_game(chapter.seed)
-    for entry in chapter.entries:  # the loader checked each claim; here, once more, against the engine
-        values = claim_values(tutorial().terms, replayed, entry.claims)
-        assert values == [use.equals for use in entry.claims], entry.number
-        if entry.step is not None:
-            replayed.apply(replayed.decode_step(entry.step.get("chance", entry.step.get("action"))))
+    main_line(tutorial().terms, chapter, chapter.id)  # the loader checked each claim; here, once more
 
 
 def test_the_first_game_shows_two_cards_in_a_turn_a_bank_a_bust_the_last_round_and_the_win() -> None:

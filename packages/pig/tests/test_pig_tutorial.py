@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import highroller as hr
-from highroller.core.tutorial import Explanation, Finished, Lesson, Turn
-from highroller.core.tutorial_file import Tutorial, claim_values, load_tutorial, tutorial_texts
-from highroller.core.tutorial_walk import walk_lesson
+from highroller.core.tutorial import Explanation, Finished, Lesson
+from highroller.core.tutorial_file import Tutorial, load_tutorial, main_line, tutorial_texts
+from highroller.core.tutorial_walk import play_script, walk_lesson
 from highroller.core.words import read_catalog
 from highroller.registry import locale_of, words_of
 from highroller_pig.steps import HOLD, ROLL
@@ -31,26 +31,17 @@ def tutorial() -> Tutorial:
 
 def test_the_chapter_plays_through_the_runner_as_scripted_every_claim_holding() -> None:
     (chapter,) = tutorial().chapters
-    lesson = Lesson(tutorial(), chapter.id, words_of("pig", "en"))
-    said: list[int] = []
-    learner: list[object] = []
-    while not isinstance(moment := lesson.next(), Finished):
-        if isinstance(moment, Turn):
-            assert moment.suggestion is not None
-            learner.append(moment.suggestion)
-            lesson.play(moment.suggestion)
-            continue
-        if isinstance(moment, Explanation):
-            claims = chapter.entries[moment.entry - 1].claims
-            assert claim_values(tutorial().terms, lesson.state, claims) == [use.equals for use in claims]
-            said.append(moment.entry)
-        lesson.proceed()
+    lesson, explained = play_script(tutorial(), chapter.id, words_of("pig", "en"))
+    said = [moment.entry for moment in explained]  # each said only where its claims hold
+    learner = [step for player, step in lesson.state.history if player == chapter.seat]
+    main_line(tutorial().terms, chapter, chapter.id)
     assert said == [entry.number for entry in chapter.entries if entry.say]
     assert learner == [ROLL, HOLD, ROLL] and not lesson.left_script
     assert [event["type"] for event in lesson.state.events] == ["hold", "hold", "pig"]
     assert lesson.state.events[-1] == {"type": "pig", "seat": 0, "lost": 3}
     assert lesson.state.scores == [9, 6] and not lesson.state.is_terminal() and not chapter.to_the_end
-    assert moment.level == "easy" and moment.preset == ""
+    closing = lesson.next()
+    assert isinstance(closing, Finished) and closing.level == "easy" and closing.preset == ""
 
 
 def test_every_text_is_translated_in_french_and_german() -> None:

@@ -251,7 +251,7 @@ def _chapter(tutorial: Tutorial, data: Any, label: str) -> Chapter:
     chapter = Chapter(
         chapter_id, _text(data["title"], f"{label}: 'title'"), game, seed, seat, tuple(names), entries, closing, False
     )
-    final = _main_line(tutorial.terms, chapter, label)
+    final = main_line(tutorial.terms, chapter, label)
     return replace(chapter, to_the_end=final.is_terminal())
 
 
@@ -359,8 +359,9 @@ def _no_placeholders(text: str, label: str) -> str:
     return _placeholders(text, set(), label)
 
 
-def _main_line(terms: TutorialTerms, chapter: Chapter, label: str) -> State:
-    """Replay the script from the seed, checking every claim before its entry's step; the final state."""
+def main_line(terms: TutorialTerms, chapter: Chapter, label: str) -> State:
+    """Replay the script from the seed, checking every claim before its entry's step; the final state,
+    or `DataFileError` naming the step (`label`: the chapter as errors name it)."""
     state = chapter.game.new_game(chapter.seed)
     for entry in chapter.entries:
         where = f"{label}: step {entry.number}"

@@ -1,7 +1,8 @@
-"""A chapter of a tutorial played to its end by a test, the learner's moves chosen by the caller (the
-script's, random ones, Hypothesis's), checking what the lesson promises: every explanation said is true
-where it is said (an `otherwise` of the position the learner moved from), the lesson never plays the
-learner's seat itself, and it ends. Every game's tests walk their chapters with it."""
+"""A chapter of a tutorial played to its end by a test: with the script's moves (`play_script`), or with
+moves the caller chooses (`walk_lesson`: random ones, Hypothesis's), checking what the lesson promises:
+every explanation said is true where it is said (an `otherwise` of the position the learner moved from),
+the lesson never plays the learner's seat itself, and it ends. Every game's tests walk their chapters
+with them."""
 
 from __future__ import annotations
 
@@ -15,6 +16,22 @@ from highroller.core.words import Words
 
 class LessonBroken(AssertionError):
     """A lesson broke one of its promises: the message says which and where."""
+
+
+def play_script(tutorial: Tutorial, chapter_id: str, words: Words) -> tuple[Lesson, list[Explanation]]:
+    """The chapter played through the runner with the script's move at every turn: the finished lesson
+    and the explanations said, in order; `LessonBroken` at a turn the script has no move for."""
+    lesson = Lesson(tutorial, chapter_id, words)
+    said: list[Explanation] = []
+    while not isinstance(moment := lesson.next(), Finished):
+        if isinstance(moment, Turn):
+            if moment.suggestion is None:
+                raise LessonBroken(f"{chapter_id}: a turn of the learner's the script has no move for")
+            lesson.play(moment.suggestion)
+        else:
+            said += [moment] if isinstance(moment, Explanation) else []
+            lesson.proceed()
+    return lesson, said
 
 
 def walk_lesson(
